@@ -1,0 +1,204 @@
+"""The one game protocol that both rule sets implement.
+
+Modelled on OpenSpiel's ``State`` (``current_player``, ``legal_actions``,
+``apply_action``, ``is_terminal``, ``returns``, ``clone``) and on python-chess's
+moves (one canonical text form per action and a parser back).  Everything
+generic -- search, agents, playtest, saves, the CLI loop -- is written once
+against :class:`GameState` and :class:`Ruleset` and never imports a game.
+
+Contract
+--------
+* ``current_player()`` is the seat whose decision it is, or ``TERMINAL``.
+* ``legal_actions()`` lists every legal action, in a deterministic order, no
+  two with the same text.  An action is an immutable, hashable value whose
+  ``str()`` is its canonical text form (what a human types, what a save file
+  stores, what a replay reads).
+* ``apply_action(a)`` mutates the state.  It trusts its argument (the search
+  calls it millions of times); use :func:`parse_action` to turn untrusted text
+  into an action that is known to be legal.
+* All randomness is drawn at setup from the seed, so a game is reproduced by
+  (rule set, options, seed, list of action texts).
+* ``wealth()`` is every player's wealth (as if the game ended now, for a state
+  that is not terminal) and ``wealth_breakdown(p)`` its parts; they always
+  agree: ``sum(breakdown.values()) == wealth()[p]``.
+* ``key()`` is a fast in-process hashable key (transposition tables);
+  ``state_hash()`` is a stable hex digest, equal across processes and runs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+TERMINAL = -1
+
+
+class GameError(Exception):
+    """Base of every error a person can cause; its message is shown as is."""
+
+
+class ActionError(GameError):
+    """Text that is not a legal action here; the message says what is allowed."""
+
+
+@runtime_checkable
+class Action(Protocol):
+    """An immutable value with one canonical text form, ``str(action)``."""
+
+    def __str__(self) -> str: ...
+
+    def __hash__(self) -> int: ...
+
+
+class GameState(ABC):
+    """One position of a game; see the module docstring for the contract."""
+
+    ruleset: ClassVar[str] = ""
+
+    num_players: int
+    #: canonical texts of every action applied since setup, in order
+    history: list[str]
+
+    # -- whose decision and what is legal ---------------------------------
+    @abstractmethod
+    def current_player(self) -> int: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[Any]: ...
+
+    @abstractmethod
+    def apply_action(self, action: Any) -> None: ...
+
+    @abstractmethod
+    def clone(self) -> "GameState": ...
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    # -- scoring ----------------------------------------------------------
+    @abstractmethod
+    def wealth_breakdown(self, player: int) -> dict[str, int]: ...
+
+    def wealth(self) -> list[int]:
+        return [sum(self.wealth_breakdown(p).values()) for p in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        """Seats with the highest wealth (several on a tie)."""
+        w = self.wealth()
+        best = max(w)
+        return [p for p, x in enumerate(w) if x == best]
+
+    def returns(self) -> list[float]:
+        """Zero-sum returns: winners share +1, the others share -1.
+
+        With one player (the base game's solo version) the return is the
+        wealth itself, since there is nobody to beat.
+        """
+        if self.num_players == 1:
+            return [float(self.wealth()[0])]
+        win = self.winners()
+        if len(win) == self.num_players:
+            return [0.0] * self.num_players
+        losers = self.num_players - len(win)
+        return [1.0 / len(win) if p in win else -1.0 / losers for p in range(self.num_players)]
+
+    # -- heuristics and bookkeeping -----------------------------------------
+    def evaluate(self, player: int) -> float:
+        """Heuristic worth of the position for ``player`` (higher is better).
+
+        The default is the wealth margin over the best opponent; games
+        override it with a real evaluation for the search.
+        """
+        w = self.wealth()
+        others = [x for p, x in enumerate(w) if p != player]
+        return float(w[player] - (max(others) if others else 0))
+
+    @property
+    def main_action_count(self) -> int:
+        """Main actions taken so far (what ``--json`` reports as ``actions``)."""
+        return len(self.history)
+
+    @abstractmethod
+    def key(self) -> Hashable: ...
+
+    def state_hash(self) -> str:
+        return stable_digest(self.key())
+
+    def describe_action(self, action: Any) -> str:
+        """A sentence for the log; defaults to the canonical text."""
+        return str(action)
+
+    def determinize(self, player: int, rng: Any) -> "GameState":
+        """A copy in which everything ``player`` cannot see is resampled.
+
+        Games without hidden information return a plain clone.
+        """
+        return self.clone()
+
+
+class Ruleset(Protocol):
+    """What a rule module exports as ``RULESET`` so the CLI can drive it."""
+
+    name: str  # "inland" or "base"
+    title: str
+
+    def new_game(self, seed: int, options: Any = None) -> GameState: ...
+
+
+# ---------------------------------------------------------------------------
+# Canonical keys, digests and the generic parser
+# ---------------------------------------------------------------------------
+
+
+def stable_digest(obj: Hashable) -> str:
+    """A digest of a nested tuple of ints/strs/bools/None, stable across runs."""
+    return hashlib.sha256(repr(obj).encode()).hexdigest()[:32]
+
+
+_WS = re.compile(r"\s+")
+
+
+def normalize_text(text: str) -> str:
+    """Lower case, typographic quotes folded, spaces collapsed."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u00d7", "x")
+    text = _WS.sub(" ", text.strip().lower())
+    return re.sub(r"\s*([:,;/+])\s*", r"\1 ", text).strip()
+
+
+def parse_action(state: GameState, text: str) -> Any:
+    """Turn typed text into one of ``state``'s legal actions.
+
+    Accepts the canonical text (case and spacing do not matter) or any text
+    that is a prefix of exactly one legal action.  Raises :class:`ActionError`
+    that says what was wrong and what is allowed.
+    """
+    if state.is_terminal():
+        raise ActionError("The game is over; no more actions are allowed.")
+    want = normalize_text(text)
+    if not want:
+        raise ActionError("Empty input: type an action, or 'help'.")
+    legal = state.legal_actions()
+    by_text = {normalize_text(str(a)): a for a in legal}
+    if want in by_text:
+        return by_text[want]
+    matches = [a for t, a in by_text.items() if t.startswith(want)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        shown = ", ".join(f"'{a}'" for a in matches[:8])
+        more = f" and {len(matches) - 8} more" if len(matches) > 8 else ""
+        raise ActionError(f"'{text.strip()}' is ambiguous: it could be {shown}{more}.")
+    raise ActionError(explain_illegal(state, text, legal))
+
+
+def explain_illegal(state: GameState, text: str, legal: Sequence[Any]) -> str:
+    """Why ``text`` is not legal: the game's own reason if it has one."""
+    why = getattr(state, "why_illegal", None)
+    reason = why(text) if callable(why) else None
+    verbs = sorted({str(a).split(" ")[0] for a in legal})
+    allowed = ", ".join(verbs)
+    head = reason or f"'{text.strip()}' is not a legal action here."
+    return f"{head} Allowed now: {allowed} (type 'help' or a number from the list)."
