@@ -131,6 +131,15 @@ class GameState(ABC):
         """A sentence for the log; defaults to the canonical text."""
         return str(action)
 
+    def action_building(self, action: Any) -> tuple[str, str] | None:
+        """For statistics: ``(verb, building name)`` if ``action`` builds, buys or
+        uses a building (verbs ``build``, ``buy``, ``use``), else ``None``."""
+        return None
+
+    def building_owners(self) -> dict[str, int]:
+        """For statistics: every owned building's name and its owner's seat."""
+        return {}
+
     def determinize(self, player: int, rng: Any) -> "GameState":
         """A copy in which everything ``player`` cannot see is resampled.
 

@@ -1,0 +1,39 @@
+"""The ``lehavre`` command: a Typer app; each command lives in its own module.
+
+Command modules register themselves on :data:`app` when imported; the block
+at the end imports them (one line each, so they can be added independently).
+"""
+
+from __future__ import annotations
+
+import typer
+
+from core.version import __version__
+
+app = typer.Typer(
+    name="lehavre",
+    help="Le Havre and Le Havre: The Inland Port in the terminal: play, watch, playtest and compare rule sets.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"lehavre {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+) -> None:
+    """Le Havre and Le Havre: The Inland Port in the terminal."""
+
+
+def main() -> None:
+    app()
+
+
+# -- command modules (each adds its commands to ``app``) --------------------
