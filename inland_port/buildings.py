@@ -1,0 +1,237 @@
+"""The Inland Port's 31 buildings as validated data.
+
+The data file (``inland_port/data/buildings.json``) gives each building its
+letter, cost, value, function text and *effect*: the name of one of a few
+small effect functions (``inland_port/effects.py``) with its numbers as
+parameters.  ``--buildings FILE`` replaces the file for a game; a malformed
+file is refused by :func:`load_catalog` naming file, building and field.
+
+Where the numbers come from (REFERENCE.md, "Building data [rec]"): the
+functions, the letters A and B and the values of Town Hall, Zoo and Pont de
+Normandie are in seeds/004; costs, other values and letters C-L were printed
+on icons lost in extraction and are reconstructed.  Each building's
+``provenance`` says so field by field.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError, field_validator, model_validator
+
+from core.cards import Card, DataFileError, cards_digest, load_cards
+
+LETTERS = "ABCDEFGHIJKL"
+GOODS = ("fish", "grain", "wood", "clay")  # warehouse order (blue, yellow, brown, red)
+DIRECTIONS = ("right", "left", "up", "down", "up-right", "up-left", "down-left", "down-right")
+EFFECTS = ("steps", "choose_one", "distribute", "different", "trade", "none")
+DEFAULT_PATH = Path(__file__).parent / "data" / "buildings.json"
+
+Count = int | str  # an int, or "S", "S+k", "S-k", "kS" with S the sector value
+
+
+def check_count(value: Count) -> Count:
+    """Validate a count expression (see :func:`eval_count`)."""
+    if isinstance(value, bool):
+        raise ValueError("a count must be a whole number or an expression in S")
+    if isinstance(value, int):
+        if value < 0:
+            raise ValueError("a count must not be negative")
+        return value
+    try:
+        eval_count(value, 2)
+    except ValueError:
+        raise ValueError(f"'{value}' is not a count: use a whole number, S, S+k, S-k or kS") from None
+    return value
+
+
+def eval_count(expr: Count, sector_value: int) -> int:
+    """Evaluate a count: ``S`` is the sector's value (2, 3, 4; 4 in ``4+1``)."""
+    if isinstance(expr, int):
+        return expr
+    e = expr.replace(" ", "").upper()
+    if e == "S":
+        return sector_value
+    if e.endswith("S") and e[:-1].isdigit():
+        return int(e[:-1]) * sector_value
+    if e.startswith("S") and len(e) > 2 and e[1] in "+-" and e[2:].isdigit():
+        n = int(e[2:])
+        return max(0, sector_value + n if e[1] == "+" else sector_value - n)
+    raise ValueError(expr)
+
+
+class Cost(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    wood: NonNegativeInt = 0
+    clay: NonNegativeInt = 0
+    food: NonNegativeInt = 0  # any mix of fish and grain
+    francs: NonNegativeInt = 0
+
+    def __str__(self) -> str:
+        parts = [f"{n} {k}" for k, n in (("wood", self.wood), ("clay", self.clay), ("food", self.food), ("francs", self.francs)) if n]
+        return " + ".join(parts) or "free"
+
+
+class Scoring(BaseModel):
+    """End-of-game value beyond the printed value: factories and the Dock."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    per_good: Literal["fish", "grain", "wood", "clay"] | None = None
+    per_anchor: NonNegativeInt = 0
+
+
+class InlandBuilding(Card):
+    letter: Literal["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L"]
+    cost: Cost
+    value: NonNegativeInt
+    effect: Literal["steps", "choose_one", "distribute", "different", "trade", "none"]
+    params: dict[str, Any] = Field(default_factory=dict)
+    scoring: Scoring | None = None
+    anchor: bool = False
+
+    @property
+    def locked(self) -> bool:
+        """A lock building has no function and never goes on the wheel."""
+        return self.effect == "none"
+
+    @property
+    def round_index(self) -> int:
+        return LETTERS.index(self.letter)
+
+    @model_validator(mode="after")
+    def _check_params(self) -> "InlandBuilding":
+        check_params(self.effect, self.params)
+        return self
+
+
+def _good(v: Any, what: str) -> str:
+    if v not in GOODS:
+        raise ValueError(f"{what}: unknown good {v!r} (allowed: {', '.join(GOODS)})")
+    return v
+
+
+def _direction(v: Any, what: str) -> str:
+    if v not in DIRECTIONS:
+        raise ValueError(f"{what}: unknown direction {v!r} (allowed: {', '.join(DIRECTIONS)})")
+    return v
+
+
+def check_params(effect: str, p: dict[str, Any]) -> None:
+    """Check an effect's parameters; raises ValueError saying what is wrong."""
+    allowed: dict[str, set[str]] = {
+        "steps": {"steps", "francs"},
+        "choose_one": {"goods", "direction", "times"},
+        "distribute": {"direction", "times"},
+        "different": {"direction", "times", "francs_per_move", "optional"},
+        "trade": {"pay_francs", "pay_food", "pay_step_goods", "pay_step", "gain_step", "gain_francs", "same_good"},
+        "none": set(),
+    }
+    extra = set(p) - allowed[effect]
+    if extra:
+        raise ValueError(f"params for effect '{effect}' do not take {', '.join(sorted(extra))} (allowed: {', '.join(sorted(allowed[effect])) or 'none'})")
+    if effect == "steps":
+        steps = p.get("steps", [])
+        if not isinstance(steps, list):
+            raise ValueError("params.steps must be a list of [good, direction, count]")
+        for i, st in enumerate(steps):
+            if not (isinstance(st, list) and len(st) == 3):
+                raise ValueError(f"params.steps[{i}] must be [good, direction, count]")
+            _good(st[0], f"params.steps[{i}]")
+            _direction(st[1], f"params.steps[{i}]")
+            check_count(st[2])
+        if "francs" in p:
+            check_count(p["francs"])
+    elif effect in ("choose_one", "distribute", "different"):
+        if "direction" not in p or "times" not in p:
+            raise ValueError(f"effect '{effect}' needs params.direction and params.times")
+        _direction(p["direction"], "params.direction")
+        check_count(p["times"])
+        if effect == "choose_one":
+            goods = p.get("goods")
+            if not isinstance(goods, list) or not goods:
+                raise ValueError("effect 'choose_one' needs params.goods, a list of goods")
+            for g in goods:
+                _good(g, "params.goods")
+        if effect == "different":
+            fpm = p.get("francs_per_move", 0)
+            if not isinstance(fpm, int) or isinstance(fpm, bool) or fpm < 0:
+                raise ValueError("params.francs_per_move must be a whole number >= 0")
+    elif effect == "trade":
+        for k in ("pay_francs", "pay_food", "gain_francs"):
+            v = p.get(k, 0)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise ValueError(f"params.{k} must be a whole number >= 0")
+        if "gain_step" in p:
+            gs = p["gain_step"]
+            if not (isinstance(gs, list) and len(gs) == 2):
+                raise ValueError("params.gain_step must be [good, direction]")
+            _good(gs[0], "params.gain_step")
+            _direction(gs[1], "params.gain_step")
+        if "pay_step_goods" in p:
+            for g in p["pay_step_goods"]:
+                _good(g, "params.pay_step_goods")
+            _direction(p.get("pay_step", "down"), "params.pay_step")
+        if not any(k in p for k in ("gain_step", "gain_francs")):
+            raise ValueError("effect 'trade' needs a gain: params.gain_step or params.gain_francs")
+
+
+class Grid(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    rows: int = Field(default=7, ge=2, le=20)
+    rows_provenance: str = "reconstructed"
+
+
+class Catalog:
+    """The buildings in use for one game (immutable, shared by all its states)."""
+
+    def __init__(self, buildings: list[InlandBuilding], rows: int = 7, source: str = "built-in") -> None:
+        self.buildings = tuple(buildings)
+        self.rows = rows
+        self.source = source
+        self.index = {b.name: i for i, b in enumerate(self.buildings)}
+        self._lower = {b.name.lower(): i for i, b in enumerate(self.buildings)}
+        self.by_round = tuple(tuple(i for i, b in enumerate(self.buildings) if b.round_index == r) for r in range(12))
+        self.anchors = tuple(i for i, b in enumerate(self.buildings) if b.anchor)
+
+    def __len__(self) -> int:
+        return len(self.buildings)
+
+    def find(self, name: str) -> InlandBuilding | None:
+        """A building by name, case-insensitive, or by unique prefix."""
+        key = name.strip().lower().replace("\u2019", "'")
+        if key in self._lower:
+            return self.buildings[self._lower[key]]
+        hits = [i for n, i in self._lower.items() if n.startswith(key)] if key else []
+        return self.buildings[hits[0]] if len(hits) == 1 else None
+
+    @cached_property
+    def digest(self) -> str:
+        return cards_digest(list(self.buildings)) + f"-r{self.rows}"
+
+
+def load_catalog(path: str | Path | None = None) -> Catalog:
+    """Load and validate a building file (the built-in one by default)."""
+    p = Path(path) if path is not None else DEFAULT_PATH
+    buildings = load_cards(p, InlandBuilding, key="buildings", kind="building")
+    try:
+        raw = json.loads(p.read_text(encoding="utf-8"))
+        grid = Grid.model_validate(raw.get("grid", {}))
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise DataFileError(f"{p}: grid, field '{'.'.join(map(str, err['loc']))}': {err['msg']}") from None
+    if not buildings:
+        raise DataFileError(f"{p}: no buildings")
+    return Catalog(buildings, rows=grid.rows, source=str(p))
+
+
+_DEFAULT: Catalog | None = None
+
+
+def default_catalog() -> Catalog:
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = load_catalog()
+    return _DEFAULT

@@ -1,0 +1,412 @@
+"""Le Havre: The Inland Port -- the state and its rules (seeds/004).
+
+Seats: seat 0 takes the A-F board and starts round A; who sits in seat 0 is
+the random starting player, drawn by whoever seats the players (the CLI's
+``--seat random``, the playtest's seat rotation).  Setup needs no other
+randomness, so the seed only records the game.
+
+A turn (seeds/004, "Main phase") is one or more decisions by the same player:
+any number of ``sell <Building>`` (each a separate decision, the turn goes
+on), then exactly one main action, ``build ...`` or ``use ...``, which ends the
+turn.  Selling after one's main action is not offered [dec]: it is never
+better than selling at the start of one's next turn, since a building's sale
+price does not change and francs are only spent on one's own turn.  ``pass``
+is legal only when no main action is possible [dec].
+
+Action texts (canonical; ``core.protocol.parse_action`` also takes unique
+prefixes, any case):
+  ``build Farm``                          wood/clay paid without change, least waste
+  ``build Grocery Store: fish 1 + grain 1`` a food cost: how it is split
+  ``use Wood Company``                    a building without choices
+  ``use Hardware Store: clay``            one good of a choice
+  ``use Marketplace: fish, wood x3``      moves spread over counters
+  ``use Masons' Guild: fish, grain``      different counters
+  ``use Restaurant: fish 1; grain 3``     one payment per exchange (``x0``: none)
+  ``use Weekly Market: fish x2``, ``use Fish Market: x3``
+  ``sell Farm``, ``pass``
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from core.payment import cheapest_payment
+from core.protocol import TERMINAL, GameState
+from inland_port import effects
+from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding, default_catalog
+from inland_port.warehouse import max_amount, payable_amounts
+
+#: actions per round A-L, both players together (REFERENCE.md, Facts [pub])
+ACTIONS_PER_ROUND = (3, 3, 3, 5, 5, 5, 7, 7, 7, 9, 9, 9)
+#: sector index -> value; index 4 is "4+1", index 5 is "!" (seeds/004, "Each game board is divided into 6 sectors")
+SECTOR_VALUES = (0, 2, 3, 4, 4, None)
+SECTOR_LABELS = ("0", "2", "3", "4", "4+1", "!")
+BONUS_SECTOR = 4
+SALE_SECTOR = 5
+#: starting warehouse: fish 4, grain 1, wood 2, clay 3 (seeds/004, "Game setup")
+START_GOODS = (4, 1, 2, 3)
+START_FRANCS = 3
+
+NO_OWNER = -1
+
+
+@dataclass(frozen=True, slots=True)
+class InlandAction:
+    """One decision.  ``verb`` is build, use, sell or pass; ``choice`` the how."""
+
+    verb: str
+    building: str = ""
+    choice: tuple[Any, ...] = ()
+    text: str = field(default="", compare=False, hash=False)
+
+    def __str__(self) -> str:
+        return self.text or (f"{self.verb} {self.building}".strip())
+
+
+class InlandState(GameState):
+    ruleset: ClassVar[str] = "inland"
+    num_players = 2
+
+    __slots__ = (
+        "catalog", "seed", "round", "actions_left", "turn", "francs", "goods",
+        "owner", "sector", "history", "events", "_legal", "main_actions",
+    )
+
+    def __init__(self, catalog: Catalog | None = None, seed: int = 0) -> None:
+        self.catalog = catalog or default_catalog()
+        self.seed = seed
+        self.round = 0  # 0..11 = A..L; 12 = over
+        self.actions_left = ACTIONS_PER_ROUND[0]
+        self.turn = 0
+        self.francs = [START_FRANCS, START_FRANCS]
+        self.goods: list[tuple[int, int, int, int]] = [START_GOODS, START_GOODS]
+        n = len(self.catalog)
+        self.owner = [NO_OWNER] * n
+        self.sector = [0] * n
+        self.history: list[str] = []
+        self.events: list[tuple[int, str]] = []  # what the last action did: (seat, text)
+        self.main_actions = 0
+        self._legal: list[InlandAction] | None = None
+
+    # -- protocol: bookkeeping ------------------------------------------------
+    def clone(self) -> "InlandState":
+        c = object.__new__(InlandState)
+        c.catalog = self.catalog
+        c.seed = self.seed
+        c.round = self.round
+        c.actions_left = self.actions_left
+        c.turn = self.turn
+        c.francs = self.francs[:]
+        c.goods = self.goods[:]
+        c.owner = self.owner[:]
+        c.sector = self.sector[:]
+        c.history = self.history[:]
+        c.events = []
+        c.main_actions = self.main_actions
+        c._legal = self._legal
+        return c
+
+    def key(self) -> tuple:
+        return (self.round, self.actions_left, self.turn, self.francs[0], self.francs[1],
+                self.goods[0], self.goods[1], tuple(self.owner), tuple(self.sector))
+
+    @property
+    def main_action_count(self) -> int:
+        return self.main_actions
+
+    @property
+    def data_digest(self) -> str:
+        return self.catalog.digest
+
+    def is_terminal(self) -> bool:
+        return self.round >= len(LETTERS)
+
+    def current_player(self) -> int:
+        return TERMINAL if self.is_terminal() else self.turn
+
+    @property
+    def round_letter(self) -> str:
+        return LETTERS[min(self.round, 11)]
+
+    @property
+    def starting_player(self) -> int:
+        """Round A: seat 0; the starting player alternates every round."""
+        return self.round % 2
+
+    @property
+    def rows(self) -> int:
+        return self.catalog.rows
+
+    # -- queries for renderers and rules ---------------------------------------
+    def building(self, name: str) -> InlandBuilding:
+        return self.catalog.buildings[self.catalog.index[name]]
+
+    def in_play(self, i: int) -> bool:
+        return self.catalog.buildings[i].round_index <= self.round
+
+    def on_offer(self) -> list[int]:
+        """Buildings in play and not built (seeds/004, "Build")."""
+        return [i for i in range(len(self.catalog)) if self.owner[i] == NO_OWNER and self.in_play(i)]
+
+    def owned(self, player: int) -> list[int]:
+        return [i for i in range(len(self.catalog)) if self.owner[i] == player]
+
+    def wheel(self, player: int) -> list[list[int]]:
+        """Sector index (0..4) -> the player's buildings in it; lock buildings lie beside the board."""
+        w: list[list[int]] = [[] for _ in range(5)]
+        for i in self.owned(player):
+            if not self.catalog.buildings[i].locked:
+                w[self.sector[i]].append(i)
+        return w
+
+    def beside_board(self, player: int) -> list[int]:
+        return [i for i in self.owned(player) if self.catalog.buildings[i].locked]
+
+    def sector_value(self, i: int) -> int:
+        return SECTOR_VALUES[self.sector[i]] or 0
+
+    # -- legal actions ------------------------------------------------------------
+    def legal_actions(self) -> list[InlandAction]:
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def _generate(self) -> list[InlandAction]:
+        if self.is_terminal():
+            return []
+        p = self.turn
+        main: list[InlandAction] = []
+        for i in self.on_offer():
+            main.extend(self._build_actions(p, i))
+        for i, b in enumerate(self.catalog.buildings):
+            o = self.owner[i]
+            if o == NO_OWNER or b.locked or self.sector[i] == 0:
+                continue
+            if o != p and self.francs[p] < 1:
+                continue
+            main.extend(self._use_actions(p, i))
+        if not main:
+            main = [InlandAction("pass", text="pass")]
+        sells = [InlandAction("sell", self.catalog.buildings[i].name, text=f"sell {self.catalog.buildings[i].name}") for i in self.owned(p)]
+        return main + sells
+
+    def _build_payments(self, p: int, b: InlandBuilding) -> list[tuple[tuple[str, int], ...]]:
+        """Ways to pay for ``b`` (seeds/004 "Building costs"; no change)."""
+        cost = b.cost
+        if cost.francs > self.francs[p]:
+            return []
+        goods = self.goods[p]
+        fixed: list[tuple[str, int]] = []
+        for name, amount in (("wood", cost.wood), ("clay", cost.clay)):
+            if amount:
+                way = cheapest_payment({name: payable_amounts(goods[effects.GI[name]])}, amount)
+                if way is None:
+                    return []
+                fixed.append((name, way[name]))
+        if not cost.food:
+            return [tuple(fixed)]
+        return [tuple(fixed) + food for food in effects.food_payments(goods, cost.food)]
+
+    def _build_actions(self, p: int, i: int) -> list[InlandAction]:
+        b = self.catalog.buildings[i]
+        out = []
+        for pay in self._build_payments(p, b):
+            food = tuple(x for x in pay if x[0] in ("fish", "grain"))
+            text = f"build {b.name}" + (f": {effects.payment_text(food)}" if food else "")
+            out.append(InlandAction("build", b.name, pay, text))
+        return out
+
+    def _user_purse(self, p: int, i: int) -> int:
+        """Francs the user holds while carrying out the effect."""
+        francs = self.francs[p] - (1 if self.owner[i] != p else 0)
+        return francs + (1 if self.sector[i] == BONUS_SECTOR else 0)
+
+    def _use_actions(self, p: int, i: int) -> list[InlandAction]:
+        b = self.catalog.buildings[i]
+        s = self.sector_value(i)
+        out = []
+        for choice, _ in effects.effect_choices(b.effect, b.params, self.goods[p], self._user_purse(p, i), s, self.rows):
+            ct = effects.choice_text(b.effect, b.params, choice)
+            out.append(InlandAction("use", b.name, choice, f"use {b.name}" + (f": {ct}" if ct else "")))
+        return out
+
+    def why_illegal(self, text: str) -> str | None:
+        """A specific reason why typed text is not legal, when one can be given."""
+        from core.protocol import normalize_text
+
+        t = normalize_text(text)
+        verb, _, rest = t.partition(" ")
+        name = rest.split(":")[0].strip()
+        if verb not in ("build", "use", "sell", "pass"):
+            return f"'{verb}' is not an action (actions: build, use, sell, pass)."
+        if verb == "pass":
+            return "You may pass only when you can neither build nor use anything."
+        b = self.catalog.find(name)
+        if b is None:
+            return f"There is no building called '{name}'." if name else f"'{verb}' needs a building name."
+        i = self.catalog.index[b.name]
+        p = self.turn
+        if verb == "sell" and self.owner[i] != p:
+            return f"You can only sell your own buildings; you do not own {b.name}."
+        if verb == "build":
+            if not self.in_play(i):
+                return f"{b.name} enters the game in round {b.letter}; it is round {self.round_letter}."
+            if self.owner[i] != NO_OWNER:
+                return f"{b.name} is already built."
+            if not self._build_payments(p, b):
+                return f"You cannot pay for {b.name} ({b.cost}) without change from what you hold."
+        if verb == "use":
+            if self.owner[i] == NO_OWNER:
+                return f"{b.name} has not been built."
+            if b.locked:
+                return f"{b.name} has no function (lock); it only counts at the end."
+            if self.sector[i] == 0:
+                return f"{b.name} is in sector 0, where a building can never be used."
+            if self.owner[i] != p and self.francs[p] < 1:
+                return f"Using your opponent's {b.name} costs 1 franc; you have none (sell a building first)."
+            opts = [str(a) for a in self.legal_actions() if a.verb == "use" and a.building == b.name]
+            if opts:
+                return f"That is not a way to use {b.name}. Ways: " + "; ".join(f"'{o}'" for o in opts[:6]) + (" ..." if len(opts) > 6 else "")
+        return None
+
+    # -- applying -------------------------------------------------------------------
+    def apply_action(self, action: InlandAction) -> None:
+        p = self.turn
+        self.events = []
+        self._legal = None
+        self.history.append(str(action))
+        verb = action.verb
+        if verb == "sell":
+            self._sell(p, self.catalog.index[action.building], forced=False)
+            return
+        if verb == "build":
+            self._build(p, self.catalog.index[action.building], action.choice)
+        elif verb == "use":
+            self._use(p, self.catalog.index[action.building], action.choice)
+        elif verb == "pass":
+            self.events.append((p, "cannot build or use anything and passes"))
+        else:
+            raise ValueError(f"unknown action {action!r}")
+        self.main_actions += 1
+        self._end_of_action()
+
+    def _sell(self, p: int, i: int, forced: bool) -> None:
+        """Sell for half the printed value, rounded down (seeds/004 "Sell"; REFERENCE.md)."""
+        b = self.catalog.buildings[i]
+        if self.owner[i] != p:
+            raise ValueError(f"seat {p} does not own {b.name}")
+        price = b.value // 2
+        self.francs[p] += price
+        self.owner[i] = NO_OWNER
+        self.sector[i] = 0
+        why = "must sell" if forced else "sells"
+        self.events.append((p, f"{why} {b.name} for {price} franc{'s' if price != 1 else ''}"))
+
+    def _build(self, p: int, i: int, payment: tuple) -> None:
+        b = self.catalog.buildings[i]
+        self.goods[p] = effects.pay_goods(self.goods[p], payment)
+        self.francs[p] -= b.cost.francs
+        if self.francs[p] < 0:
+            raise ValueError("cannot afford")
+        self.owner[i] = p
+        self.sector[i] = 0
+        paid = [f"{n} {g}" for g, n in payment] + ([f"{b.cost.francs} francs"] if b.cost.francs else [])
+        where = "beside the board (no function)" if b.locked else "into sector 0"
+        self.events.append((p, f"builds {b.name} {where}, paying {', '.join(paid) or 'nothing'}"))
+
+    def _use(self, p: int, i: int, choice: tuple) -> None:
+        """seeds/004 "Use": effect x sector value, +1 franc in 4+1, then the building goes to sector 0."""
+        b = self.catalog.buildings[i]
+        owner = self.owner[i]
+        label = SECTOR_LABELS[self.sector[i]]
+        if owner != p:
+            self.francs[p] -= 1
+            self.francs[owner] += 1
+            self.events.append((p, f"pays the opponent 1 franc to use their {b.name}"))
+        purse = self.francs[p] + (1 if self.sector[i] == BONUS_SECTOR else 0)
+        before_goods, before_francs = self.goods[p], self.francs[p]
+        goods, francs = effects.run_effect(b.effect, b.params, self.goods[p], purse, self.sector_value(i), choice, self.rows)
+        self.goods[p] = goods
+        self.francs[p] = francs
+        self.sector[i] = 0
+        changes = [f"{g} {a}->{z}" for g, a, z in zip(GOODS, before_goods, goods) if a != z]
+        gained = francs - before_francs
+        if gained:
+            changes.append(f"{gained:+d} francs")
+        ct = effects.choice_text(b.effect, b.params, choice)
+        self.events.append((p, f"uses {b.name} in sector {label}" + (f" ({ct})" if ct else "") + ": " + (", ".join(changes) or "no change")))
+
+    def _end_of_action(self) -> None:
+        self.actions_left -= 1
+        if self.actions_left > 0:
+            self.turn = 1 - self.turn
+            return
+        self._end_of_round()
+
+    def _end_of_round(self) -> None:
+        """seeds/004 "End of the round": pointers turn; buildings reaching '!' are sold."""
+        letter = self.round_letter
+        for i, o in enumerate(self.owner):
+            if o != NO_OWNER and not self.catalog.buildings[i].locked:
+                self.sector[i] += 1
+                if self.sector[i] == SALE_SECTOR:
+                    self._sell(o, i, forced=True)
+        self.events.append((-1, f"end of round {letter}: both pointers turn"))
+        self.round += 1
+        if self.round < len(LETTERS):
+            self.actions_left = ACTIONS_PER_ROUND[self.round]
+            self.turn = self.starting_player
+            new = [self.catalog.buildings[i].name for i in self.catalog.by_round[self.round]]
+            if new:
+                self.events.append((-1, f"round {self.round_letter}: {', '.join(new)} enter the game"))
+        else:
+            self.actions_left = 0
+            self.events.append((-1, "the game is over"))
+
+    # -- scoring ---------------------------------------------------------------------
+    def building_worth(self, player: int, i: int) -> int:
+        """End value of an owned building: printed value, factories and Dock computed."""
+        b = self.catalog.buildings[i]
+        worth = b.value
+        if b.scoring is not None:
+            if b.scoring.per_good:
+                worth += self.goods[player][effects.GI[b.scoring.per_good]]
+            if b.scoring.per_anchor:
+                anchors = sum(1 for j in self.catalog.anchors if self.owner[j] == player)
+                worth += b.scoring.per_anchor * anchors
+        return worth
+
+    def wealth_breakdown(self, player: int) -> dict[str, int]:
+        """seeds/004 "End of the game": building values plus leftover francs."""
+        out = {"francs": self.francs[player]}
+        for i in self.owned(player):
+            out[self.catalog.buildings[i].name] = self.building_worth(player, i)
+        return out
+
+    def wealth(self) -> list[int]:
+        return [sum(self.wealth_breakdown(p).values()) for p in (0, 1)]
+
+    def action_building(self, action: Any) -> tuple[str, str] | None:
+        if action.verb in ("build", "use"):
+            return action.verb, action.building
+        return None
+
+    def building_owners(self) -> dict[str, int]:
+        return {self.catalog.buildings[i].name: o for i, o in enumerate(self.owner) if o != NO_OWNER}
+
+    def describe_action(self, action: Any) -> str:
+        return str(action)
+
+    def check_invariants(self) -> None:
+        """Fail loudly if a rule invariant is broken (used by the tests)."""
+        top = max_amount(self.rows)
+        for p in (0, 1):
+            assert self.francs[p] >= 0, f"seat {p} has negative francs"
+            for g, a in zip(GOODS, self.goods[p]):
+                assert 0 <= a <= top, f"seat {p}'s {g} counter left the grid ({a})"
+        for i, o in enumerate(self.owner):
+            if o == NO_OWNER:
+                assert self.sector[i] == 0
+            else:
+                assert 0 <= self.sector[i] < SALE_SECTOR
