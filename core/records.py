@@ -1,0 +1,712 @@
+"""Game records: saving, loading and replaying games of any rule set.
+
+A game is fully reproduced by (rule set, options, seed, list of action texts)
+(see :mod:`core.protocol`), so that is what a record holds, together with the
+hash of the building data in use, who sits at each seat, when the record was
+made and last changed, whether the game is over and -- when known -- the
+``state_hash()`` reached after the last action, to check a replay against.
+
+The API the play loop uses::
+
+    record = new_record("inland", options, seed, ["Alice", Seat.agent("ai:hard")])
+    state = new_state(record)                  # the game at setup
+    action = parse_action(state, text); state.apply_action(action)
+    record.append(str(action), state)          # state: keeps hash/finished right
+    save_record(record, path)                  # atomic; SaveError on OSError
+    record = load_record(path)                 # RecordError on anything wrong
+    state = replay(record)                     # or replay(record, upto=n)
+    record.undo(1); state = replay(record)     # take an action back
+
+Everything here is generic over :class:`core.protocol.GameState`; rule sets
+are looked up by name in a registry (:func:`get_ruleset`) that imports the
+rule modules lazily.  Every problem a person can cause -- a corrupt,
+truncated or hand-edited file, an unknown format version, a file made with
+other building data, a full disk -- surfaces as :class:`RecordError` (reading)
+or :class:`SaveError` (writing), whose message names the file and the problem.
+A record is verified completely (replayed to the end) before it is returned,
+so a bad file never half-loads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
+
+from core.protocol import GameError, GameState, Ruleset, parse_action
+
+#: the version written by this code; files of other versions are refused
+FORMAT_VERSION = 1
+#: versions this code reads (older ones would be migrated here)
+READABLE_VERSIONS: tuple[int, ...] = (1,)
+#: file name suffix of saved games
+SAVE_SUFFIX = ".json"
+#: a save file larger than this is refused without reading it
+MAX_RECORD_BYTES = 32 * 1024 * 1024
+#: environment variable that moves the data directory (tests, portable installs)
+DATA_DIR_ENV = "LEHAVRE_DATA_DIR"
+
+
+class RecordError(GameError):
+    """A record that cannot be used; the message names the file and the problem."""
+
+
+class SaveError(GameError):
+    """A record that could not be written; the game can go on without saving."""
+
+
+# ---------------------------------------------------------------------------
+# Rule-set registry
+# ---------------------------------------------------------------------------
+
+#: rule-set name -> module whose ``RULESET`` it is (imported on first use)
+_RULESET_MODULES: dict[str, str] = {"inland": "inland_port", "base": "base_game"}
+_RULESETS: dict[str, Ruleset] = {}
+
+
+def register_ruleset(ruleset: Ruleset, name: str | None = None) -> None:
+    """Make ``ruleset`` available under ``name`` (default ``ruleset.name``)."""
+    _RULESETS[name or ruleset.name] = ruleset
+
+
+def unregister_ruleset(name: str) -> None:
+    """Forget a rule set registered with :func:`register_ruleset` (tests)."""
+    _RULESETS.pop(name, None)
+
+
+def known_rulesets() -> list[str]:
+    """Every rule-set name the registry knows, available or not."""
+    return sorted(set(_RULESET_MODULES) | set(_RULESETS))
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The ``RULESET`` of rule set ``name``; :class:`RecordError` if unknown."""
+    if name in _RULESETS:
+        return _RULESETS[name]
+    module_name = _RULESET_MODULES.get(name)
+    if module_name is None:
+        raise RecordError(f"unknown rule set '{name}' (known: {', '.join(known_rulesets())})")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise RecordError(f"rule set '{name}' is not available in this installation ({exc})") from None
+    ruleset = getattr(module, "RULESET", None)
+    if ruleset is None:
+        raise RecordError(f"rule set '{name}' is not available yet ({module_name} has no RULESET)")
+    _RULESETS[name] = ruleset
+    return ruleset
+
+
+def available_rulesets() -> list[str]:
+    """The rule-set names that can be played (their module imports)."""
+    out = []
+    for name in known_rulesets():
+        try:
+            get_ruleset(name)
+        except RecordError:
+            continue
+        out.append(name)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Options and building data
+# ---------------------------------------------------------------------------
+
+
+def options_to_dict(options: Any) -> dict[str, Any]:
+    """A JSON-able dict for a rule set's options (pydantic model, dataclass, dict or None)."""
+    if options is None:
+        return {}
+    if isinstance(options, BaseModel):
+        data = options.model_dump(mode="json")
+    elif dataclasses.is_dataclass(options) and not isinstance(options, type):
+        data = dataclasses.asdict(options)
+    elif isinstance(options, Mapping):
+        data = dict(options)
+    else:
+        raise TypeError(f"options must be a pydantic model, a dataclass, a dict or None, not {type(options).__name__}")
+    try:
+        return json.loads(json.dumps(data))
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"options are not JSON-able: {exc}") from None
+
+
+def options_from_dict(ruleset: Ruleset, data: dict[str, Any]) -> Any:
+    """Turn a record's options back into what ``ruleset.new_game`` takes.
+
+    A rule set may say how with a callable ``options_from_dict`` or a pydantic
+    model class ``options_model``; otherwise it receives the dict (``None``
+    when empty).
+    """
+    convert = getattr(ruleset, "options_from_dict", None)
+    if callable(convert):
+        return convert(dict(data))
+    model = getattr(ruleset, "options_model", None)
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        return model.model_validate(data)
+    return dict(data) if data else None
+
+
+def data_digest_of(ruleset: Ruleset, state: GameState | None = None, options: Any = None) -> str:
+    """The hash of the building data a game uses.
+
+    ``state.data_digest`` if the state has one, else the rule set's
+    ``data_digest`` (a string, or a callable taking the options or nothing).
+    An empty string means the rule set does not say.
+    """
+    for source in (state, ruleset):
+        if source is None:
+            continue
+        value = getattr(source, "data_digest", None)
+        if callable(value):
+            try:
+                value = value(options)
+            except TypeError:
+                value = value()
+        if value:
+            return str(value)
+    return ""
+
+
+# ---------------------------------------------------------------------------
+# The record
+# ---------------------------------------------------------------------------
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc).replace(microsecond=0)
+
+
+class Seat(BaseModel):
+    """Who sits at one seat: a person (``agent`` is None) or an agent spec."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    name: str = Field(min_length=1, max_length=200)
+    agent: str | None = Field(default=None, max_length=200)
+
+    @classmethod
+    def human(cls, name: str) -> "Seat":
+        return cls(name=name)
+
+    @classmethod
+    def of_agent(cls, spec: str, name: str | None = None) -> "Seat":
+        return cls(name=name or spec, agent=spec)
+
+    @property
+    def is_human(self) -> bool:
+        return self.agent is None
+
+    def label(self) -> str:
+        return self.name if self.agent is None or self.agent == self.name else f"{self.name} ({self.agent})"
+
+
+_HEX = re.compile(r"^[0-9a-f]{8,128}$")
+
+
+class GameRecord(BaseModel):
+    """One game: everything needed to rebuild every position of it."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, validate_assignment=True)
+
+    format_version: int = FORMAT_VERSION
+    ruleset: str = Field(min_length=1, max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int
+    #: hash of the building data the game was played with
+    data_digest: str = Field(max_length=128)
+    players: list[Seat] = Field(default_factory=list)
+    #: canonical action texts, in the order they were applied
+    actions: list[str] = Field(default_factory=list)
+    created: datetime = Field(default_factory=_now)
+    updated: datetime = Field(default_factory=_now)
+    finished: bool = False
+    #: ``state_hash()`` after the last action, when known (checked on replay)
+    state_hash: str | None = None
+    #: final wealth per seat once the game is over
+    final_wealth: list[int] | None = None
+
+    _verified: tuple[tuple[str, ...], GameState] | None = PrivateAttr(default=None)
+
+    @field_validator("format_version")
+    @classmethod
+    def _version_known(cls, v: int) -> int:
+        if v not in READABLE_VERSIONS:
+            raise ValueError(f"format version {v} is not supported (this lehavre reads {_versions_text()})")
+        return v
+
+    @field_validator("actions")
+    @classmethod
+    def _actions_are_lines(cls, v: list[str]) -> list[str]:
+        for i, text in enumerate(v, 1):
+            if not text.strip() or "\n" in text or len(text) > 1000:
+                raise ValueError(f"action {i} is not one line of text")
+        return v
+
+    @field_validator("state_hash")
+    @classmethod
+    def _hash_is_hex(cls, v: str | None) -> str | None:
+        if v is not None and not _HEX.match(v):
+            raise ValueError("state_hash must be a lower-case hex digest")
+        return v
+
+    # -- changes made by the play loop -----------------------------------------
+    def append(self, action_text: str, state: GameState | None = None) -> None:
+        """Add one applied action; pass the state after it to keep hash and result right."""
+        text = str(action_text)
+        self.actions = [*self.actions, text]
+        self._after_change(state)
+
+    def undo(self, count: int = 1) -> list[str]:
+        """Remove the last ``count`` actions and return them (rebuild with :func:`replay`)."""
+        if count < 0 or count > len(self.actions):
+            raise RecordError(f"cannot take back {count} actions: the record holds {len(self.actions)}")
+        if count == 0:
+            return []
+        removed = self.actions[-count:]
+        self.actions = self.actions[:-count]
+        self._after_change(None)
+        return removed
+
+    def sync(self, state: GameState) -> None:
+        """Record ``state`` (the state after every action) as this record's end."""
+        if list(state.history) != list(self.actions):
+            raise RecordError("the state's history does not match the record's actions")
+        self._after_change(state)
+
+    def _after_change(self, state: GameState | None) -> None:
+        self.updated = _now()
+        if state is None:
+            self.state_hash = None
+            self.finished = False
+            self.final_wealth = None
+            self._verified = None
+            return
+        self.state_hash = state.state_hash()
+        self.finished = state.is_terminal()
+        self.final_wealth = list(state.wealth()) if self.finished else None
+        self._verified = (tuple(self.actions), state.clone())
+
+    # -- reading ---------------------------------------------------------------
+    def to_json(self) -> str:
+        return self.model_dump_json(indent=2) + "\n"
+
+    def seat_label(self, seat: int) -> str:
+        if 0 <= seat < len(self.players):
+            return self.players[seat].label()
+        return f"player {seat + 1}"
+
+
+def _versions_text() -> str:
+    return ", ".join(str(v) for v in READABLE_VERSIONS)
+
+
+def _to_seat(p: Any) -> Seat:
+    if isinstance(p, Seat):
+        return p
+    if isinstance(p, str):
+        return Seat.human(p)
+    if isinstance(p, Mapping):
+        return Seat.model_validate(dict(p))
+    raise TypeError(f"a player is a Seat, a name or a dict, not {type(p).__name__}")
+
+
+def new_record(
+    ruleset_name: str,
+    options: Any,
+    seed: int,
+    players: Sequence[Seat | str | Mapping[str, Any]] | Mapping[int, Seat | str] = (),
+    *,
+    state: GameState | None = None,
+) -> GameRecord:
+    """A fresh record for a game about to start.
+
+    ``players`` lists each seat as a :class:`Seat`, a person's name, or
+    ``{"name": ..., "agent": ...}``; a mapping seat -> player works too.
+    ``state`` is the set-up state if the caller already made it (saves making
+    it again to learn the building data's hash).
+    """
+    ruleset = get_ruleset(ruleset_name)
+    opts = options_to_dict(options)
+    if state is None:
+        state = ruleset.new_game(seed, options_from_dict(ruleset, opts))
+    if isinstance(players, Mapping):
+        seats = [_to_seat(players[k]) for k in sorted(players)]
+    else:
+        seats = [_to_seat(p) for p in players]
+    record = GameRecord(
+        ruleset=ruleset_name,
+        options=opts,
+        seed=seed,
+        data_digest=data_digest_of(ruleset, state, options),
+        players=seats,
+        actions=list(state.history),
+    )
+    record._after_change(state)
+    return record
+
+
+def record_from_state(
+    ruleset_name: str, options: Any, seed: int, state: GameState, players: Sequence[Seat | str] = ()
+) -> GameRecord:
+    """A record of a game already played to ``state`` (e.g. an agents' game)."""
+    ruleset = get_ruleset(ruleset_name)
+    record = GameRecord(
+        ruleset=ruleset_name,
+        options=options_to_dict(options),
+        seed=seed,
+        data_digest=data_digest_of(ruleset, state, options),
+        players=[_to_seat(p) for p in players],
+        actions=list(state.history),
+    )
+    record._after_change(state)
+    return record
+
+
+# ---------------------------------------------------------------------------
+# Replay
+# ---------------------------------------------------------------------------
+
+
+def _where(source: str | Path | None) -> str:
+    return f"{source}: " if source else ""
+
+
+def new_state(record: GameRecord, *, source: str | Path | None = None) -> GameState:
+    """The record's game at setup (checks the rule set and building data)."""
+    where = _where(source)
+    try:
+        ruleset = get_ruleset(record.ruleset)
+    except RecordError as exc:
+        raise RecordError(f"{where}{exc}") from None
+    try:
+        options = options_from_dict(ruleset, record.options)
+        state = ruleset.new_game(record.seed, options)
+    except (GameError, ValueError, TypeError, KeyError, LookupError, ArithmeticError) as exc:
+        raise RecordError(f"{where}the options or seed cannot start a game of '{record.ruleset}': {exc}") from None
+    mine = data_digest_of(ruleset, state, options)
+    if mine != record.data_digest:
+        raise RecordError(
+            f"{where}this game was made with other building data (data digest {record.data_digest or 'none'}, "
+            f"this lehavre uses {mine or 'none'}); it cannot be replayed with these buildings"
+        )
+    return state
+
+
+def _step(state: GameState, number: int, text: str, where: str) -> None:
+    try:
+        action = parse_action(state, text)
+    except GameError as exc:
+        raise RecordError(f"{where}action {number} '{text}' is not legal there: {exc}") from None
+    if str(action) != text:
+        # a prefix or a differently spelled text: a record holds canonical texts only
+        raise RecordError(f"{where}action {number} '{text}' is not a canonical action text (did you mean '{action}'?)")
+    state.apply_action(action)
+
+
+def iter_replay(record: GameRecord, *, source: str | Path | None = None) -> Iterable[GameState]:
+    """Yield the state at setup and after each action (the same object, mutated)."""
+    where = _where(source)
+    state = new_state(record, source=source)
+    yield state
+    for number, text in enumerate(record.actions, 1):
+        _step(state, number, text, where)
+        yield state
+
+
+def replay(record: GameRecord, upto: int | None = None, *, source: str | Path | None = None) -> GameState:
+    """The state after the first ``upto`` actions (all of them by default).
+
+    Raises :class:`RecordError` naming the action number and text if an
+    action is not legal where it stands, and, replaying to the end, if the
+    state reached differs from the hash stored in the record.
+    """
+    n = len(record.actions)
+    if upto is None:
+        upto = n
+    if not 0 <= upto <= n:
+        raise RecordError(f"{_where(source)}there is no action {upto}: the record holds actions 0 to {n}")
+    cached = record._verified
+    if cached is not None and upto == n and cached[0] == tuple(record.actions):
+        return cached[1].clone()
+    where = _where(source)
+    state = new_state(record, source=source)
+    for number, text in enumerate(record.actions[:upto], 1):
+        _step(state, number, text, where)
+    if upto == n:
+        _check_end(record, state, where)
+        record._verified = (tuple(record.actions), state.clone())
+    return state
+
+
+def replay_all(record: GameRecord, *, source: str | Path | None = None) -> list[GameState]:
+    """Every state of the game: index ``k`` is the state after ``k`` actions."""
+    states: list[GameState] = []
+    last: GameState | None = None
+    for state in iter_replay(record, source=source):
+        last = state
+        states.append(state.clone())
+    if last is not None:
+        _check_end(record, last, _where(source))
+    return states
+
+
+def _check_end(record: GameRecord, state: GameState, where: str) -> None:
+    if record.state_hash is not None and state.state_hash() != record.state_hash:
+        raise RecordError(
+            f"{where}replaying the {len(record.actions)} actions does not reach the position that was saved "
+            f"(state hash {state.state_hash()} instead of {record.state_hash}); the file was edited or made by "
+            "other rules"
+        )
+    if record.finished and not state.is_terminal():
+        raise RecordError(f"{where}the record says the game is over, but after its {len(record.actions)} actions it is not")
+
+
+# ---------------------------------------------------------------------------
+# Files
+# ---------------------------------------------------------------------------
+
+
+def default_save_dir() -> Path:
+    """Where saved games live: ``$LEHAVRE_DATA_DIR/saves`` or the app dir's ``saves``."""
+    base = os.environ.get(DATA_DIR_ENV)
+    if base:
+        return Path(base).expanduser() / "saves"
+    import typer
+
+    return Path(typer.get_app_dir("lehavre")) / "saves"
+
+
+def new_save_path(record: GameRecord, directory: str | Path | None = None) -> Path:
+    """A fresh file name for ``record`` in ``directory`` (default: :func:`default_save_dir`)."""
+    folder = Path(directory) if directory is not None else default_save_dir()
+    stamp = record.created.astimezone(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    base = f"{record.ruleset}-{stamp}-seed{record.seed}"
+    path = folder / f"{base}{SAVE_SUFFIX}"
+    k = 2
+    while path.exists():
+        path = folder / f"{base}-{k}{SAVE_SUFFIX}"
+        k += 1
+    return path
+
+
+def save_record(record: GameRecord, path: str | Path) -> Path:
+    """Write ``record`` to ``path`` atomically (temporary file, then ``os.replace``).
+
+    Creates the folder if needed.  Any OS error becomes :class:`SaveError`
+    with the file and the reason; the old file, if any, is left intact.
+    """
+    path = Path(path)
+    text = record.to_json()
+    tmp: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise SaveError(f"could not save the game to {path}: {reason}") from None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    return path
+
+
+def _validation_message(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        loc = ".".join(str(x) for x in err.get("loc", ())) or "record"
+        msg = err.get("msg", "invalid")
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, ") :]
+        parts.append(f"field '{loc}': {msg}")
+    more = f" (and {exc.error_count() - 5} more problems)" if exc.error_count() > 5 else ""
+    return "; ".join(parts) + more
+
+
+def parse_record(text: str | bytes, *, source: str | Path | None = None, verify: bool = True) -> GameRecord:
+    """A record from the text of a save file; :class:`RecordError` on any problem.
+
+    With ``verify`` (the default) the record is replayed to the end, so a
+    record that is returned is known to be playable.
+    """
+    where = _where(source) if source else "save file: "
+    if isinstance(text, bytes):
+        if len(text) > MAX_RECORD_BYTES:
+            raise RecordError(f"{where}file is too large to be a saved game ({len(text)} bytes)")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{where}not a saved game: not UTF-8 text (byte {exc.start} is invalid)") from None
+    if not text.strip():
+        raise RecordError(f"{where}file is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        hint = " (the file looks truncated)" if exc.pos >= len(text.rstrip()) else ""
+        raise RecordError(
+            f"{where}not a saved game: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}{hint}"
+        ) from None
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(f"{where}not a saved game: invalid JSON ({exc.__class__.__name__})") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{where}not a saved game: expected a JSON object, found {type(data).__name__}")
+    version = data.get("format_version")
+    if version is None:
+        raise RecordError(f"{where}not a saved game: it has no format_version")
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        newer = type(version) is int and version > FORMAT_VERSION
+        hint = " (made by a newer lehavre?)" if newer else ""
+        raise RecordError(
+            f"{where}unknown save format version {version!r}{hint}; this lehavre reads version {_versions_text()}"
+        )
+    try:
+        record = GameRecord.model_validate_json(text)
+    except ValidationError as exc:
+        raise RecordError(f"{where}not a valid saved game: {_validation_message(exc)}") from None
+    except (ValueError, RecursionError) as exc:  # pragma: no cover - pydantic wraps these
+        raise RecordError(f"{where}not a valid saved game: {exc.__class__.__name__}") from None
+    if verify:
+        try:
+            replay(record, source=source)
+        except RecursionError:  # pragma: no cover - a bug in a rule set, reported cleanly
+            raise RecordError(f"{where}the game in this file cannot be replayed") from None
+    return record
+
+
+def load_record(path: str | Path, *, verify: bool = True) -> GameRecord:
+    """Read and check a saved game; :class:`RecordError` names the file and the problem."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: file is too large to be a saved game ({size} bytes)")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise RecordError(f"{path}: is a folder, not a saved game") from None
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+    return parse_record(raw, source=path, verify=verify)
+
+
+def list_records(directory: str | Path | None = None, ruleset: str | None = None) -> list[tuple[Path, GameRecord]]:
+    """Saved games in ``directory`` that can be read (unverified), newest first.
+
+    Files that are not readable records are skipped; load one with
+    :func:`load_record` to learn what is wrong with it.
+    """
+    folder = Path(directory) if directory is not None else default_save_dir()
+    found: list[tuple[float, datetime, Path, GameRecord]] = []
+    try:
+        paths = sorted(folder.glob(f"*{SAVE_SUFFIX}"))
+    except OSError:
+        return []
+    for path in paths:
+        try:
+            record = load_record(path, verify=False)
+            mtime = path.stat().st_mtime
+        except (RecordError, OSError):
+            continue
+        if ruleset is not None and record.ruleset != ruleset:
+            continue
+        found.append((mtime, record.updated, path, record))
+    found.sort(key=lambda t: (t[1], t[0], str(t[2])), reverse=True)
+    return [(p, r) for _, _, p, r in found]
+
+
+def latest_unfinished(directory: str | Path | None = None, ruleset: str | None = None) -> Path | None:
+    """The most recently updated unfinished game of ``ruleset`` that replays, or None."""
+    for path, record in list_records(directory, ruleset):
+        if record.finished:
+            continue
+        try:
+            replay(record, source=path)
+        except RecordError:
+            continue
+        return path
+    return None
+
+
+# ---------------------------------------------------------------------------
+# The JSON state summary (shared by replay --json, the play loop and --watch --json)
+# ---------------------------------------------------------------------------
+
+
+def state_summary(state: GameState, record: GameRecord | None = None) -> dict[str, Any]:
+    """A JSON-able summary of ``state``.
+
+    Keys: ``ruleset``, ``action_number`` (action texts applied so far),
+    ``actions`` (main actions so far), ``last_action``, ``current_player``
+    (``None`` once the game is over), ``terminal``, ``wealth`` (per seat),
+    ``breakdown`` (per seat: part -> amount), ``winners`` (seats, once over),
+    ``state_hash`` and, with a record, ``seed`` and ``players``.
+    """
+    terminal = state.is_terminal()
+    current = state.current_player()
+    out: dict[str, Any] = {
+        "ruleset": record.ruleset if record is not None else (state.ruleset or type(state).__name__),
+        "action_number": len(state.history),
+        "actions": state.main_action_count,
+        "last_action": state.history[-1] if state.history else None,
+        "current_player": None if terminal or current < 0 else current,
+        "terminal": terminal,
+        "wealth": list(state.wealth()),
+        "breakdown": [dict(state.wealth_breakdown(p)) for p in range(state.num_players)],
+        "winners": list(state.winners()) if terminal else None,
+        "state_hash": state.state_hash(),
+    }
+    if record is not None:
+        out["seed"] = record.seed
+        out["players"] = [s.model_dump() for s in record.players]
+    return out
+
+
+__all__ = [
+    "DATA_DIR_ENV",
+    "FORMAT_VERSION",
+    "GameRecord",
+    "RecordError",
+    "SaveError",
+    "Seat",
+    "available_rulesets",
+    "data_digest_of",
+    "default_save_dir",
+    "get_ruleset",
+    "iter_replay",
+    "known_rulesets",
+    "latest_unfinished",
+    "list_records",
+    "load_record",
+    "new_record",
+    "new_save_path",
+    "new_state",
+    "options_from_dict",
+    "options_to_dict",
+    "parse_record",
+    "record_from_state",
+    "register_ruleset",
+    "replay",
+    "replay_all",
+    "save_record",
+    "state_summary",
+]
