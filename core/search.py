@@ -1,0 +1,587 @@
+"""Generic game-tree search over :mod:`core.protocol` and the ``ai`` agent.
+
+The search knows no game: it only calls ``current_player``, ``legal_actions``,
+``clone``, ``apply_action``, ``is_terminal``, ``wealth``, ``evaluate`` and
+``key`` (plus the optional hook ``evaluation_terms(player)`` for explanations).
+
+Algorithm
+---------
+Negamax with alpha-beta pruning, iterative deepening, a transposition table
+keyed by ``state.key()`` and move ordering (transposition-table / previous
+iteration's best move first, then two killer moves per ply, then the history
+heuristic).  Budgets: maximum depth, maximum node count and wall time; any
+mix of them.  With no time budget the result depends only on the position,
+the budgets and the seed, so it is deterministic.
+
+Sides, "same player moves again" and more than two players
+----------------------------------------------------------
+A ply is one decision.  In both games one player may take several decisions
+in a row (sell a building, then act), so the sign is flipped only when the
+*side* to move changes, never merely because a ply was made.
+
+With more than two players the search uses the **paranoid** reduction: the
+searching ("root") player is one side and all other players together are the
+other side, minimising the root player's evaluation.  With two players this is
+exactly ordinary two-player negamax; with one player (the base game's solo
+version) every node is a max node.  Paranoid search is pessimistic (it assumes
+the opponents cooperate against you) but it keeps alpha-beta pruning, which
+max-n does not.
+
+Values
+------
+Every value is computed for the root player and reported from the side to
+move's view (negamax convention).  A non-terminal leaf is worth
+``state.evaluate(root)``.  A terminal position is worth its true wealth
+margin (root wealth minus the best other wealth) plus ``WIN_BONUS`` times the
+sign of that margin, so any proven win outranks any heuristic score (the
+heuristics must stay within ``+-WIN_BONUS / 2``).  With one player the
+terminal value is the wealth itself.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.protocol import GameState
+
+#: Added to the margin of a finished game (sign of the margin), so that real
+#: wins dominate heuristic scores.
+WIN_BONUS = 1_000_000.0
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+ProgressCallback = Callable[[dict[str, Any]], None]
+
+
+class _Abort(Exception):
+    """Raised inside the search when a node or time budget runs out."""
+
+
+def terminal_value(state: GameState, player: int) -> float:
+    """Worth of a finished game for ``player``: see the module docstring."""
+    w = state.wealth()
+    if len(w) == 1:
+        return float(w[0])
+    margin = w[player] - max(x for p, x in enumerate(w) if p != player)
+    if margin > 0:
+        return WIN_BONUS + margin
+    if margin < 0:
+        return -WIN_BONUS + margin
+    return 0.0
+
+
+def evaluation_terms(state: GameState, player: int) -> dict[str, float]:
+    """The named terms of ``state``'s evaluation for ``player``.
+
+    Uses the game's optional ``evaluation_terms(player)`` hook; without it the
+    single term is ``evaluate``.  A finished game shows its true margin.
+    """
+    if state.is_terminal():
+        w = state.wealth()
+        others = [x for p, x in enumerate(w) if p != player]
+        return {"final wealth": float(w[player]), "best other wealth": float(max(others) if others else 0)}
+    hook = getattr(state, "evaluation_terms", None)
+    if callable(hook):
+        return {str(k): float(v) for k, v in hook(player).items()}
+    return {"evaluate": float(state.evaluate(player))}
+
+
+@dataclass
+class SearchResult:
+    """What one search found (all figures are for the whole search)."""
+
+    action: Any
+    score: float
+    depth: int
+    pv: list[Any]
+    nodes: int
+    elapsed: float
+    tt_probes: int = 0
+    tt_hits: int = 0
+    completed: bool = True  # the last started iteration finished
+    exhausted: bool = False  # the whole tree was searched (no depth horizon)
+    root_scores: list[tuple[str, float]] = field(default_factory=list)
+    iterations: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def nps(self) -> float:
+        return self.nodes / self.elapsed if self.elapsed > 0 else float(self.nodes)
+
+    @property
+    def tt_hit_rate(self) -> float:
+        return self.tt_hits / self.tt_probes if self.tt_probes else 0.0
+
+
+class Searcher:
+    """One configurable search; call :meth:`search` once per position.
+
+    ``alphabeta``, ``use_tt`` and ``ordering`` can be switched off to get plain
+    minimax (used by the tests and by the benchmark's node ratio).
+    ``iterative=False`` searches ``max_depth`` directly.
+    """
+
+    def __init__(
+        self,
+        *,
+        max_depth: int | None = None,
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+        seed: int = 0,
+        alphabeta: bool = True,
+        use_tt: bool = True,
+        ordering: bool = True,
+        iterative: bool = True,
+        shuffle_root: bool = True,
+        evaluator: Callable[[GameState, int], float] | None = None,
+        progress: ProgressCallback | None = None,
+        progress_every: int = 4096,
+    ) -> None:
+        if max_depth is None and max_nodes is None and time_limit is None:
+            raise ValueError("give the search a budget: max_depth, max_nodes or time_limit")
+        if max_depth is not None and max_depth < 1:
+            raise ValueError("max_depth must be at least 1")
+        self.max_depth = max_depth if max_depth is not None else 1000
+        self.max_nodes = max_nodes
+        self.time_limit = time_limit
+        self.seed = seed
+        self.alphabeta = alphabeta
+        self.use_tt = use_tt
+        self.ordering = ordering
+        self.iterative = iterative
+        self.shuffle_root = shuffle_root
+        self.evaluator = evaluator
+        self.progress = progress
+        self.progress_every = max(1, progress_every)
+
+    # -- public -------------------------------------------------------------
+    def search(self, state: GameState) -> SearchResult:
+        if state.is_terminal():
+            raise ValueError("cannot search a finished game")
+        self._start = time.perf_counter()
+        self._deadline = self._start + self.time_limit if self.time_limit is not None else None
+        self.root_player = state.current_player()
+        self.nodes = 0
+        self.tt: dict[Hashable, tuple[int, float, int, Any]] = {}
+        self.tt_probes = 0
+        self.tt_hits = 0
+        self.killers: dict[int, list[Any]] = {}
+        self.history: dict[tuple[int, Any], int] = {}
+        self._pv: dict[int, list[Any]] = {}
+        self._next_progress = self.progress_every
+        self._horizon = False
+        self._cur_depth = 0
+        self.nodes = 1  # the root
+
+        root_color = 1
+        legal = list(state.legal_actions())
+        if self.shuffle_root:
+            random.Random(self.seed).shuffle(legal)
+        children = []
+        for a in legal:
+            c = state.clone()
+            c.apply_action(a)
+            children.append((a, c))
+        order = list(range(len(children)))
+        prev_scores: dict[int, float] = {}
+
+        best: SearchResult | None = None
+        depths = range(1, self.max_depth + 1) if self.iterative else [self.max_depth]
+        iterations: list[dict[str, Any]] = []
+        completed = True
+        exhausted = False
+        for depth in depths:
+            if best is not None and self.ordering:
+                # previous iteration's best first, then by previous scores
+                order.sort(key=lambda i: -prev_scores.get(i, -math.inf))
+            self._horizon = False
+            self._cur_depth = depth
+            alpha, beta = -math.inf, math.inf
+            best_i = None
+            best_v = -math.inf
+            scores: dict[int, float] = {}
+            try:
+                for i in order:
+                    a, child = children[i]
+                    v = self._child_value(child, depth - 1, alpha, beta, root_color, 1)
+                    scores[i] = v
+                    if v > best_v:
+                        best_v, best_i = v, i
+                        self._pv[0] = [a] + self._pv.get(1, [])
+                    if self.alphabeta and v > alpha:
+                        alpha = v
+            except _Abort:
+                completed = False
+                # A partial iteration is still usable if the previous best move
+                # (searched first) was finished and something beat it.
+                if best is not None and best_i is not None and self.ordering and order[0] in scores and best_i != order[0]:
+                    best = self._result(state, children, best_i, best_v, depth, scores, partial=True)
+                break
+            prev_scores = scores
+            best = self._result(state, children, best_i, best_v, depth, scores)
+            iterations.append({"depth": depth, "score": best_v, "move": str(children[best_i][0]), "nodes": self.nodes,
+                               "time": time.perf_counter() - self._start})
+            self._report(depth, best)
+            if not self._horizon:
+                exhausted = True
+                break
+            if self._out_of_budget(soft=True):
+                break
+        if best is None:
+            # not even depth 1 finished: fall back to the first searched child
+            # or the first ordered move
+            i = max(scores, key=lambda j: scores[j]) if scores else order[0]
+            best = self._result(state, children, i, scores.get(i, 0.0), 0, scores, partial=True)
+        best.completed = completed
+        best.exhausted = exhausted
+        best.iterations = iterations
+        best.elapsed = time.perf_counter() - self._start
+        best.nodes = self.nodes
+        best.tt_probes = self.tt_probes
+        best.tt_hits = self.tt_hits
+        return best
+
+    # -- internals ----------------------------------------------------------
+    def _result(self, state, children, best_i, best_v, depth, scores, partial=False) -> SearchResult:
+        action = children[best_i][0]
+        pv = list(self._pv.get(0, [action]))
+        if not pv or pv[0] != action:
+            pv = [action]
+        pv = self._extend_pv(state, pv)
+        ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+        root_scores = [(str(children[i][0]), v) for i, v in ranked]
+        return SearchResult(action=action, score=best_v, depth=depth, pv=pv, nodes=self.nodes,
+                            elapsed=time.perf_counter() - self._start, root_scores=root_scores)
+
+    def _extend_pv(self, state: GameState, pv: list[Any]) -> list[Any]:
+        """Check the PV is playable and extend it from the TT's best moves."""
+        s = state.clone()
+        out: list[Any] = []
+        for a in pv:
+            if s.is_terminal() or a not in s.legal_actions():
+                return out
+            s.apply_action(a)
+            out.append(a)
+        for _ in range(64):
+            if s.is_terminal() or not self.use_tt:
+                break
+            entry = self.tt.get(s.key())
+            if entry is None or entry[3] is None or entry[3] not in s.legal_actions():
+                break
+            s.apply_action(entry[3])
+            out.append(entry[3])
+        return out
+
+    def _out_of_budget(self, soft: bool = False) -> bool:
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            return True
+        if self._deadline is not None:
+            now = time.perf_counter()
+            if soft:
+                # do not start an iteration that will surely not finish
+                spent = now - self._start
+                return now >= self._deadline or spent * 3 > (self._deadline - self._start)
+            return now >= self._deadline
+        return False
+
+    def _report(self, depth: int, best: SearchResult | None) -> None:
+        if self.progress is None:
+            return
+        elapsed = time.perf_counter() - self._start
+        self.progress({
+            "depth": depth,
+            "nodes": self.nodes,
+            "elapsed": elapsed,
+            "nps": self.nodes / elapsed if elapsed > 0 else 0.0,
+            "best": str(best.action) if best is not None else None,
+            "score": best.score if best is not None else None,
+        })
+
+    def _leaf(self, state: GameState) -> float:
+        """Root player's value of a leaf (terminal or at the horizon)."""
+        if state.is_terminal():
+            return terminal_value(state, self.root_player)
+        if self.evaluator is not None:
+            return float(self.evaluator(state, self.root_player))
+        return float(state.evaluate(self.root_player))
+
+    def _color(self, state: GameState) -> int:
+        p = state.current_player()
+        if p == self.root_player or state.num_players == 1:
+            return 1
+        return -1
+
+    def _child_value(self, child: GameState, depth: int, alpha: float, beta: float, color: int, ply: int) -> float:
+        """Value of ``child`` from the view of the side (``color``) that moved into it."""
+        if child.is_terminal():
+            self.nodes += 1
+            self._pv[ply] = []
+            return color * terminal_value(child, self.root_player)
+        ccolor = self._color(child)
+        if ccolor == color:
+            return self._negamax(child, depth, alpha, beta, ccolor, ply)
+        return -self._negamax(child, depth, -beta, -alpha, ccolor, ply)
+
+    def _negamax(self, state: GameState, depth: int, alpha: float, beta: float, color: int, ply: int) -> float:
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _Abort
+        if self.nodes >= self._next_progress:
+            self._next_progress += self.progress_every
+            if self._deadline is not None and time.perf_counter() >= self._deadline:
+                raise _Abort
+            self._report(self._cur_depth, None)
+        elif self._deadline is not None and (self.nodes & 255) == 0 and time.perf_counter() >= self._deadline:
+            raise _Abort
+        if depth <= 0:
+            self._horizon = True
+            self._pv[ply] = []
+            return color * self._leaf(state)
+
+        key = None
+        tt_move = None
+        alpha0 = alpha
+        if self.use_tt:
+            key = state.key()
+            self.tt_probes += 1
+            entry = self.tt.get(key)
+            if entry is not None:
+                e_depth, e_value, e_flag, tt_move = entry
+                if e_depth >= depth:
+                    if e_flag == EXACT:
+                        self.tt_hits += 1
+                        self._pv[ply] = [tt_move] if tt_move is not None else []
+                        return e_value
+                    if self.alphabeta:
+                        if e_flag == LOWER and e_value >= beta:
+                            self.tt_hits += 1
+                            self._pv[ply] = [tt_move] if tt_move is not None else []
+                            return e_value
+                        if e_flag == UPPER and e_value <= alpha:
+                            self.tt_hits += 1
+                            self._pv[ply] = []
+                            return e_value
+
+        legal = state.legal_actions()
+        if self.ordering and len(legal) > 1:
+            legal = self._order(legal, tt_move, ply, state.current_player())
+
+        best_v = -math.inf
+        best_a = None
+        for a in legal:
+            child = state.clone()
+            child.apply_action(a)
+            v = self._child_value(child, depth - 1, alpha, beta, color, ply + 1)
+            if v > best_v:
+                best_v, best_a = v, a
+                self._pv[ply] = [a] + self._pv.get(ply + 1, [])
+            if self.alphabeta:
+                if v > alpha:
+                    alpha = v
+                if alpha >= beta:
+                    if self.ordering:
+                        self._cutoff(a, ply, depth, state.current_player())
+                    break
+
+        if self.use_tt:
+            if not self.alphabeta or (alpha0 < best_v < beta):
+                flag = EXACT
+            elif best_v <= alpha0:
+                flag = UPPER
+            else:
+                flag = LOWER
+            self.tt[key] = (depth, best_v, flag, best_a)
+        return best_v
+
+    def _order(self, legal: list[Any], tt_move: Any, ply: int, mover: int) -> list[Any]:
+        killers = self.killers.get(ply, ())
+        hist = self.history
+
+        def rank(a: Any) -> float:
+            if tt_move is not None and a == tt_move:
+                return -1e18
+            if a in killers:
+                return -1e17 + killers.index(a)
+            return -hist.get((mover, a), 0)
+
+        return sorted(legal, key=rank)
+
+    def _cutoff(self, a: Any, ply: int, depth: int, mover: int) -> None:
+        ks = self.killers.setdefault(ply, [])
+        if a not in ks:
+            ks.insert(0, a)
+            del ks[2:]
+        self.history[(mover, a)] = self.history.get((mover, a), 0) + depth * depth
+
+
+def minimax_value(state: GameState, depth: int, root_player: int | None = None,
+                  evaluator: Callable[[GameState, int], float] | None = None) -> tuple[float, list[Any], int]:
+    """Plain paranoid minimax, for reference: ``(root value, best moves, nodes)``.
+
+    Returns the value for ``root_player`` (default: the player to move), every
+    root move achieving it (in legal order) and the nodes visited.
+    """
+    root = state.current_player() if root_player is None else root_player
+    nodes = 0
+
+    def leaf(s: GameState) -> float:
+        if s.is_terminal():
+            return terminal_value(s, root)
+        return float(evaluator(s, root) if evaluator else s.evaluate(root))
+
+    def rec(s: GameState, d: int) -> float:
+        nonlocal nodes
+        nodes += 1
+        if s.is_terminal() or d == 0:
+            return leaf(s)
+        vals = []
+        for a in s.legal_actions():
+            c = s.clone()
+            c.apply_action(a)
+            vals.append(rec(c, d - 1))
+        if s.current_player() == root or s.num_players == 1:
+            return max(vals)
+        return min(vals)
+
+    nodes += 1
+    vals = []
+    acts = state.legal_actions()
+    for a in acts:
+        c = state.clone()
+        c.apply_action(a)
+        vals.append(rec(c, depth - 1))
+    best = max(vals)
+    return best, [a for a, v in zip(acts, vals) if v == best], nodes
+
+
+# ---------------------------------------------------------------------------
+# The agent
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Level:
+    """A playing strength: budgets per move.
+
+    ``max_nodes`` makes the choice reproducible from the seed;
+    ``time_cap`` (seconds) is a safety limit that only a slow machine reaches.
+    """
+
+    name: str
+    max_depth: int
+    max_nodes: int
+    time_cap: float
+
+
+#: Levels of the ``ai`` agent.  Node budgets are chosen so that on an ordinary
+#: laptop core ai:normal uses well under its 1 s cap per move.
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", max_depth=2, max_nodes=1_500, time_cap=0.25),
+    "normal": Level("normal", max_depth=64, max_nodes=12_000, time_cap=1.0),
+    "hard": Level("hard", max_depth=64, max_nodes=80_000, time_cap=6.0),
+}
+
+
+class SearchAgent:
+    """The ``ai`` agent: iterative-deepening alpha-beta on a copy of the state.
+
+    ``level`` is ``easy``, ``normal`` or ``hard`` (see :data:`LEVELS`).  With
+    ``think_time`` (seconds) the search runs on time instead of nodes, which is
+    stronger on a fast machine but no longer reproducible from the seed.
+    ``progress`` (also settable per call) is called with a dict (depth, nodes,
+    elapsed, nps, best, score) after each finished depth and every few
+    thousand nodes, e.g. to turn a spinner.
+
+    After each :meth:`choose`, :attr:`last_info` holds: ``action``, ``pv``
+    (action texts), ``score``, ``depth``, ``nodes``, ``nps``, ``time``,
+    ``tt_probes``, ``tt_hits``, ``tt_hit_rate``, ``alternatives`` (root moves
+    with their scores at the last depth, best first; only the best is exact,
+    the rest are bounds), ``terms`` (the evaluation terms of the position at
+    the end of the principal variation, for the AI's seat) and ``level``.
+    """
+
+    def __init__(self, level: str | None = "normal", think_time: float | None = None, seed: int = 0,
+                 progress: ProgressCallback | None = None, max_nodes: int | None = None,
+                 max_depth: int | None = None) -> None:
+        level = (level or "normal").strip().lower()
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level '{level}' (allowed: {', '.join(LEVELS)})")
+        if think_time is not None and think_time <= 0:
+            raise ValueError("think_time must be a positive number of seconds")
+        self.level = LEVELS[level]
+        self.name = f"ai:{level}"
+        self.think_time = think_time
+        self.seed = seed
+        self.progress = progress
+        self.max_nodes = max_nodes
+        self.max_depth = max_depth
+        self.last_info: dict[str, Any] = {}
+
+    def searcher(self, seed: int, progress: ProgressCallback | None = None) -> Searcher:
+        lv = self.level
+        if self.think_time is not None:
+            return Searcher(max_depth=self.max_depth or lv.max_depth, max_nodes=self.max_nodes,
+                            time_limit=self.think_time, seed=seed, progress=progress)
+        return Searcher(max_depth=self.max_depth or lv.max_depth, max_nodes=self.max_nodes or lv.max_nodes,
+                        time_limit=lv.time_cap, seed=seed, progress=progress)
+
+    def choose(self, state: GameState, progress: ProgressCallback | None = None) -> Any:
+        me = state.current_player()
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        t0 = time.perf_counter()
+        seed = (self.seed * 1_000_003 + len(state.history) * 7919) & 0x7FFFFFFF
+        if len(legal) == 1:
+            action = legal[0]
+            self.last_info = {"action": str(action), "pv": [str(action)], "score": float(state.evaluate(me)),
+                              "depth": 0, "nodes": 0, "nps": 0.0, "time": time.perf_counter() - t0,
+                              "tt_probes": 0, "tt_hits": 0, "tt_hit_rate": 0.0,
+                              "alternatives": [(str(action), float(state.evaluate(me)))],
+                              "terms": evaluation_terms(state, me), "level": self.level.name,
+                              "forced": True}
+            return action
+        # Search a copy in which everything this seat cannot see is resampled.
+        view = state.determinize(me, random.Random(seed))
+        result = self.searcher(seed, progress or self.progress).search(view)
+        # Map back by canonical text, so the action is one of *this* state's.
+        by_text = {str(a): a for a in legal}
+        action = by_text.get(str(result.action), legal[0])
+        leaf = view.clone()
+        for a in result.pv:
+            leaf.apply_action(a)
+        self.last_info = {
+            "action": str(action),
+            "pv": [str(a) for a in result.pv],
+            "score": result.score,
+            "depth": result.depth,
+            "nodes": result.nodes,
+            "nps": result.nps,
+            "time": time.perf_counter() - t0,
+            "tt_probes": result.tt_probes,
+            "tt_hits": result.tt_hits,
+            "tt_hit_rate": result.tt_hit_rate,
+            "alternatives": result.root_scores,
+            "terms": evaluation_terms(leaf, me),
+            "level": self.level.name,
+            "forced": False,
+            "exhausted": result.exhausted,
+        }
+        return action
+
+
+def _factory(level: str | None, seed: int) -> SearchAgent:
+    return SearchAgent(level=level, seed=seed)
+
+
+def _register() -> None:
+    from core.agents import register_agent
+
+    register_agent("ai", _factory)
+
+
+_register()
