@@ -1,0 +1,84 @@
+"""core/stats.py against values worked out by hand or read from standard tables."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from core import stats
+
+
+def test_wilson_interval_by_hand():
+    # 8 successes in 10, z = 1.96: p = 0.8, z^2 = 3.8416
+    # centre = (0.8 + 3.8416/20) / (1 + 3.8416/10) = 0.99208 / 1.38416 = 0.716738
+    # half   = 1.96 / 1.38416 * sqrt(0.8*0.2/10 + 3.8416/400) = 1.416021 * 0.160012 = 0.226581
+    lo, hi = stats.wilson_interval(8, 10, z=1.96)
+    assert lo == pytest.approx(0.716738 - 0.226581, abs=2e-6)  # 0.4902
+    assert hi == pytest.approx(0.716738 + 0.226581, abs=2e-6)  # 0.9433
+    # 0 of 10: the lower end is 0 and the upper end is z^2/(n + z^2) = 3.8416/13.8416
+    lo, hi = stats.wilson_interval(0, 10, z=1.96)
+    assert lo == pytest.approx(0.0, abs=1e-12)
+    assert hi == pytest.approx(3.8416 / 13.8416, abs=1e-9)
+    # symmetric around one half for k = n/2
+    lo, hi = stats.wilson_interval(50, 100)
+    assert lo + hi == pytest.approx(1.0)
+    assert stats.wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_two_proportion_z_test_by_hand():
+    # 45/100 against 30/100: pooled p = 75/200 = 0.375,
+    # se = sqrt(0.375 * 0.625 * (1/100 + 1/100)) = sqrt(0.0046875) = 0.0684653,
+    # z = 0.15 / 0.0684653 = 2.19089, two-sided p = erfc(2.19089 / sqrt 2) = 0.02846
+    r = stats.two_proportion_z_test(45, 100, 30, 100)
+    assert r.statistic == pytest.approx(0.15 / math.sqrt(0.0046875), rel=1e-9)
+    assert r.statistic == pytest.approx(2.19089, abs=1e-5)
+    assert r.p_value == pytest.approx(0.02846, abs=1e-5)
+    assert r.significant
+    assert not stats.two_proportion_z_test(5, 10, 6, 10).significant
+    assert stats.two_proportion_z_test(0, 10, 0, 10).p_value == 1.0
+
+
+def test_binomial_test_by_hand():
+    # 9 of 10 against 1/2: P(X >= 9) + P(X <= 1) = 2 * (10 + 1) / 1024
+    r = stats.binomial_test(9, 10, 0.5)
+    assert r.p_value == pytest.approx(22 / 1024)
+    # 5 of 10 against 1/2: every outcome is at most as likely as the mode
+    assert stats.binomial_test(5, 10, 0.5).p_value == pytest.approx(1.0)
+
+
+def test_student_t_against_table_values():
+    # two-sided 5 % critical values: t(10) = 2.228, t(1) = 12.706; t(5) = 2.0 gives p = 0.1019
+    assert stats.t_two_sided_p(2.228, 10) == pytest.approx(0.05, abs=2e-4)
+    assert stats.t_two_sided_p(12.706, 1) == pytest.approx(0.05, abs=2e-5)
+    assert stats.t_two_sided_p(2.0, 5) == pytest.approx(0.1019, abs=1e-4)
+    assert stats.t_two_sided_p(0.0, 7) == pytest.approx(1.0)
+    assert stats.betainc(2, 3, 0.4) == pytest.approx(0.5248)  # 1 - sum_{k<2} C(4,k) .4^k .6^(4-k)
+
+
+def test_welch_t_test_by_hand():
+    # xs = 1..5 (mean 3, var 2.5), ys = 2,4,..,10 (mean 6, var 10):
+    # se^2 = 2.5/5 + 10/5 = 2.5, t = -3 / sqrt(2.5) = -1.89737,
+    # df = 2.5^2 / (0.5^2/4 + 2^2/4) = 6.25 / 1.0625 = 5.88235
+    r = stats.welch_t_test([1, 2, 3, 4, 5], [2, 4, 6, 8, 10])
+    assert r.statistic == pytest.approx(-3 / math.sqrt(2.5))
+    assert r.df == pytest.approx(6.25 / 1.0625)
+    assert 0.10 < r.p_value < 0.11 and not r.significant
+
+
+def test_mann_whitney_by_hand():
+    # complete separation of 3 and 3: U = 0, mean 4.5, variance 3*3*7/12 = 5.25,
+    # z = (4.5 - 0.5) / sqrt(5.25) = 1.74574, p = 0.08086
+    r = stats.mann_whitney_u([1, 2, 3], [4, 5, 6])
+    assert r.statistic == 0.0
+    assert r.p_value == pytest.approx(math.erfc(4 / math.sqrt(5.25) / math.sqrt(2)))
+    assert stats.rank([10, 20, 20, 30]) == [1.0, 2.5, 2.5, 4.0]
+    # identical samples: no evidence of a difference
+    assert stats.mann_whitney_u([1, 2, 3, 4], [1, 2, 3, 4]).p_value == pytest.approx(1.0)
+
+
+def test_describe_and_histogram():
+    d = stats.describe([1, 2, 3, 4, 100])
+    assert d["median"] == 3 and d["mean"] == 22 and d["q1"] == 2 and d["q3"] == 4 and d["max"] == 100
+    h = stats.histogram([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], bins=5)
+    assert sum(h["counts"]) == 11 and h["counts"][-1] == 3 and len(h["edges"]) == 6
