@@ -37,3 +37,4 @@ def main() -> None:
 
 
 # -- command modules (each adds its commands to ``app``) --------------------
+import cli.inland_cmd  # noqa: E402,F401  (lehavre inland, lehavre rules)

@@ -1,0 +1,5 @@
+"""``python -m cli``: the same as the ``lehavre`` command."""
+
+from cli.app import main
+
+main()

@@ -1,0 +1,203 @@
+"""``lehavre inland`` (play or watch the Inland Port) and ``lehavre rules RULESET``."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from cli import play as loop
+from cli.app import app
+from cli.console import error, make_console
+from cli.render_inland import InlandRenderer, reference
+from core.agents import AgentSpecError, parse_agent_list
+from core.cards import DataFileError
+from core.protocol import GameError
+from inland_port import RULESET, InlandOptions
+
+RULESET_NAME = "inland"
+
+
+class SeatChoice(str, Enum):
+    first = "first"
+    second = "second"
+    random = "random"
+
+
+class RulesetName(str, Enum):
+    inland = "inland"
+    base = "base"
+
+
+def _options(buildings: Path | None) -> InlandOptions:
+    """The game's options; a malformed building file exits with code 2 and its message."""
+    options = InlandOptions(buildings=str(buildings) if buildings is not None else None)
+    try:
+        RULESET.catalog(options)
+    except DataFileError as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None
+    return options
+
+
+def _opponent(spec: str, may_fall_back: bool) -> str:
+    """Check ``--opponent``: ``human`` or an agent spec; ``ai`` falls back to greedy if absent."""
+    s = spec.strip().lower()
+    if s == "human":
+        return s
+    if s.split(":")[0] == "ai" and not loop.ai_available():
+        if not may_fall_back:
+            raise typer.BadParameter("the AI (core.search) is not available in this installation; use greedy or random",
+                                     param_hint="'--opponent'")
+        return "greedy"
+    try:
+        parse_agent_list(s, 1)
+    except AgentSpecError as exc:
+        raise typer.BadParameter(f"{exc}; or 'human'", param_hint="'--opponent'") from None
+    return s
+
+
+@app.command("inland")
+def inland(
+    opponent: str = typer.Option(
+        "ai", "--opponent", metavar="human|ai",
+        help="Who plays the other seat: human (two people at one keyboard), ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
+    ),
+    seat: SeatChoice = typer.Option(
+        SeatChoice.random, "--seat", case_sensitive=False,
+        help="Your seat: first (seat 1, A-F board, starts round A), second, or random (drawn from the seed).",
+    ),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of the game (drawn and printed if not given)."),
+    buildings: Path | None = typer.Option(None, "--buildings", metavar="PATH", help="Use this building data file instead of the built-in one."),
+    watch: bool = typer.Option(False, "--watch", help="Watch two agents play a whole game (see --agents)."),
+    agents: str | None = typer.Option(None, "--agents", metavar="A,B", help="The two agents for --watch, e.g. random,greedy or ai:hard,ai (implies --watch)."),
+    json_out: bool = typer.Option(False, "--json", help="With --watch: print only one JSON object with the result."),
+    resume: bool = typer.Option(False, "--resume", help="Continue the most recent unfinished game."),
+    load: Path | None = typer.Option(None, "--load", metavar="PATH", help="Continue the game saved in PATH."),
+    no_undo: bool = typer.Option(False, "--no-undo", help="Do not allow 'undo' at the prompt."),
+    no_save: bool = typer.Option(False, "--no-save", help="Do not autosave the game after every action."),
+) -> None:
+    """Play Le Havre: The Inland Port in the terminal (or watch two agents play it).
+
+    At the prompt type a number from the list, or an action such as 'build Farm',
+    'use Hardware Store: clay', 'sell Farm'; 'help' lists every command.
+    """
+    console = make_console()
+    if agents is not None:
+        watch = True
+    if json_out and not watch:
+        raise typer.BadParameter("--json needs --watch (a game between agents)", param_hint="'--json'")
+    if watch and (resume or load is not None):
+        raise typer.BadParameter("--resume and --load continue a game at the keyboard; they do not go with --watch",
+                                 param_hint="'--watch'")
+    if resume and load is not None:
+        raise typer.BadParameter("give either --resume or --load PATH, not both", param_hint="'--resume'")
+    renderer = InlandRenderer(width=max(console.width, 40))
+
+    if watch:
+        default_agent = loop.default_opponent()
+        text = agents if agents is not None else f"{default_agent},{default_agent}"
+        try:
+            specs = parse_agent_list(text, 2)
+        except AgentSpecError as exc:
+            raise typer.BadParameter(str(exc), param_hint="'--agents'") from None
+        options = _options(buildings)
+        game_seed = seed if seed is not None else 0
+        players = []
+        for s, spec in enumerate(specs):
+            p = loop.make_player(spec, game_seed, s)
+            if specs.count(spec) > 1 or p.name == specs[1 - s]:
+                p.name = f"{p.name} #{s + 1}"
+            players.append(p)
+        state = RULESET.new_game(game_seed, options)
+        if not json_out:
+            console.print(Text(f"{RULESET.title}: {players[0].label} (seat 1, starts) against {players[1].label}, seed {game_seed}",
+                               style="bold"))
+        try:
+            loop.watch(state, players, renderer, console, seed=game_seed, ruleset_name=RULESET_NAME, as_json=json_out)
+        except KeyboardInterrupt:
+            make_console(stderr=True).print("\nInterrupted: the game is stopped.")
+            raise typer.Exit(loop.EXIT_INTERRUPTED) from None
+        return
+
+    if resume or load is not None:
+        from core.records import RecordError
+
+        if buildings is not None:
+            raise typer.BadParameter("a saved game keeps its own building data; drop --buildings", param_hint="'--buildings'")
+        try:
+            session = loop.load_session(load, RULESET_NAME)
+        except RecordError as exc:
+            error(str(exc))
+            raise typer.Exit(2) from None
+        if session.state.is_terminal():
+            console.print(Text(f"The game in {session.save_path} is already over.", style="bold"))
+            console.print(renderer.final(session.state, session.players))
+            return
+        if no_save:
+            session.save_path = None
+        console.print(Text(f"{RULESET.title}: continuing the game in {session.save_path or load} "
+                           f"(seed {session.seed}, {len(session.state.history)} actions played).", style="bold"))
+    else:
+        opp = _opponent(opponent, may_fall_back=opponent.strip().lower() == "ai")
+        options = _options(buildings)
+        game_seed = seed if seed is not None else loop.draw_seed()
+        if opp == "human":
+            players = [loop.Player("Player 1"), loop.Player("Player 2")]
+            intro = "Two players at one keyboard."
+        else:
+            me = loop.seat_of_human(seat.value, game_seed)
+            players = [loop.Player("You") if s == me else loop.make_player(opp, game_seed, s) for s in (0, 1)]
+            other = players[1 - me].label
+            intro = (f"You are seat {me + 1} ({'A-F board, you start round A' if me == 0 else 'G-L board'}); "
+                     f"{other} plays seat {2 - me}.")
+            if opponent.strip().lower() == "ai" and opp != "ai":
+                intro += " (The AI is not available in this installation: your opponent is greedy.)"
+        try:
+            session = loop.new_session(RULESET_NAME, RULESET, options, game_seed, players, autosave=not no_save)
+        except GameError as exc:
+            error(str(exc))
+            raise typer.Exit(2) from None
+        console.print(Text(f"{RULESET.title}, seed {game_seed}. {intro}", style="bold"))
+        console.print(Text("Type a number or an action; 'help' for every command, 'quit' to stop.", style="muted"))
+    code = loop.play(session, renderer, console, allow_undo=not no_undo)
+    if code:
+        raise typer.Exit(code)
+
+
+def _print_inland_reference(console: Console, building: str | None, buildings: str | None) -> None:
+    options = _options(Path(buildings) if buildings else None)
+    catalog = RULESET.catalog(options)
+    console.print(reference(catalog, building))
+
+
+loop.register_reference(RULESET_NAME, _print_inland_reference)
+
+
+@app.command("rules")
+def rules(
+    ruleset: RulesetName = typer.Argument(..., case_sensitive=False, help="Which game: inland (or base, once it is available)."),
+    building: str | None = typer.Argument(None, help="One building (a unique beginning of its name is enough); all if omitted."),
+    buildings: Path | None = typer.Option(None, "--buildings", metavar="PATH", help="Read the buildings from this data file."),
+) -> None:
+    """Print the building reference (cost, value, letter, function, provenance) from the data in use."""
+    console = make_console()
+    printer = loop.REFERENCE_PRINTERS.get(ruleset.value)
+    if printer is None and ruleset.value == "base":
+        try:  # the base game's CLI registers its printer when its command module is imported
+            import cli.base_cmd  # type: ignore[import-not-found]  # noqa: F401
+        except ImportError:
+            pass
+        printer = loop.REFERENCE_PRINTERS.get(ruleset.value)
+    if printer is None:
+        error(f"the rules reference for '{ruleset.value}' is not available yet (the base game is not part of this "
+              f"installation); available: {', '.join(sorted(loop.REFERENCE_PRINTERS))}")
+        raise typer.Exit(1)
+    try:
+        printer(console, building, str(buildings) if buildings else None)
+    except GameError as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None

@@ -1,0 +1,752 @@
+"""The generic play loop: written once for every rule set.
+
+It knows only :mod:`core.protocol` (states, legal actions, canonical action
+texts, ``parse_action``), :mod:`core.agents` and :mod:`core.records`; what a
+game looks like on screen comes from a :class:`Renderer` (one per rule set,
+e.g. ``cli.render_inland.InlandRenderer``).
+
+* :func:`play` -- a game with people at the keyboard and/or agents: asks a
+  person for each decision (a number from a list, in at most two steps, or an
+  action's text), asks an agent otherwise, prints what happened after every
+  action, autosaves, and offers ``help``, ``rules``, ``hint``, ``why``,
+  ``undo``, ``save``, ``quit`` at the prompt.
+* :func:`watch` -- a whole game between agents without input, every action
+  printed, or one JSON object at the end.
+
+Ctrl-C or the end of input end a game with a short message (and the autosave
+path, to resume with ``--resume``), never a traceback.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from core.agents import Agent, make_agent
+from core.protocol import ActionError, GameError, GameState, normalize_text, parse_action
+
+#: exit codes of a game: finished or quit by the player, end of input, Ctrl-C
+EXIT_OK = 0
+EXIT_INTERRUPTED = 130
+
+#: the agent spec used for hints (and the default computer opponent)
+HINT_AGENT = "ai:normal"
+
+
+# ---------------------------------------------------------------------------
+# Building references per rule set (``lehavre rules NAME``)
+# ---------------------------------------------------------------------------
+
+#: rule-set name -> function(console, building or None, buildings path or None) printing its reference
+REFERENCE_PRINTERS: dict[str, Callable[[Console, str | None, str | None], None]] = {}
+
+
+def register_reference(ruleset_name: str, printer: Callable[[Console, str | None, str | None], None]) -> None:
+    """Make ``lehavre rules <ruleset_name>`` print with ``printer``."""
+    REFERENCE_PRINTERS[ruleset_name] = printer
+
+
+# ---------------------------------------------------------------------------
+# Players and agents
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Player:
+    """Who sits at a seat: a person (``agent`` is None) or an agent."""
+
+    name: str
+    agent: Agent | None = None
+    spec: str | None = None  # the agent's spec, e.g. "ai:normal"
+
+    @property
+    def is_human(self) -> bool:
+        return self.agent is None
+
+    @property
+    def label(self) -> str:
+        if self.agent is None or self.spec in (None, self.name):
+            return self.name
+        return f"{self.name} ({self.spec})"
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """The seed of the agent at ``seat`` in a game of ``seed`` (reproducible games)."""
+    return seed * 1000 + seat
+
+
+def ai_available() -> bool:
+    """True when the search agent ``ai`` can be made (``core.search`` landed)."""
+    try:
+        make_agent("ai", 0)
+    except GameError:
+        return False
+    return True
+
+
+def default_opponent() -> str:
+    """``ai`` (ai:normal) when the search agent exists, else ``greedy``."""
+    return "ai" if ai_available() else "greedy"
+
+
+def make_player(spec: str, seed: int, seat: int, name: str | None = None) -> Player:
+    """A player for ``spec`` (``human`` or an agent spec); raises AgentSpecError."""
+    if spec.strip().lower() == "human":
+        return Player(name or "You")
+    agent = make_agent(spec, agent_seed(seed, seat))
+    label = getattr(agent, "name", spec)
+    return Player(name or label, agent, label)
+
+
+def draw_seed() -> int:
+    """A fresh seed for a game started without ``--seed`` (printed, so it can be replayed)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def seat_of_human(choice: str, seed: int) -> int:
+    """Seat 0 or 1 for ``first``, ``second`` or ``random`` (drawn from the seed)."""
+    if choice == "first":
+        return 0
+    if choice == "second":
+        return 1
+    return random.Random(f"seat-{seed}").randrange(2)
+
+
+# ---------------------------------------------------------------------------
+# The renderer interface (generic defaults; each rule set refines them)
+# ---------------------------------------------------------------------------
+
+
+class Renderer:
+    """How a rule set looks on screen.  Subclass per game; defaults are generic."""
+
+    ruleset = ""
+    title = "game"
+
+    def board(self, state: GameState, players: Sequence[Player], viewer: int | None) -> RenderableType:
+        """The whole position, seen by ``viewer`` (a seat, or None for a spectator)."""
+        w = state.wealth()
+        return Text("  ".join(f"{p.label}: wealth {w[i]}" for i, p in enumerate(players)))
+
+    def turn_line(self, state: GameState, players: Sequence[Player]) -> RenderableType:
+        p = state.current_player()
+        return Text(f"{players[p].label} to play")
+
+    def event_lines(self, state: GameState, players: Sequence[Player], actor: int, action: Any) -> list[RenderableType]:
+        """What the action just applied did (shown after every action)."""
+        return [Text(f"{players[actor].label}: {action}")]
+
+    def group_of(self, action: Any) -> tuple[str, str]:
+        """(what, how) of an action: the text before and after its first colon."""
+        head, sep, tail = str(action).partition(":")
+        return head.strip(), tail.strip() if sep else ""
+
+    def describe_group(self, state: GameState, head: str, actions: Sequence[Any]) -> str:
+        """A short note after a first-step choice (cost, effect, number of ways)."""
+        return f"{len(actions)} ways" if len(actions) > 1 else ""
+
+    def describe_choice(self, state: GameState, action: Any) -> str:
+        """A short note after a second-step choice (e.g. its outcome)."""
+        return ""
+
+    def reference(self, state: GameState, name: str | None) -> RenderableType:
+        """``rules [NAME]`` at the prompt: the reference of one item or all."""
+        return Text("No rules reference for this game.")
+
+    def action_forms(self) -> str:
+        """Help text: the action text forms of this game, with examples."""
+        return "Type an action's text, e.g. as listed."
+
+    def final(self, state: GameState, players: Sequence[Player]) -> RenderableType:
+        return final_table(state, [p.label for p in players])
+
+
+def final_table(state: GameState, labels: Sequence[str]) -> RenderableType:
+    """Every player's wealth breakdown and the winners (generic)."""
+    n = state.num_players
+    table = Table(title="Final wealth" if state.is_terminal() else "Wealth now", title_justify="left")
+    table.add_column("")
+    for p in range(n):
+        table.add_column(labels[p], justify="right")
+    parts: list[str] = []
+    breakdowns = [state.wealth_breakdown(p) for p in range(n)]
+    for b in breakdowns:
+        for k in b:
+            if k not in parts:
+                parts.append(k)
+    for k in parts:
+        table.add_row(k, *[str(b[k]) if k in b else "" for b in breakdowns])
+    table.add_section()
+    wealth = state.wealth()
+    table.add_row(Text("total", style="bold"), *[Text(str(x), style="bold") for x in wealth])
+    lines: list[RenderableType] = [table]
+    if state.is_terminal():
+        win = state.winners()
+        if len(win) == n and n > 1:
+            lines.append(Text(f"A tie at {wealth[0]}.", style="bold"))
+        else:
+            names = " and ".join(labels[p] for p in win)
+            lines.append(Text(f"Winner: {names} with {wealth[win[0]]}." if len(win) == 1 else f"Tie: {names} with {wealth[win[0]]}.", style="bold"))
+    return Group(*lines)
+
+
+# ---------------------------------------------------------------------------
+# Agents thinking (spinner) and the AI's explanation
+# ---------------------------------------------------------------------------
+
+
+def _takes_progress(agent: Any) -> bool:
+    try:
+        return "progress" in inspect.signature(agent.choose).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def agent_choose(agent: Any, state: GameState, console: Console, label: str) -> Any:
+    """Ask ``agent`` for an action on a copy; a spinner on a terminal while it thinks."""
+    view = state.clone()
+    if not console.is_terminal or not _takes_progress(agent):
+        return agent.choose(view)
+    with console.status(f"{label} is thinking...", spinner="dots") as status:
+
+        def progress(info: dict[str, Any]) -> None:
+            status.update(f"{label} is thinking... depth {info.get('depth', '?')}, {info.get('nodes', 0):,} positions")
+
+        return agent.choose(view, progress=progress)
+
+
+def explain_info(info: dict[str, Any], who: str) -> RenderableType:
+    """The search agent's ``last_info`` in words: plan, score, alternatives, terms."""
+    if not info:
+        return Text(f"{who} has not explained a move yet.")
+    lines: list[RenderableType] = []
+    head = Text()
+    head.append(f"{who} chose ")
+    head.append(str(info.get("action", "?")), style="bold")
+    if info.get("forced"):
+        head.append(" (the only legal action).")
+        lines.append(head)
+        return Group(*lines)
+    score = info.get("score")
+    if isinstance(score, (int, float)):
+        head.append(f"  score {score:+.1f}")
+    depth = info.get("depth")
+    if depth:
+        head.append(f", looking {depth} decisions ahead ({info.get('nodes', 0):,} positions)")
+    lines.append(head)
+    pv = info.get("pv") or []
+    if len(pv) > 1:
+        lines.append(Text("Expected line: " + "  ->  ".join(str(x) for x in pv[:8]) + (" ..." if len(pv) > 8 else "")))
+    alts = info.get("alternatives") or []
+    if len(alts) > 1:
+        shown = ", ".join(f"{a} ({s:+.1f})" for a, s in alts[1:5])
+        lines.append(Text(f"Next best (bounds): {shown}", style="muted"))
+    terms = info.get("terms") or {}
+    if terms:
+        lines.append(Text("At the end of that line: " + ", ".join(f"{k} {v:+g}" for k, v in terms.items()), style="muted"))
+    return Group(*lines)
+
+
+# ---------------------------------------------------------------------------
+# Saving (core.records)
+# ---------------------------------------------------------------------------
+
+
+class Session:
+    """A game being played: state, players, its record and where it is saved."""
+
+    def __init__(self, ruleset_name: str, options: Any, seed: int, state: GameState, players: list[Player],
+                 record: Any = None, save_path: Path | None = None) -> None:
+        self.ruleset_name = ruleset_name
+        self.options = options
+        self.seed = seed
+        self.state = state
+        self.players = players
+        self.record = record
+        self.save_path = save_path
+
+
+def _records() -> Any:
+    import core.records as records
+
+    return records
+
+
+def new_session(ruleset_name: str, ruleset: Any, options: Any, seed: int, players: list[Player],
+                autosave: bool = True) -> Session:
+    """A fresh game; with ``autosave`` a record and a file in the save folder."""
+    state = ruleset.new_game(seed, options)
+    session = Session(ruleset_name, options, seed, state, players)
+    records = _records()
+    seats = [records.Seat.human(p.name) if p.is_human else records.Seat.of_agent(p.spec or p.name, p.name) for p in players]
+    session.record = records.new_record(ruleset_name, options, seed, seats, state=state)
+    if autosave:
+        session.save_path = records.new_save_path(session.record)
+    return session
+
+
+def load_session(path: str | Path | None, ruleset_name: str) -> Session:
+    """A saved game (``path``), or the latest unfinished one of ``ruleset_name`` when path is None.
+
+    Raises :class:`core.records.RecordError` with the file and the problem.
+    """
+    records = _records()
+    if path is None:
+        found = records.latest_unfinished(ruleset=ruleset_name)
+        if found is None:
+            raise records.RecordError(
+                f"no unfinished {ruleset_name} game to resume in {records.default_save_dir()} (start one with 'lehavre {ruleset_name}')"
+            )
+        path = found
+    path = Path(path)
+    record = records.load_record(path)
+    if record.ruleset != ruleset_name:
+        raise records.RecordError(f"{path}: this is a '{record.ruleset}' game, not '{ruleset_name}' (use 'lehavre {record.ruleset} --load')")
+    state = records.replay(record, source=path)
+    players: list[Player] = []
+    for seat, s in enumerate(record.players):
+        if s.agent is None:
+            players.append(Player(s.name))
+        else:
+            try:
+                agent = make_agent(s.agent, agent_seed(record.seed, seat))
+            except GameError as exc:
+                raise records.RecordError(f"{path}: seat {seat + 1} is played by '{s.agent}', which cannot be made here: {exc}") from None
+            players.append(Player(s.name, agent, getattr(agent, "name", s.agent)))
+    while len(players) < state.num_players:
+        players.append(Player(f"Player {len(players) + 1}"))
+    ruleset = records.get_ruleset(record.ruleset)
+    options = records.options_from_dict(ruleset, record.options)
+    return Session(ruleset_name, options, record.seed, state, players, record, path)
+
+
+# ---------------------------------------------------------------------------
+# The interactive loop
+# ---------------------------------------------------------------------------
+
+
+class _End(Exception):
+    """The person ended the game (quit, end of input, Ctrl-C)."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__(how)
+        self.how = how
+
+
+_COMMANDS = ("help", "?", "rules", "quit", "exit", "board", "list", "hint", "why", "undo", "save", "history", "back")
+
+
+@dataclass
+class _Choice:
+    head: str
+    actions: list[Any] = field(default_factory=list)
+
+
+class PlayLoop:
+    """Runs one session to its end; see :func:`play`."""
+
+    def __init__(self, session: Session, renderer: Renderer, console: Console, *,
+                 read_line: Callable[[str], str] | None = None, allow_undo: bool = True,
+                 hint_spec: str = HINT_AGENT) -> None:
+        self.s = session
+        self.r = renderer
+        self.console = console
+        self.read_line = read_line or input
+        self.allow_undo = allow_undo
+        self.hint_spec = hint_spec
+        self.last_ai: tuple[str, dict[str, Any]] | None = None
+        self.pending: list[RenderableType] = []
+        self.save_warned = False
+
+    # -- helpers -------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.s.state
+
+    def say(self, *things: RenderableType, **kw: Any) -> None:
+        self.console.print(*things, **kw)
+
+    def error(self, message: str) -> None:
+        self.console.print(Text(message, style="error"))
+
+    def autosave(self) -> None:
+        if self.s.record is None or self.s.save_path is None:
+            return
+        records = _records()
+        try:
+            records.save_record(self.s.record, self.s.save_path)
+        except records.SaveError as exc:
+            if not self.save_warned:
+                self.error(f"{exc} (the game goes on without saving)")
+                self.save_warned = True
+
+    def apply(self, action: Any) -> None:
+        actor = self.state.current_player()
+        self.state.apply_action(action)
+        if self.s.record is not None:
+            self.s.record.append(str(action), self.state)
+        # shown just above the next prompt (after the board), so a person sees
+        # what the other players did right where they decide
+        self.pending.extend(self.r.event_lines(self.state, self.s.players, actor, action))
+        if not any(p.is_human for p in self.s.players):
+            self.flush()
+        self.autosave()
+
+    def flush(self) -> None:
+        for line in self.pending:
+            self.say(line, soft_wrap=True)
+        self.pending = []
+
+    # -- the game -----------------------------------------------------------------------
+    def run(self) -> int:
+        self.autosave()
+        try:
+            while not self.state.is_terminal():
+                seat = self.state.current_player()
+                player = self.s.players[seat]
+                if player.is_human:
+                    action = self.ask(seat)
+                    if action is None:  # undo or similar: ask again
+                        continue
+                else:
+                    action = agent_choose(player.agent, self.state, self.console, player.label)
+                    info = getattr(player.agent, "last_info", None)
+                    if info:
+                        self.last_ai = (player.label, dict(info))
+                self.apply(action)
+        except _End as end:
+            return self.ended(end.how)
+        except KeyboardInterrupt:
+            return self.ended("interrupt")
+        except EOFError:
+            return self.ended("eof")
+        self.say()
+        self.say(self.r.board(self.state, self.s.players, None))
+        self.flush()
+        self.say(self.r.final(self.state, self.s.players))
+        if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
+            self.say(Text(f"Game record: {self.s.save_path}", style="muted"))
+        return EXIT_OK
+
+    def ended(self, how: str) -> int:
+        self.flush()
+        self.console.print()
+        why = {"quit": "You quit the game.", "eof": "End of input: the game is stopped.",
+               "interrupt": "Interrupted: the game is stopped."}[how]
+        msg = why
+        if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
+            msg += f" It is saved in {self.s.save_path}; continue it with 'lehavre {self.s.ruleset_name} --resume'."
+        self.console.print(Text(msg))
+        return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
+
+    # -- asking a person -------------------------------------------------------------------
+    def choices(self) -> list[_Choice]:
+        groups: dict[str, _Choice] = {}
+        for a in self.state.legal_actions():
+            head, _ = self.r.group_of(a)
+            groups.setdefault(head, _Choice(head)).actions.append(a)
+        return list(groups.values())
+
+    def show(self, seat: int, choices: list[_Choice]) -> None:
+        self.say()
+        self.say(self.r.board(self.state, self.s.players, seat))
+        self.flush()
+        self.say(self.r.turn_line(self.state, self.s.players))
+        self.show_choices(choices)
+
+    def show_choices(self, choices: list[_Choice]) -> None:
+        entries = []
+        for n, c in enumerate(choices, 1):
+            t = Text()
+            t.append(f"{n:>2}. ", style="choice")
+            t.append(c.head if len(c.actions) > 1 else str(c.actions[0]), style="choice")
+            note = self.r.describe_group(self.state, c.head, c.actions)
+            if note:
+                t.append(f"  {note}", style="muted")
+            entries.append(t)
+        self.say(columns(entries, self.console.width))
+
+    def prompt(self, text: str) -> str:
+        return self.read_line(text)
+
+    def ask(self, seat: int) -> Any:
+        choices = self.choices()
+        self.show(seat, choices)
+        n = len(choices)
+        while True:
+            line = self.prompt(f"{self.s.players[seat].name}, your move (1-{n}, an action, or help)> ").strip()
+            if not line:
+                self.say(Text(f"Type a number from 1 to {n}, an action such as '{choices[0].actions[0]}', or 'help'.", style="muted"))
+                continue
+            word, _, rest = line.partition(" ")
+            low = word.lower()
+            if line.isdigit():
+                k = int(line)
+                if not 1 <= k <= n:
+                    self.error(f"There is no choice {k}: type a number from 1 to {n}.")
+                    continue
+                c = choices[k - 1]
+                if len(c.actions) == 1:
+                    return c.actions[0]
+                picked = self.ask_how(seat, c)
+                if picked is not None:
+                    return picked
+                self.show_choices(choices)
+                continue
+            if low in _COMMANDS:
+                result = self.command(seat, low, rest.strip(), choices)
+                if result == "undone":
+                    return None
+                if result == "redraw":
+                    self.show(seat, choices)
+                continue
+            # a first-step head typed in full ("use Marketplace") goes to the second step
+            want = normalize_text(line)
+            group = next((c for c in choices if normalize_text(c.head) == want and len(c.actions) > 1), None)
+            if group is not None:
+                picked = self.ask_how(seat, group)
+                if picked is not None:
+                    return picked
+                self.show_choices(choices)
+                continue
+            try:
+                return parse_action(self.state, line)
+            except ActionError as exc:
+                self.error(str(exc))
+
+    def ask_how(self, seat: int, c: _Choice) -> Any:
+        """The second step: how to do ``c`` (numbered); None to go back."""
+        self.say(Text(f"How? {c.head}:", style="bold"))
+        entries = []
+        for n, a in enumerate(c.actions, 1):
+            _, how = self.r.group_of(a)
+            t = Text()
+            t.append(f"{n:>2}. ", style="choice")
+            t.append(how or str(a), style="choice")
+            note = self.r.describe_choice(self.state, a)
+            if note:
+                t.append(f"  {note}", style="muted")
+            entries.append(t)
+        self.say(columns(entries, self.console.width))
+        m = len(c.actions)
+        while True:
+            line = self.prompt(f"{c.head}: which way (1-{m}, or back)> ").strip()
+            low = line.lower()
+            if not line or low in ("back", "b"):
+                return None
+            if line.isdigit():
+                k = int(line)
+                if 1 <= k <= m:
+                    return c.actions[k - 1]
+                self.error(f"There is no way {k}: type a number from 1 to {m}, or 'back'.")
+                continue
+            word, _, rest = line.partition(" ")
+            if word.lower() in ("help", "?", "rules", "quit", "exit", "hint", "why"):
+                self.command(seat, word.lower(), rest.strip(), [])
+                continue
+            for text in (f"{c.head}: {line}", line):
+                try:
+                    a = parse_action(self.state, text)
+                except ActionError:
+                    continue
+                if a in c.actions:
+                    return a
+            self.error(f"'{line}' is not one of the {m} ways: type a number from 1 to {m}, or 'back' for the other actions.")
+
+    # -- prompt commands ---------------------------------------------------------------------
+    def command(self, seat: int, cmd: str, arg: str, choices: list[_Choice]) -> str | None:
+        if cmd in ("quit", "exit"):
+            raise _End("quit")
+        if cmd in ("help", "?"):
+            self.say(help_text(self.r, self.allow_undo))
+        elif cmd == "rules":
+            try:
+                self.say(self.r.reference(self.state, arg or None))
+            except GameError as exc:
+                self.error(str(exc))
+        elif cmd in ("board", "list"):
+            return "redraw"
+        elif cmd == "back":
+            self.say(Text("Nothing to go back to: choose an action.", style="muted"))
+        elif cmd == "history":
+            hist = self.state.history
+            shown = hist[-20:]
+            start = len(hist) - len(shown)
+            for i, t in enumerate(shown, start + 1):
+                self.say(Text(f"{i:>3}. {t}"))
+            if not hist:
+                self.say(Text("No actions yet."))
+        elif cmd == "hint":
+            self.hint(seat)
+        elif cmd == "why":
+            self.why(arg)
+        elif cmd == "undo":
+            return self.undo(seat)
+        elif cmd == "save":
+            self.save(arg)
+        return None
+
+    def hint(self, seat: int) -> None:
+        try:
+            agent = make_agent(self.hint_spec, agent_seed(self.s.seed, 100 + len(self.state.history)))
+        except GameError:
+            agent = None
+        if agent is None or not hasattr(agent, "last_info"):
+            self.error("Hints need the AI (core.search), which is not available in this installation.")
+            return
+        try:
+            agent_choose(agent, self.state, self.console, "The hint AI")
+        except KeyboardInterrupt:
+            self.say(Text("Hint cancelled."))
+            return
+        self.say(Text("Hint: ", style="bold") + Text(str(agent.last_info.get("action"))))
+        self.say(explain_info(agent.last_info, "The hint AI"))
+
+    def why(self, arg: str) -> None:
+        if arg:
+            try:
+                a = parse_action(self.state, arg)
+            except ActionError as exc:
+                self.say(Text(str(exc)))
+            else:
+                self.say(Text(f"'{a}' is legal now."))
+            return
+        if self.last_ai is None:
+            self.say(Text("The computer has not moved yet; 'why' explains its last move ('why ACTION' says why an action is not legal)."))
+            return
+        who, info = self.last_ai
+        self.say(explain_info(info, who))
+
+    def undo(self, seat: int) -> str | None:
+        if not self.allow_undo:
+            self.error("Undo is switched off for this game (--no-undo).")
+            return None
+        record = self.s.record
+        if record is None:
+            self.error("Undo needs the game record, which is not kept for this game.")
+            return None
+        humans = {i for i, p in enumerate(self.s.players) if p.is_human}
+        records = _records()
+        # the last earlier position where a person was to decide
+        target = None
+        for k, st in enumerate(records.iter_replay(record)):
+            if k >= len(record.actions):
+                break
+            if st.current_player() in humans:
+                target = k
+        if target is None:
+            self.error("Nothing to undo: you have not made a decision yet.")
+            return None
+        removed = record.undo(len(record.actions) - target)
+        self.s.state = records.replay(record)
+        record.sync(self.s.state)
+        self.autosave()
+        self.say(Text(f"Took back {len(removed)} action{'s' if len(removed) != 1 else ''}: " + "; ".join(removed)))
+        self.last_ai = None
+        return "undone"
+
+    def save(self, arg: str) -> None:
+        record = self.s.record
+        if record is None:
+            self.error("This game has no record to save.")
+            return
+        records = _records()
+        path = Path(arg).expanduser() if arg else (self.s.save_path or records.new_save_path(record))
+        try:
+            records.save_record(record, path)
+        except records.SaveError as exc:
+            self.error(str(exc))
+            return
+        self.say(Text(f"Saved to {path}; continue with 'lehavre {self.s.ruleset_name} --load {path}'."))
+
+
+def columns(entries: list[Text], width: int) -> RenderableType:
+    """Numbered entries in one or two columns (row-major, so numbers read across)."""
+    if not entries:
+        return Text("")
+    longest = max(e.cell_len for e in entries)
+    ncol = 2 if len(entries) > 6 and longest * 2 + 4 <= width else 1
+    if ncol == 1:
+        return Group(*entries)
+    grid = Table.grid(padding=(0, 3))
+    for _ in range(ncol):
+        grid.add_column(no_wrap=True)
+    rows = (len(entries) + ncol - 1) // ncol
+    for r in range(rows):
+        # column-major: 1..rows in the first column
+        grid.add_row(*[entries[c * rows + r] if c * rows + r < len(entries) else Text("") for c in range(ncol)])
+    return grid
+
+
+def help_text(renderer: Renderer, allow_undo: bool = True) -> RenderableType:
+    t = Table.grid(padding=(0, 2))
+    t.add_column(style="bold", no_wrap=True)
+    t.add_column()
+    rows = [
+        ("NUMBER", "choose from the list; if there are several ways, a second list asks how ('back' returns)"),
+        ("ACTION TEXT", "type an action directly (any case; a unique beginning is enough)"),
+        ("board", "show the board and the choices again"),
+        ("rules [BUILDING]", "the building reference (all buildings, or one)"),
+        ("hint", "ask the AI what it would do here, and why"),
+        ("why [ACTION]", "explain the computer's last move; with an action: why it is not legal"),
+        ("undo", "take back your last decision (and the computer's replies)" if allow_undo else "off in this game (--no-undo)"),
+        ("save [PATH]", "save the game now (it is also saved after every action)"),
+        ("history", "the last 20 actions"),
+        ("quit", "stop; the game stays saved and 'lehavre ... --resume' continues it"),
+    ]
+    for a, b in rows:
+        t.add_row(a, b)
+    return Group(Text("Commands at the prompt:", style="bold"), t, Text(""), Text(renderer.action_forms()))
+
+
+def play(session: Session, renderer: Renderer, console: Console, *, read_line: Callable[[str], str] | None = None,
+         allow_undo: bool = True) -> int:
+    """Play ``session`` to its end (or until the person stops); returns the exit code."""
+    return PlayLoop(session, renderer, console, read_line=read_line, allow_undo=allow_undo).run()
+
+
+# ---------------------------------------------------------------------------
+# Watching agents
+# ---------------------------------------------------------------------------
+
+
+def watch(state: GameState, players: Sequence[Player], renderer: Renderer, console: Console, *,
+          seed: int, ruleset_name: str, as_json: bool = False, show_board: bool = False) -> dict[str, Any]:
+    """Play a whole game between agents; print every action (or only JSON at the end).
+
+    Returns the result: ruleset, seed, agents, wealth, breakdown, winners, actions.
+    Nothing printed depends on time, so the output is the same on every run.
+    """
+    quiet = Console(quiet=True) if as_json else console
+    while not state.is_terminal():
+        seat = state.current_player()
+        player = players[seat]
+        action = player.agent.choose(state.clone())  # type: ignore[union-attr]
+        state.apply_action(action)
+        for line in renderer.event_lines(state, players, seat, action):
+            quiet.print(line, soft_wrap=True)
+    result = {
+        "ruleset": ruleset_name,
+        "seed": seed,
+        "agents": [p.spec or p.name for p in players],
+        "wealth": list(state.wealth()),
+        "breakdown": [dict(state.wealth_breakdown(p)) for p in range(state.num_players)],
+        "winners": list(state.winners()),
+        "actions": state.main_action_count,
+    }
+    if as_json:
+        print(json.dumps(result), flush=True)
+    else:
+        if show_board:
+            console.print(renderer.board(state, players, None))
+        console.print(renderer.final(state, players))
+    return result

@@ -1,0 +1,356 @@
+"""Rich renderables for Le Havre: The Inland Port, and its :class:`InlandRenderer`.
+
+What a player sees (seeds/004, "Game setup" and "Main phase"): each player's
+wheel (sectors 0, 2, 3, 4, 4+1, ! and the buildings in them; lock buildings
+beside the board), the warehouse grid (7 rows worth 0, 3, ..., 18 and 3
+columns worth +0, +1, +2: where every counter stands and the amount it
+means), francs, the buildings on offer with cost and value, the buildings of
+the coming rounds by letter, the round letter, whose turn it is and how many
+actions are left in the round, and after every action what it did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from cli.play import Player, Renderer, final_table
+from core.protocol import GameError
+from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding
+from inland_port.state import ACTIONS_PER_ROUND, SECTOR_LABELS, InlandState
+from inland_port.warehouse import COLS
+
+#: one letter per good on the warehouse grid
+GOOD_LETTER = {"fish": "F", "grain": "G", "wood": "W", "clay": "C"}
+SEAT_STYLE = ("seat0", "seat1")
+BOARDS = ("A-F board", "G-L board")
+
+
+def _goods_text(goods: Sequence[int]) -> Text:
+    t = Text()
+    for k, (g, n) in enumerate(zip(GOODS, goods)):
+        if k:
+            t.append("  ")
+        t.append(GOOD_LETTER[g], style=g)
+        t.append(f" {g} {n}")
+    return t
+
+
+def warehouse_grid(state: InlandState, p: int) -> Table:
+    """The 7x3 grid, top row first: each cell shows the counters standing on it.
+
+    Row labels are the rows' values (0, 3, ..., 18), column headers +0, +1, +2:
+    a counter's amount is its row's value plus its column's.
+    """
+    rows = state.rows
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0), header_style="muted")
+    t.add_column("", justify="right", style="muted", no_wrap=True, min_width=2)
+    for c in range(COLS):
+        t.add_column(f"+{c}", justify="center", width=5, no_wrap=True)
+    goods = state.goods[p]
+    for r in range(rows - 1, -1, -1):
+        cells: list[Text] = []
+        for c in range(COLS):
+            amount = r * COLS + c
+            cell = Text()
+            for g, n in zip(GOODS, goods):
+                if n == amount:
+                    cell.append(GOOD_LETTER[g], style=g)
+            if not cell.plain:
+                cell = Text(".", style="muted")
+            cells.append(cell)
+        t.add_row(str(r * COLS), *cells)
+    return t
+
+
+def wheel_table(state: InlandState, p: int) -> Table:
+    """Sectors 0, 2, 3, 4, 4+1, ! with the buildings in them, and the lock buildings."""
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), header_style="muted", expand=True)
+    t.add_column("", justify="right", style="bold", no_wrap=True, min_width=4)
+    t.add_column("wheel (sector: buildings)", ratio=1)
+    wheel = state.wheel(p)
+    for s, label in enumerate(SECTOR_LABELS):
+        if s < len(wheel):
+            names = [state.catalog.buildings[i].name for i in wheel[s]]
+            cell = Text(", ".join(names)) if names else Text("-", style="muted")
+        else:
+            cell = Text("sold at once", style="muted")
+        t.add_row(label, cell)
+    beside = [state.catalog.buildings[i].name for i in state.beside_board(p)]
+    t.add_row(Text("lock", style="muted"), Text(", ".join(beside)) if beside else Text("-", style="muted"))
+    return t
+
+
+def player_panel(state: InlandState, p: int, players: Sequence[Player], viewer: int | None) -> Panel:
+    """One player's board: wheel, warehouse, francs and wealth."""
+    body = Table.grid(padding=(0, 1))
+    body.add_column(ratio=1)
+    body.add_column(no_wrap=True)
+    body.add_row(wheel_table(state, p), warehouse_grid(state, p))
+    money = Text.assemble((f"{state.francs[p]} francs", "francs"), ("   wealth now ", "muted"), str(state.wealth()[p]))
+    to_move = not state.is_terminal() and state.current_player() == p
+    title = Text()
+    if to_move:
+        title.append("> ", style="bold")
+    title.append(players[p].label, style=SEAT_STYLE[p])
+    title.append(f"  seat {p + 1}, {BOARDS[p]}", style="muted")
+    return Panel(Group(body, _goods_text(state.goods[p]), money), title=title, title_align="left",
+                 border_style="bold" if to_move else "muted", padding=(0, 1))
+
+
+def _cost_text(b: InlandBuilding) -> str:
+    return str(b.cost)
+
+
+def offer_table(state: InlandState) -> RenderableType:
+    """Buildings on offer (cost, value); the ones the player to move can build are bold."""
+    offer = state.on_offer()
+    can_build = {a.building for a in state.legal_actions() if a.verb == "build"} if not state.is_terminal() else set()
+    entries: list[tuple[Text, str, str]] = []
+    for i in offer:
+        b = state.catalog.buildings[i]
+        name = Text(b.name + (" (lock)" if b.locked else ""), style="bold" if b.name in can_build else "")
+        entries.append((name, _cost_text(b), str(b.value)))
+    if not entries:
+        return Text("Nothing on offer.", style="muted")
+    per_row = 2
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), header_style="muted")
+    for k in range(per_row):
+        t.add_column("building" if k == 0 else "building", no_wrap=True)
+        t.add_column("cost", no_wrap=True)
+        t.add_column("value", justify="right", no_wrap=True)
+        if k < per_row - 1:
+            t.add_column("", width=1)
+    rows = (len(entries) + per_row - 1) // per_row
+    for r in range(rows):
+        cells: list[Any] = []
+        for k in range(per_row):
+            j = k * rows + r
+            if j < len(entries):
+                cells.extend(entries[j])
+            else:
+                cells.extend(["", "", ""])
+            if k < per_row - 1:
+                cells.append("")
+        t.add_row(*cells)
+    return t
+
+
+def coming_text(state: InlandState) -> Text:
+    """The coming rounds' buildings by letter."""
+    t = Text()
+    cat = state.catalog
+    first = True
+    for r in range(state.round + 1, len(LETTERS)):
+        names = [cat.buildings[i].name for i in cat.by_round[r]]
+        if not names:
+            continue
+        if not first:
+            t.append("  |  ", style="muted")
+        first = False
+        t.append(LETTERS[r], style="bold")
+        t.append(" " + ", ".join(names))
+    if first:
+        return Text("No more buildings to come.", style="muted")
+    return Text("Coming: ", style="muted") + t
+
+
+def round_line(state: InlandState, players: Sequence[Player]) -> Text:
+    if state.is_terminal():
+        return Text("The game is over (rounds A-L played).", style="bold")
+    r = state.round
+    sp = state.starting_player
+    t = Text()
+    t.append(f"Round {state.round_letter}", style="bold")
+    t.append(f" ({r + 1} of 12)")
+    t.append(f"  {state.actions_left} of {ACTIONS_PER_ROUND[r]} actions left in the round")
+    t.append("  starting player: ")
+    t.append(players[sp].label, style=SEAT_STYLE[sp])
+    return t
+
+
+def board(state: InlandState, players: Sequence[Player], viewer: int | None, width: int = 100) -> RenderableType:
+    panels = [player_panel(state, p, players, viewer) for p in (0, 1)]
+    if width >= 96:
+        both = Table.grid(padding=(0, 0), expand=False)
+        both.add_column(width=width // 2)
+        both.add_column(width=width // 2)
+        both.add_row(*panels)
+        players_view: RenderableType = both
+    else:
+        players_view = Group(*panels)
+    offer = Panel(Group(offer_table(state), coming_text(state)),
+                  title=Text(f"On offer in round {state.round_letter}" if not state.is_terminal() else "Left unbuilt"),
+                  title_align="left", border_style="muted", padding=(0, 1))
+    return Group(round_line(state, players), players_view, offer)
+
+
+def _main_round(n: int) -> str:
+    """The round letter of main action number ``n`` (1-based)."""
+    total = 0
+    for r, k in enumerate(ACTIONS_PER_ROUND):
+        total += k
+        if n <= total:
+            return LETTERS[r]
+    return LETTERS[-1]
+
+
+def outcome_text(state: InlandState, action: Any) -> str:
+    """What an action would change for the player who takes it: goods and francs."""
+    p = state.current_player()
+    child = state.clone()
+    child.apply_action(action)
+    parts = [f"{g} {a}->{z}" for g, a, z in zip(GOODS, state.goods[p], child.goods[p]) if a != z]
+    df = child.francs[p] - state.francs[p]
+    if df:
+        parts.append(f"{df:+d} francs")
+    return ", ".join(parts) or "no change"
+
+
+def reference(catalog: Catalog, name: str | None = None) -> RenderableType:
+    """The building reference from the data in use: all buildings, or one in detail."""
+    if name:
+        b = catalog.find(name)
+        if b is None:
+            names = ", ".join(x.name for x in catalog.buildings)
+            raise GameError(f"There is no building called '{name}'. Buildings: {names}.")
+        return building_card(b)
+    t = Table(title=f"Le Havre: The Inland Port - buildings ({catalog.source})", title_justify="left",
+              box=box.SIMPLE_HEAD, show_lines=False, padding=(0, 1))
+    t.add_column("", no_wrap=True)
+    t.add_column("building", no_wrap=True, style="bold")
+    t.add_column("cost", no_wrap=True)
+    t.add_column("value", justify="right", no_wrap=True)
+    t.add_column("function", ratio=1)
+    t.add_column("data", no_wrap=True, style="muted")
+    for b in catalog.buildings:
+        t.add_row(b.letter, b.name, _cost_text(b), str(b.value), b.function or ("(lock: no function)" if b.locked else ""),
+                  _provenance_short(b))
+    note = Text("data: 'rulebook' = read in the rules; otherwise the fields marked were "
+                "reconstructed (see REFERENCE.md) and can be corrected with --buildings PATH.", style="muted")
+    return Group(t, note)
+
+
+def _provenance_short(b: InlandBuilding) -> str:
+    rec = [f for f, src in b.provenance.items() if src != "rulebook"]
+    if not rec:
+        return "rulebook"
+    kinds = sorted({b.provenance[f] for f in rec})
+    return f"{'/'.join(kinds)}: {', '.join(rec)}"
+
+
+def building_card(b: InlandBuilding) -> RenderableType:
+    t = Table.grid(padding=(0, 2))
+    t.add_column(style="bold", no_wrap=True)
+    t.add_column()
+    t.add_row("letter", f"{b.letter} (enters the game in round {b.letter})")
+    t.add_row("cost", _cost_text(b) + ("  (food: any mix of fish and grain)" if b.cost.food else ""))
+    t.add_row("value", str(b.value))
+    if b.scoring is not None:
+        extra = []
+        if b.scoring.per_good:
+            extra.append(f"+1 per {b.scoring.per_good} in your warehouse at the end")
+        if b.scoring.per_anchor:
+            extra.append(f"+{b.scoring.per_anchor} per factory you own at the end")
+        t.add_row("scoring", "; ".join(extra))
+    t.add_row("function", b.function or "-")
+    if b.locked:
+        t.add_row("", "Lock: no function; lies beside the board, never turns on the wheel.")
+    t.add_row("provenance", ", ".join(f"{f}: {b.source_of(f)}" for f in ("cost", "value", "letter", "params", "function")))
+    return Panel(t, title=Text(b.name, style="bold"), title_align="left", expand=False)
+
+
+ACTION_FORMS = """\
+Action text forms (any case; a unique beginning such as 'build Fa' is enough):
+  build Farm                               wood and clay are paid without change, with the least waste
+  build Grocery Store: fish 1 + grain 1    a food cost: how it is split between fish and grain
+  use Wood Company                         a building without choices
+  use Hardware Store: clay                 one good of a choice
+  use Marketplace: fish, wood x2           moves spread over counters
+  use Masons' Guild: fish, grain           different counters
+  use Restaurant: fish 1; grain 3          one payment per exchange ('x0': none)
+  use Weekly Market: fish x2               use Fish Market: x3
+  sell Farm                                half its value in francs; your turn goes on
+  pass                                     only when you can neither build nor use anything
+Using your opponent's building costs 1 franc, paid to them."""
+
+
+class InlandRenderer(Renderer):
+    ruleset = "inland"
+    title = "Le Havre: The Inland Port"
+
+    def __init__(self, width: int = 100) -> None:
+        self.width = width
+
+    def board(self, state: InlandState, players: Sequence[Player], viewer: int | None) -> RenderableType:
+        return board(state, players, viewer, self.width)
+
+    def turn_line(self, state: InlandState, players: Sequence[Player]) -> RenderableType:
+        p = state.current_player()
+        t = Text()
+        t.append("> ", style="bold")
+        t.append(players[p].label, style=SEAT_STYLE[p])
+        t.append(" to play", style="bold")
+        if state.history and state.history[-1].startswith("sell ") and state.events and state.events[-1][0] == p:
+            t.append(" (after selling, still your turn)", style="muted")
+        return t
+
+    def event_lines(self, state: InlandState, players: Sequence[Player], actor: int, action: Any) -> list[RenderableType]:
+        out: list[RenderableType] = []
+        main = getattr(action, "verb", "") != "sell"
+        n = state.main_action_count
+        tag = f"{_main_round(n)}{n:>3}" if main else f"{state.round_letter}   "
+        for seat, text in state.events or [(actor, str(action))]:
+            line = Text()
+            if seat >= 0:
+                line.append(f"{tag}  ", style="muted")
+                line.append(players[seat].label, style=SEAT_STYLE[seat])
+                line.append(f": {text}")
+            else:
+                line.append(f"  -- {text[0].upper()}{text[1:]} --", style="bold")
+            out.append(line)
+        return out
+
+    def describe_group(self, state: InlandState, head: str, actions: Sequence[Any]) -> str:
+        a = actions[0]
+        verb = a.verb
+        if verb == "pass":
+            return "no build or use is possible"
+        i = state.catalog.index[a.building]
+        b = state.catalog.buildings[i]
+        if verb == "build":
+            note = f"{_cost_text(b)}, value {b.value}"
+            if b.locked:
+                note += ", lock"
+            if len(actions) > 1:
+                note += f"; {len(actions)} ways to pay"
+            return note
+        if verb == "sell":
+            return f"+{b.value // 2} francs"
+        # use
+        owner = state.owner[i]
+        label = SECTOR_LABELS[state.sector[i]]
+        note = f"sector {label}"
+        if owner != state.current_player():
+            note += ", opponent's: 1 franc"
+        if len(actions) > 1:
+            return note + f"; {len(actions)} ways"
+        return note + ": " + outcome_text(state, a)
+
+    def describe_choice(self, state: InlandState, action: Any) -> str:
+        return outcome_text(state, action)
+
+    def reference(self, state: InlandState, name: str | None) -> RenderableType:
+        return reference(state.catalog, name)
+
+    def action_forms(self) -> str:
+        return ACTION_FORMS
+
+    def final(self, state: InlandState, players: Sequence[Player]) -> RenderableType:
+        return final_table(state, [p.label for p in players])
