@@ -180,8 +180,10 @@ def normalize_text(text: str) -> str:
 def parse_action(state: GameState, text: str) -> Any:
     """Turn typed text into one of ``state``'s legal actions.
 
-    Accepts the canonical text (case and spacing do not matter) or any text
-    that is a prefix of exactly one legal action.  Raises :class:`ActionError`
+    Accepts the canonical text (case and spacing do not matter) or whole
+    leading words of exactly one legal action (``build hardware`` for
+    ``build Hardware Store``).  A prefix must end at a word boundary, so
+    ``build Farm`` never means ``build Farmland``.  Raises :class:`ActionError`
     that says what was wrong and what is allowed.
     """
     if state.is_terminal():
@@ -193,9 +195,11 @@ def parse_action(state: GameState, text: str) -> Any:
     by_text = {normalize_text(str(a)): a for a in legal}
     if want in by_text:
         return by_text[want]
-    matches = [a for t, a in by_text.items() if t.startswith(want)]
+    matches = [a for t, a in by_text.items() if t.startswith(want) and t[len(want)] in " :;,+"]
     if len(matches) == 1:
         return matches[0]
+    if not matches and want.endswith(":"):
+        return parse_action(state, want[:-1])
     if matches:
         shown = ", ".join(f"'{a}'" for a in matches[:8])
         more = f" and {len(matches) - 8} more" if len(matches) > 8 else ""

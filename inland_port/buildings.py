@@ -20,7 +20,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError, model_validator
 
 from core.cards import Card, DataFileError, cards_digest, load_cards
 
@@ -29,6 +29,15 @@ GOODS = ("fish", "grain", "wood", "clay")  # warehouse order (blue, yellow, brow
 DIRECTIONS = ("right", "left", "up", "down", "up-right", "up-left", "down-left", "down-right")
 EFFECTS = ("steps", "choose_one", "distribute", "different", "trade", "none")
 DEFAULT_PATH = Path(__file__).parent / "data" / "buildings.json"
+#: the 31 buildings of the building index in seeds/004; a building file must give exactly these
+BUILDING_NAMES = (
+    "Wood Company", "Farmland", "Clay Mound", "Grocery Store", "Hardware Store",
+    "Farm", "Kiln", "Smokehouse", "Bakehouse",
+    "Wood Trader", "Restaurant", "Marketplace", "Fish Market", "Sawmill", "Building Firm",
+    "Church Square", "Weekly Market", "Masons' Guild", "Business Office", "Shipping Line", "Guild Hall",
+    "Pier", "Craftsmen's Yard", "Fish Factory", "Town Hall", "Zoo", "Pont de Normandie",
+    "Grain Silo", "Wood Factory", "Dock", "Brick Factory",
+)
 
 Count = int | str  # an int, or "S", "S+k", "S-k", "kS" with S the sector value
 
@@ -103,7 +112,12 @@ class InlandBuilding(Card):
 
     @model_validator(mode="after")
     def _check_params(self) -> "InlandBuilding":
-        check_params(self.effect, self.params)
+        try:
+            check_params(self.effect, self.params)
+        except ValueError as exc:
+            raise ValueError(f"field 'params' for effect '{self.effect}': {exc}") from None
+        if self.scoring is not None and self.effect != "none":
+            raise ValueError("field 'scoring': only buildings without a function (effect 'none') score at the end")
         return self
 
 
@@ -222,8 +236,13 @@ def load_catalog(path: str | Path | None = None) -> Catalog:
     except ValidationError as exc:
         err = exc.errors()[0]
         raise DataFileError(f"{p}: grid, field '{'.'.join(map(str, err['loc']))}': {err['msg']}") from None
-    if not buildings:
-        raise DataFileError(f"{p}: no buildings")
+    names = [b.name for b in buildings]
+    unknown = [n for n in names if n not in BUILDING_NAMES]
+    if unknown:
+        raise DataFileError(f"{p}: unknown building '{unknown[0]}' (the Inland Port has: {', '.join(BUILDING_NAMES)})")
+    missing = [n for n in BUILDING_NAMES if n not in names]
+    if missing:
+        raise DataFileError(f"{p}: building '{missing[0]}' is missing (a building file lists all {len(BUILDING_NAMES)} buildings)")
     return Catalog(buildings, rows=grid.rows, source=str(p))
 
 

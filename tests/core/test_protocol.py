@@ -1,0 +1,61 @@
+"""The game protocol's generic parts: the action parser and agents, on the Inland Port."""
+
+import pytest
+
+from core.agents import AgentSpecError, make_agent, parse_agent_list
+from core.protocol import ActionError, normalize_text, parse_action
+from inland_port import RULESET
+
+
+def test_parse_canonical_prefix_case_and_spacing():
+    s = RULESET.new_game(0)
+    assert str(parse_action(s, "build wood company")) == "build Wood Company"
+    assert str(parse_action(s, "  BUILD   Farmland ")) == "build Farmland"
+    assert str(parse_action(s, "build Grocery Store:fish 3")) == "build Grocery Store: fish 3"
+    assert str(parse_action(s, "build hardware")) == "build Hardware Store"
+    with pytest.raises(ActionError):
+        parse_action(s, "build ha")  # a prefix ends at a word boundary
+    assert normalize_text("use Masons\u2019 Guild: fish,grain") == "use masons' guild: fish, grain"
+
+
+def test_parse_errors_say_what_is_allowed():
+    s = RULESET.new_game(0)
+    with pytest.raises(ActionError, match="ambiguous"):
+        parse_action(s, "build Grocery")
+    with pytest.raises(ActionError, match="not an action.*Allowed now: build"):
+        parse_action(s, "bulid Farm")
+    with pytest.raises(ActionError, match="round B"):
+        parse_action(s, "build Farm")
+    with pytest.raises(ActionError, match="no building called"):
+        parse_action(s, "build Eiffel Tower")
+    with pytest.raises(ActionError, match="Empty"):
+        parse_action(s, "   ")
+
+
+def test_clone_is_independent_and_hash_stable():
+    s = RULESET.new_game(0)
+    c = s.clone()
+    c.apply_action(c.legal_actions()[0])
+    assert s.history == [] and c.history != []
+    assert s.state_hash() == RULESET.new_game(5).state_hash()  # the seed changes nothing in the Inland Port setup
+    assert s.state_hash() != c.state_hash() and len(s.state_hash()) == 32
+
+
+def test_agents_play_legal_moves_deterministically():
+    for spec in ("random", "greedy"):
+        runs = []
+        for _ in range(2):
+            s, agents = RULESET.new_game(1), [make_agent(spec, 1), make_agent(spec, 2)]
+            while not s.is_terminal():
+                a = agents[s.current_player()].choose(s)
+                assert a in s.legal_actions()
+                s.apply_action(a)
+            runs.append((s.history, s.wealth()))
+        assert runs[0] == runs[1]
+
+
+def test_agent_specs_are_checked():
+    with pytest.raises(AgentSpecError, match="unknown agent 'foo'"):
+        make_agent("foo")
+    with pytest.raises(AgentSpecError, match="expected 2 agents"):
+        parse_agent_list("random", 2)
