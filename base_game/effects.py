@@ -1,0 +1,887 @@
+"""Building functions: ONE registry, ``EFFECTS``, from effect name to a small object.
+
+A building card names its effect and carries the effect's numbers in
+``params`` (base_game/data/*.json), so "upgrade X to Y for energy with a
+subsidy" (Bakehouse, Brickworks, Smokehouse, Charcoal Kiln, Tannery, Cokery,
+Steel Mill, Abattoir), "exchange sets of goods for francs" (Joinery, Bakery,
+Fish Market, Tavern, Kiln, Steelworks, ...) and "take fixed goods" (Fishery,
+Clay Mound, Colliery, Hardware Store, Grocery Market, Church, Farm, Smelter,
+Labour Exchange, ...) are one function each.
+
+Each effect has ``can_use(state, p, b)`` (may ``p`` enter ``b`` at all: its
+action can be carried out), ``start(state, p, b)`` (after the entry fee:
+apply it, or push a ``sub`` frame), and for sub frames ``options(state,
+frame)`` / ``apply(state, frame, text)``.  A sub frame is
+``("sub", player, effect, building, data)`` with ``data`` an immutable tuple.
+
+``DO`` holds the automatic continuations (``("do", player, name, args)``
+frames) that run when they reach the top of the stack.
+"""
+
+from __future__ import annotations
+
+from base_game import cards as K
+from base_game.cards import (
+    BRICK, CHARCOAL, COAL, COKE, ENERGY_VALUE, FOOD_SOURCES, GOOD_LABEL, IRON, IS_UPGRADED, LEATHER,
+    NG, SHIP_VALUE, STANDARD, STEEL, WOOD,
+)
+
+
+def _plural(n: int, word: str) -> str:
+    return word if n == 1 else word + "s"
+
+
+class Effect:
+    name = ""
+
+    def can_use(self, s, p: int, b: int) -> bool:
+        return True
+
+    def start(self, s, p: int, b: int) -> None:
+        pass
+
+    def options(self, s, fr) -> list[str]:
+        return []
+
+    def apply(self, s, fr, text: str) -> None:
+        raise AssertionError(f"{self.name} has no choices")
+
+
+class NoAction(Effect):
+    """Padlock buildings (Bank, Town Hall, Dock, Storehouse, Feedlot, ...)."""
+
+    name = "none"
+
+    def can_use(self, s, p, b):
+        return False
+
+
+class TakeGoods(Effect):
+    """Take fixed goods (and francs), with Fisherman/Hammer bonuses and an
+    optional entry condition (Church: at least 5 bread and 2 fish)."""
+
+    name = "take_goods"
+
+    def can_use(self, s, p, b):
+        req = K.PARAMS[b].get("requires")
+        if req:
+            g = s.goods[p]
+            return all(g[K.GI[x]] >= n for x, n in req.items())
+        return True
+
+    def gains(self, s, p, b) -> tuple[dict[int, int], int]:
+        pr = K.PARAMS[b]
+        out: dict[int, int] = {}
+        for g, n in pr.get("goods", {}).items():
+            out[K.GI[g]] = out.get(K.GI[g], 0) + n
+        if "per_fisherman" in pr:
+            gi = K.GI[pr["per_fisherman"]]
+            out[gi] = out.get(gi, 0) + s.fishermen(p)
+        if "per_hammer" in pr:
+            gi = K.GI[pr["per_hammer"]]
+            out[gi] = out.get(gi, 0) + s.hammers(p)
+        if "if_hammer" in pr and s.hammers(p) >= 1:
+            for g, n in pr["if_hammer"].items():
+                out[K.GI[g]] = out.get(K.GI[g], 0) + n
+        return out, pr.get("francs", 0)
+
+    def start(self, s, p, b):
+        goods, francs = self.gains(s, p, b)
+        for g, n in goods.items():
+            s.goods[p][g] += n
+        if francs:
+            s.gain_francs(p, francs)
+
+
+def _ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+class Upgrade(Effect):
+    """Upgrade ``src`` to ``dst`` (at most ``max``), paying energy per unit
+    (``energy_num/energy_den``, rounded up) and/or a flat amount, with a
+    subsidy ``francs_num/francs_den`` per unit (rounded down) and an optional
+    byproduct (Abattoir: 1 hide per 2 cattle)."""
+
+    name = "upgrade"
+
+    def energy(self, s, p, b, n: int) -> int:
+        pr = K.PARAMS[b]
+        if n <= 0:
+            return 0
+        raw = _ceil_div(n * pr.get("energy_num", 0), pr.get("energy_den", 1)) + pr.get("energy_flat", 0)
+        return s.energy_cost(p, raw)
+
+    def max_n(self, s, p, b) -> int:
+        pr = K.PARAMS[b]
+        n = s.goods[p][K.GI[pr["src"]]]
+        if pr.get("max") is not None:
+            n = min(n, pr["max"])
+        avail = s.energy_value(p)
+        while n > 0 and self.energy(s, p, b, n) > avail:
+            n -= 1
+        return n
+
+    def can_use(self, s, p, b):
+        return self.max_n(s, p, b) >= 1
+
+    def start(self, s, p, b):
+        s.stack.append(("sub", p, self.name, b, ()))
+
+    def options(self, s, fr):
+        _, p, _, b, _ = fr
+        return [f"upgrade {n}" for n in range(1, self.max_n(s, p, b) + 1)]
+
+    def apply(self, s, fr, text):
+        _, p, _, b, _ = fr
+        s.stack.pop()
+        n = int(text.split()[1])
+        self.run(s, p, b, n)
+
+    def run(self, s, p, b, n):
+        pr = K.PARAMS[b]
+        g = s.goods[p]
+        g[K.GI[pr["src"]]] -= n
+        g[K.GI[pr["dst"]]] += n
+        fr_ = n * pr.get("francs_num", 0) // pr.get("francs_den", 1)
+        if fr_:
+            s.gain_francs(p, fr_)
+        if pr.get("byproduct"):
+            g[K.GI[pr["byproduct"]]] += n // pr["byproduct_den"]
+        s.push_pay(p, "energy", self.energy(s, p, b, n))
+
+
+class Exchange(Effect):
+    """Exchange sets of ``inputs`` (at most ``max_sets``) for ``francs`` each
+    (+ ``bonus`` once) and/or ``outputs`` each, maybe paying ``energy`` per set
+    and showing ``min_francs`` (Joinery 1-3 wood for 5-7 francs; Bakery; Kiln;
+    Steelworks; Brick Manufacturer; ...)."""
+
+    name = "exchange"
+
+    def max_n(self, s, p, b) -> int:
+        pr = K.PARAMS[b]
+        if s.francs[p] < pr.get("min_francs", 0):
+            return 0
+        g = s.goods[p]
+        n = min(g[K.GI[x]] // k for x, k in pr["inputs"].items())
+        if pr.get("max_sets") is not None:
+            n = min(n, pr["max_sets"])
+        e = pr.get("energy", 0)
+        if e:
+            while n > 0:
+                left = s.energy_value(p) - sum(ENERGY_VALUE[K.GI[x]] * k * n for x, k in pr["inputs"].items())
+                if s.energy_cost(p, e * n) <= left:
+                    break
+                n -= 1
+        return n
+
+    def can_use(self, s, p, b):
+        return self.max_n(s, p, b) >= 1
+
+    def start(self, s, p, b):
+        s.stack.append(("sub", p, self.name, b, ()))
+
+    def options(self, s, fr):
+        _, p, _, b, _ = fr
+        return [f"exchange {n}" for n in range(1, self.max_n(s, p, b) + 1)]
+
+    def apply(self, s, fr, text):
+        _, p, _, b, _ = fr
+        s.stack.pop()
+        self.run(s, p, b, int(text.split()[1]))
+
+    def run(self, s, p, b, n):
+        pr = K.PARAMS[b]
+        g = s.goods[p]
+        for x, k in pr["inputs"].items():
+            g[K.GI[x]] -= k * n
+        for x, k in pr.get("outputs", {}).items():
+            g[K.GI[x]] += k * n
+        fr_ = pr.get("francs", 0) * n + (pr.get("bonus", 0) if n else 0)
+        if fr_:
+            s.gain_francs(p, fr_)
+        if pr.get("energy"):
+            s.push_pay(p, "energy", s.energy_cost(p, pr["energy"] * n))
+
+
+def material_need(s, p: int, b: int, wood_discount: int = 0) -> dict[int, int]:
+    """Building materials ``p`` pays for ``b``: Sawmill 1 wood less, Masons'
+    Guild 1 clay (or else 1 brick) less (seeds/000 Buildings Overview)."""
+    need = dict(K.MATERIALS[b])
+    if wood_discount and need.get(WOOD):
+        need[WOOD] -= wood_discount
+    if s.owner[K.MASONS_GUILD] == p:
+        if need.get(K.CLAY):
+            need[K.CLAY] -= 1
+        elif need.get(BRICK):
+            need[BRICK] -= 1
+    return need
+
+
+def can_pay_materials(g: list[int], need: dict[int, int]) -> bool:
+    """Brick may replace clay and steel may replace iron (seeds/000, Constructing)."""
+    wood, clay, brick = need.get(WOOD, 0), need.get(K.CLAY, 0), need.get(BRICK, 0)
+    iron, steel = need.get(IRON, 0), need.get(STEEL, 0)
+    return (g[WOOD] >= wood and g[BRICK] >= brick and g[K.CLAY] + g[BRICK] - brick >= clay
+            and g[STEEL] >= steel and g[IRON] + g[STEEL] - steel >= iron)
+
+
+def pay_materials(g: list[int], need: dict[int, int]) -> None:
+    g[WOOD] -= need.get(WOOD, 0)
+    g[BRICK] -= need.get(BRICK, 0)
+    g[STEEL] -= need.get(STEEL, 0)
+    for std, up in ((K.CLAY, BRICK), (IRON, STEEL)):
+        n = need.get(std, 0)
+        use = min(n, g[std])
+        g[std] -= use
+        g[up] -= n - use
+
+
+class Build(Effect):
+    """Building Firms, Construction Firm (up to two) and Sawmill (1 wood less,
+    only buildings made with wood): build a top building of the proposals."""
+
+    name = "build"
+
+    def candidates(self, s, p, b) -> list[int]:
+        pr = K.PARAMS[b]
+        disc = pr.get("wood_discount", 0)
+        tops = []
+        for pile in s.proposal_piles:
+            if pile and K.BUILDABLE[pile[0]] and pile[0] not in tops:
+                tops.append(pile[0])
+        if s.owner[K.FOOTBALL_STADIUM] == -1 and any(not pile for pile in s.proposal_piles):
+            tops.append(K.FOOTBALL_STADIUM)
+        g = s.goods[p]
+        out = []
+        for c in tops:
+            if disc and not dict(K.MATERIALS[c]).get(WOOD):
+                continue
+            if can_pay_materials(g, material_need(s, p, c, disc)):
+                out.append(c)
+        return out
+
+    def can_use(self, s, p, b):
+        return bool(self.candidates(s, p, b))
+
+    def start(self, s, p, b):
+        s.stack.append(("sub", p, self.name, b, (K.PARAMS[b]["count"],)))
+
+    def options(self, s, fr):
+        _, p, _, b, (left,) = fr
+        out = [f"build {K.NAME[c]}" for c in self.candidates(s, p, b)]
+        if out and left < K.PARAMS[b]["count"]:
+            out.append("done")
+        return out
+
+    def apply(self, s, fr, text):
+        _, p, _, b, (left,) = fr
+        s.stack.pop()
+        if text == "done":
+            return
+        c = K.BY_NAME[text.split(" ", 1)[1].lower()]
+        pay_materials(s.goods[p], material_need(s, p, c, K.PARAMS[b].get("wood_discount", 0)))
+        s.remove_from_piles(c)
+        s.take_building(p, c)
+        if left > 1:
+            s.stack.append(("sub", p, self.name, b, (left - 1,)))
+
+
+class Wharf(Effect):
+    """Build one available ship (top of its pile): materials + 3 energy; the
+    first non-wooden ship at this Wharf modernises it with 1 brick.  Or swap
+    an iron ship for the Luxury Yacht (seeds/000 Special Buildings)."""
+
+    name = "wharf"
+
+    def choices(self, s, p, b) -> list[str]:
+        g = s.goods[p]
+        out = []
+        mod = s.modernised[K.WHARVES.index(b)]
+        for t in K.SHIP_TYPES:
+            if not s.ship_piles[t]:
+                continue
+            st = s.ship_types[t]
+            mat = K.GI[st.material]
+            need = {mat: st.material_count}
+            if t != "wooden" and not mod:
+                need[BRICK] = need.get(BRICK, 0) + 1
+            if not can_pay_materials(g, need):
+                continue
+            left = s.energy_value(p) - (st.material_count if mat == WOOD else 0)
+            if s.energy_cost(p, st.build_energy) > left:
+                continue
+            out.append(f"build {K.SHIP_TYPE_LABEL[t]}")
+        if s.owner[K.LUXURY_YACHT] == -1 and any(s.ship_cards[x][0] == "iron" for x in s.ships[p]):
+            out.append("swap Luxury Yacht")
+        return out
+
+    def can_use(self, s, p, b):
+        return bool(self.choices(s, p, b))
+
+    def start(self, s, p, b):
+        s.stack.append(("sub", p, self.name, b, ()))
+
+    def options(self, s, fr):
+        return self.choices(s, fr[1], fr[3])
+
+    def apply(self, s, fr, text):
+        _, p, _, b, _ = fr
+        s.stack.pop()
+        if text == "swap Luxury Yacht":
+            irons = [x for x in s.ships[p] if s.ship_cards[x][0] == "iron"]
+            worst = min(irons, key=lambda x: s.ship_cards[x][1])
+            s.ships[p].remove(worst)  # removed from the game
+            s.take_building(p, K.LUXURY_YACHT)
+            return
+        label = text.split(" ", 1)[1]
+        t = next(t for t, lbl in K.SHIP_TYPE_LABEL.items() if lbl == label)
+        st = s.ship_types[t]
+        need = {K.GI[st.material]: st.material_count}
+        w = K.WHARVES.index(b)
+        if t != "wooden" and not s.modernised[w]:
+            need[BRICK] = need.get(BRICK, 0) + 1
+            s.modernised[w] = True
+        pay_materials(s.goods[p], need)
+        s.ships[p].append(s.ship_piles[t].pop())
+        s.push_pay(p, "energy", s.energy_cost(p, st.build_energy))
+
+
+class PickDistinct(Effect):
+    """Take ``n`` different goods one at a time in a fixed order (so every set
+    is reached by one sequence of decisions)."""
+
+    goods: tuple[int, ...] = ()
+
+    def count(self, s, p, b) -> int:
+        raise NotImplementedError
+
+    def can_use(self, s, p, b):
+        return self.count(s, p, b) >= 1
+
+    def start(self, s, p, b):
+        s.stack.append(("sub", p, self.name, b, (-1, min(len(self.goods), self.count(s, p, b)))))
+
+    def options(self, s, fr):
+        _, p, _, b, (last, left) = fr
+        if left <= 0:
+            return []
+        # only goods after the last pick, keeping enough goods for the picks still due
+        return [f"pick {GOOD_LABEL[self.goods[i]]}" for i in range(last + 1, len(self.goods) - left + 1)]
+
+    def apply(self, s, fr, text):
+        _, p, _, b, (last, left) = fr
+        s.stack.pop()
+        g = K.LABEL_TO_GOOD[text.split(" ", 1)[1]]
+        s.goods[p][g] += 1
+        i = self.goods.index(g)
+        if left > 1:
+            s.stack.append(("sub", p, self.name, b, (i, left - 1)))
+        else:
+            self.finished(s, p, b)
+
+    def finished(self, s, p, b):
+        pass
+
+
+class Marketplace(PickDistinct):
+    """2 different standard goods from the supply (+1 per Craftsman's building,
+    at most 8), then look at the top two special buildings and reorder them."""
+
+    name = "marketplace"
+    goods = STANDARD
+
+    def count(self, s, p, b):
+        return min(8, K.PARAMS[b].get("base", 2) + s.count_type(p, "C"))
+
+    def finished(self, s, p, b):
+        if len(s.special_pile) >= 2:
+            s.stack.append(("sub", p, "peek", b, ()))
+
+
+class Peek(Effect):
+    name = "peek"
+
+    def can_use(self, s, p, b):
+        return False
+
+    def options(self, s, fr):
+        return ["keep order", "swap order"]
+
+    def apply(self, s, fr, text):
+        p = fr[1]
+        s.stack.pop()
+        top = s.special_pile[:2]
+        if text == "swap order":
+            top.reverse()
+            s.special_pile[:2] = top
+            s.peek_known = [() for _ in s.peek_known]
+        s.peek_known[p] = tuple(top)
+
+
+class TownSquare(PickDistinct):
+    """One upgraded good (not steel, all different) per Craftsman's building."""
+
+    name = "town_square"
+    goods = tuple(g for g in K.UPGRADED if g != STEEL)
+
+    def count(self, s, p, b):
+        return s.count_type(p, "C")
+
+
+class BlackMarket(Effect):
+    """2 of each good (and francs) whose Offer space is empty."""
+
+    name = "black_market"
+
+    def can_use(self, s, p, b):
+        return 0 in s.offer_spaces
+
+    def start(self, s, p, b):
+        n = K.PARAMS[b]["amount"]
+        for i, v in enumerate(s.offer_spaces):
+            if v == 0:
+                if i == 0:
+                    s.gain_francs(p, n)
+                else:
+                    s.goods[p][K.OFFER_TO_GOOD[i]] += n
+
+
+class ArtsCentre(Effect):
+    """4 francs per other player whose disc is on one of the user's buildings."""
+
+    name = "arts_centre"
+
+    def visitors(self, s, p) -> int:
+        return sum(1 for q, d in enumerate(s.discs) if q != p and d >= 0 and s.owner[d] == p)
+
+    def can_use(self, s, p, b):
+        return self.visitors(s, p) >= 1
+
+    def start(self, s, p, b):
+        s.gain_francs(p, K.PARAMS[b]["francs_per_visitor"] * self.visitors(s, p))
+
+
+class LocalCourt(Effect):
+    """1 loan: return it; 2: return 1 and take 2 francs; 3+: return 2, or 1 and 2 francs."""
+
+    name = "local_court"
+
+    def can_use(self, s, p, b):
+        return s.loans[p] >= 1
+
+    def start(self, s, p, b):
+        n = s.loans[p]
+        if n == 1:
+            s.loans[p] = 0
+        elif n == 2:
+            s.loans[p] = 1
+            s.gain_francs(p, 2)
+        else:
+            s.stack.append(("sub", p, self.name, b, ()))
+
+    def options(self, s, fr):
+        return ["return 2 loans", "return 1 loan and take 2 francs"]
+
+    def apply(self, s, fr, text):
+        p = fr[1]
+        s.stack.pop()
+        if text == "return 2 loans":
+            s.loans[p] -= 2
+        else:
+            s.loans[p] -= 1
+            s.gain_francs(p, 2)
+
+
+class ShippingLine(Effect):
+    """3 energy per ship used (wooden 2, iron 3, steel 4 goods; luxury liners
+    and the Luxury Yacht ship nothing); each good earns its shipping value."""
+
+    name = "shipping_line"
+
+    def capacities(self, s, p) -> list[int]:
+        st = s.ship_types
+        caps = [st[s.ship_cards[x][0]].shipping_capacity for x in s.ships[p]]
+        return sorted((c for c in caps if c > 0), reverse=True)
+
+    def max_ships(self, s, p, b) -> int:
+        caps = self.capacities(s, p)
+        if sum(s.goods[p]) == 0:
+            return 0
+        e = K.PARAMS[b]["energy_per_ship"]
+        k = len(caps)
+        while k > 0 and s.energy_cost(p, e * k) > s.energy_value(p):
+            k -= 1
+        return k
+
+    def can_use(self, s, p, b):
+        return self.max_ships(s, p, b) >= 1
+
+    def start(self, s, p, b):
+        s.stack.append(("sub", p, self.name, b, ()))
+
+    def options(self, s, fr):
+        _, p, _, b, _ = fr
+        return [f"use {k} {_plural(k, 'ship')}" for k in range(1, self.max_ships(s, p, b) + 1)]
+
+    def apply(self, s, fr, text):
+        _, p, _, b, _ = fr
+        s.stack.pop()
+        k = int(text.split()[1])
+        cap = sum(self.capacities(s, p)[:k])
+        s.stack.append(("do", p, "ship_goods", (p, cap)))
+        s.push_pay(p, "energy", s.energy_cost(p, K.PARAMS[b]["energy_per_ship"] * k))
+
+
+SHIP_ORDER = sorted(range(NG), key=lambda g: (-SHIP_VALUE[g], g))
+
+
+def ship_goods(s, p: int, cap: int) -> None:
+    g = s.goods[p]
+    earned = 0
+    for good in SHIP_ORDER:
+        if cap <= 0:
+            break
+        n = min(cap, g[good])
+        g[good] -= n
+        cap -= n
+        earned += n * SHIP_VALUE[good]
+    if earned:
+        s.gain_francs(p, earned)
+
+
+#: standard goods sold at the Bridge, cheapest first (the remainder kept is the most valuable)
+BRIDGE_ORDER = sorted(STANDARD, key=lambda g: (SHIP_VALUE[g], g))
+
+
+class Bridge(Effect):
+    """Bridge over the Seine: 1 franc per upgraded good, 1 per 3 standard goods."""
+
+    name = "bridge"
+
+    def counts(self, s, p) -> tuple[int, int]:
+        g = s.goods[p]
+        up = sum(g[x] for x in range(NG) if IS_UPGRADED[x])
+        return up, sum(g[x] for x in STANDARD)
+
+    def can_use(self, s, p, b):
+        up, std = self.counts(s, p)
+        return up >= 1 or std >= 3
+
+    def start(self, s, p, b):
+        s.stack.append(("sub", p, self.name, b, ()))
+
+    def options(self, s, fr):
+        up, std = self.counts(s, fr[1])
+        out = []
+        if up:
+            out.append("exchange upgraded goods")
+        if std >= 3:
+            out.append("exchange standard goods")
+        if up and std >= 3:
+            out.append("exchange all goods")
+        return out
+
+    def apply(self, s, fr, text):
+        p = fr[1]
+        s.stack.pop()
+        g = s.goods[p]
+        francs = 0
+        if text in ("exchange upgraded goods", "exchange all goods"):
+            for x in range(NG):
+                if IS_UPGRADED[x]:
+                    francs += g[x]
+                    g[x] = 0
+        if text in ("exchange standard goods", "exchange all goods"):
+            sell = sum(g[x] for x in STANDARD) // 3 * 3
+            francs += sell // 3
+            for x in BRIDGE_ORDER:
+                n = min(sell, g[x])
+                g[x] -= n
+                sell -= n
+        s.gain_francs(p, francs)
+
+
+class BusinessOffice(Effect):
+    """Any 4 goods for 1 steel, and/or 1 good for 1 charcoal, leather or brick.
+
+    Sub-decisions: ``give <good>`` four times (non-decreasing order) or ``skip
+    steel``; then ``trade <good>`` or ``done``; then ``for <target>``."""
+
+    name = "business_office"
+    TARGETS = (CHARCOAL, LEATHER, BRICK)
+
+    def can_use(self, s, p, b):
+        return sum(s.goods[p]) >= 1
+
+    def start(self, s, p, b):
+        stage = "steel" if sum(s.goods[p]) >= 4 else "trade"
+        s.stack.append(("sub", p, self.name, b, (stage, 0, ())))
+
+    def options(self, s, fr):
+        _, p, _, b, (stage, last, picked) = fr
+        g = s.goods[p]
+        if stage == "steel":
+            left = 4 - len(picked)
+            # goods from index ``last`` on, enough of them left for the remaining picks
+            out = []
+            for x in range(last, NG):
+                avail = g[x] - picked.count(x)
+                if avail >= 1 and sum(g[y] - picked.count(y) for y in range(x, NG)) >= left:
+                    out.append(f"give {GOOD_LABEL[x]}")
+            if not picked:
+                out.append("skip steel")
+            return out
+        if stage == "trade":
+            return [f"trade {GOOD_LABEL[x]}" for x in range(NG) if g[x]] + ["done"]
+        return [f"for {GOOD_LABEL[t]}" for t in self.TARGETS]
+
+    def apply(self, s, fr, text):
+        _, p, _, b, (stage, last, picked) = fr
+        s.stack.pop()
+        g = s.goods[p]
+        verb, _, rest = text.partition(" ")
+        if stage == "steel":
+            if text == "skip steel":
+                s.stack.append(("sub", p, self.name, b, ("trade", 0, ())))
+                return
+            x = K.LABEL_TO_GOOD[rest]
+            picked = picked + (x,)
+            if len(picked) == 4:
+                for y in picked:
+                    g[y] -= 1
+                g[STEEL] += 1
+                if sum(g) >= 1:
+                    s.stack.append(("sub", p, self.name, b, ("trade", 0, ())))
+            else:
+                s.stack.append(("sub", p, self.name, b, ("steel", x, picked)))
+            return
+        if stage == "trade":
+            if text == "done":
+                return
+            s.stack.append(("sub", p, self.name, b, ("target", K.LABEL_TO_GOOD[rest], ())))
+            return
+        g[last] -= 1
+        g[K.LABEL_TO_GOOD[rest]] += 1
+
+
+class Ironworks(Effect):
+    """3 iron; pay 6 energy for a 4th."""
+
+    name = "ironworks"
+
+    def start(self, s, p, b):
+        pr = K.PARAMS[b]
+        for g, n in pr["goods"].items():
+            s.goods[p][K.GI[g]] += n
+        if s.energy_value(p) >= s.energy_cost(p, pr["extra_energy"]):
+            s.stack.append(("sub", p, self.name, b, ()))
+
+    def options(self, s, fr):
+        return ["pay for 4th iron", "done"]
+
+    def apply(self, s, fr, text):
+        _, p, _, b, _ = fr
+        s.stack.pop()
+        if text == "done":
+            return
+        pr = K.PARAMS[b]
+        for g, n in pr["extra"].items():
+            s.goods[p][K.GI[g]] += n
+        s.push_pay(p, "energy", s.energy_cost(p, pr["extra_energy"]))
+
+
+class Furriery(Effect):
+    """Hides for bread (any number), and/or up to 2 leather for 5 francs each."""
+
+    name = "furriery"
+
+    def can_use(self, s, p, b):
+        g = s.goods[p]
+        return g[K.HIDES] >= 1 or g[LEATHER] >= 1
+
+    def start(self, s, p, b):
+        stage = "hides" if s.goods[p][K.HIDES] else "leather"
+        s.stack.append(("sub", p, self.name, b, (stage,)))
+
+    def options(self, s, fr):
+        _, p, _, b, (stage,) = fr
+        g = s.goods[p]
+        if stage == "hides":
+            return [f"exchange {n} hides" for n in range(0, g[K.HIDES] + 1)]
+        m = min(K.PARAMS[b]["leather_max"], g[LEATHER])
+        return [f"exchange {n} leather" for n in range(0, m + 1)] if m else []
+
+    def apply(self, s, fr, text):
+        _, p, _, b, (stage,) = fr
+        s.stack.pop()
+        n = int(text.split()[1])
+        g = s.goods[p]
+        if stage == "hides":
+            g[K.HIDES] -= n
+            g[K.GI[K.PARAMS[b]["hide_to"]]] += n
+            if g[LEATHER]:
+                s.stack.append(("sub", p, self.name, b, ("leather",)))
+        else:
+            g[LEATHER] -= n
+            if n:
+                s.gain_francs(p, n * K.PARAMS[b]["leather_francs"])
+
+
+class CoalTrader(Effect):
+    """1 food per charcoal and/or 2 food per coal (food may be added up)."""
+
+    name = "coal_trader"
+
+    def food(self, s, p) -> int:
+        return s.food_value(p) + s.francs[p]
+
+    def can_use(self, s, p, b):
+        return self.food(s, p) >= K.PARAMS[b]["charcoal_food"]
+
+    def start(self, s, p, b):
+        s.stack.append(("sub", p, self.name, b, ("charcoal", 0)))
+
+    def options(self, s, fr):
+        _, p, _, b, (stage, n) = fr
+        pr = K.PARAMS[b]
+        f = self.food(s, p)
+        if stage == "charcoal":
+            return [f"take {k} charcoal" for k in range(0, f // pr["charcoal_food"] + 1)]
+        left = f - n * pr["charcoal_food"]
+        return [f"take {k} coal" for k in range(0 if n else 1, left // pr["coal_food"] + 1)] or ["take 0 coal"]
+
+    def apply(self, s, fr, text):
+        _, p, _, b, (stage, n) = fr
+        s.stack.pop()
+        k = int(text.split()[1])
+        pr = K.PARAMS[b]
+        if stage == "charcoal":
+            s.stack.append(("sub", p, self.name, b, ("coal", k)))
+            return
+        g = s.goods[p]
+        g[CHARCOAL] += n
+        g[COAL] += k
+        cost = n * pr["charcoal_food"] + k * pr["coal_food"]
+        if cost:
+            s.push_pay(p, "food", cost)
+
+
+class Zoo(Effect):
+    """1/3 franc per cattle and per fish (rounded down); the animals stay."""
+
+    name = "zoo"
+
+    def animals(self, s, p) -> int:
+        g = s.goods[p]
+        return g[K.CATTLE] + g[K.FISH]
+
+    def can_use(self, s, p, b):
+        return self.animals(s, p) >= K.PARAMS[b]["divisor"]
+
+    def start(self, s, p, b):
+        s.gain_francs(p, self.animals(s, p) // K.PARAMS[b]["divisor"])
+
+
+class HarbourWatch(Effect):
+    """Pay 1 franc to another player, send their disc home, enter that building
+    (paying its entry fee if not its owner) and carry out its action."""
+
+    name = "harbour_watch"
+
+    def targets(self, s, p, b) -> list[int]:
+        from base_game.effects import EFFECTS as E
+
+        fee = K.PARAMS[b]["francs"]
+        if s.francs[p] < fee:
+            return []
+        out = []
+        for q, d in enumerate(s.discs):
+            if q == p or d < 0 or d == b or K.EFFECT[d] == "none":
+                continue
+            s.francs[p] -= fee  # what is left after paying the other player
+            ok = s.can_pay_fee(p, d) and E[K.EFFECT[d]].can_use(s, p, d)
+            s.francs[p] += fee
+            if ok:
+                out.append(d)
+        return out
+
+    def can_use(self, s, p, b):
+        return bool(self.targets(s, p, b))
+
+    def start(self, s, p, b):
+        s.stack.append(("sub", p, self.name, b, ()))
+
+    def options(self, s, fr):
+        _, p, _, b, _ = fr
+        return [f"evict from {K.NAME[d]}" for d in self.targets(s, p, b)]
+
+    def apply(self, s, fr, text):
+        _, p, _, b, _ = fr
+        s.stack.pop()
+        d = K.BY_NAME[text.split(" ", 2)[2].lower()]
+        q = s.discs.index(d)
+        s.pay_francs(p, K.PARAMS[b]["francs"], q)
+        s.discs[q] = -1
+        s.enter(p, d)
+
+
+HAUL_PAIRS = ((1, 2), (2, 3), (3, 4), (4, 5), (5, 6))  # fish-wood ... grain-cattle
+
+
+class HaulageFirm(Effect):
+    """Pay 3 francs; take the goods of two adjacent Offer spaces (not francs)."""
+
+    name = "haulage_firm"
+
+    def pairs(self, s):
+        o = s.offer_spaces
+        return [(i, j) for i, j in HAUL_PAIRS if o[i] or o[j]]
+
+    def can_use(self, s, p, b):
+        return s.francs[p] >= K.PARAMS[b]["francs"] and bool(self.pairs(s))
+
+    def start(self, s, p, b):
+        s.stack.append(("sub", p, self.name, b, ()))
+
+    def options(self, s, fr):
+        _, p, _, b, _ = fr
+        if s.francs[p] < K.PARAMS[b]["francs"]:
+            return []
+        return [f"haul {K.OFFER_LABEL[i]} and {K.OFFER_LABEL[j]}" for i, j in self.pairs(s)]
+
+    def apply(self, s, fr, text):
+        _, p, _, b, _ = fr
+        s.stack.pop()
+        s.pay_francs(p, K.PARAMS[b]["francs"])
+        words = text.split()
+        for lbl in (words[1], words[3]):
+            i = K.OFFER_LABEL.index(lbl)
+            s.goods[p][K.OFFER_TO_GOOD[i]] += s.offer_spaces[i]
+            s.offer_spaces[i] = 0
+
+
+EFFECTS: dict[str, Effect] = {e.name: e for e in (
+    NoAction(), TakeGoods(), Upgrade(), Exchange(), Build(), Wharf(), Marketplace(), Peek(),
+    TownSquare(), BlackMarket(), ArtsCentre(), LocalCourt(), ShippingLine(), Bridge(),
+    BusinessOffice(), Ironworks(), Furriery(), CoalTrader(), Zoo(), HarbourWatch(), HaulageFirm(),
+)}
+
+
+from base_game.data import check_effects  # noqa: E402
+
+check_effects(K.BUILDINGS, EFFECTS)
+
+
+def _use(s, p: int, b: int) -> None:
+    EFFECTS[K.EFFECT[b]].start(s, p, b)
+
+
+DO = {
+    "use": _use,
+    "finish_round": lambda s: s.finish_round(),
+    "ship_goods": ship_goods,
+}
+
+_ = (COKE, FOOD_SOURCES)

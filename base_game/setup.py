@@ -1,0 +1,167 @@
+"""Setup for 1-5 players, full and short (seeds/000, Setup and Explanation of Components).
+
+Random setup draws everything from the seed at once: the supply tiles' order,
+the three proposal piles, the six face-down special buildings.  An explicit
+setup (``GameOptions.supply_tiles`` / ``proposal_piles`` / ``special_pile`` /
+``starting_player``) replaces any of those, so printed examples replay exactly.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from core.protocol import GameError
+from base_game import cards as K
+from base_game import data
+from base_game.state import NOWHERE, TOWN, BaseState
+
+
+class SetupError(GameError):
+    """An explicit setup that does not fit the game; the message says why."""
+
+
+class GameOptions(BaseModel):
+    """Options of a base game.  The two "rules for advanced players" of
+    seeds/002 (p. 12/15) are off by default."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: int = Field(default=2, ge=1, le=5)
+    short: bool = False
+    #: seeds/002 advanced rule 1: sell buildings/ships outside your own turn only
+    #: to cover a payment you cannot make, and only as many as needed
+    advanced_selling: bool = False
+    #: seeds/002 advanced rule 2 ("expensive loans"): with 2/3/4/5 players, one
+    #: more franc of interest for a player holding at least 2/3/4/5 loans
+    expensive_loans: bool = False
+    #: explicit setup: supply tile numbers (supply_tiles.csv) in board order
+    supply_tiles: list[int] | None = None
+    #: explicit setup: three piles of standard building names (sorted by sort order here)
+    proposal_piles: list[list[str]] | None = None
+    #: explicit setup: the face-down special buildings, top first (full game: 6)
+    special_pile: list[str] | None = None
+    starting_player: int = Field(default=0, ge=0, le=4)
+
+
+def _ids(names: list[str], what: str) -> list[int]:
+    out = []
+    for n in names:
+        b = K.BY_NAME.get(n.strip().lower())
+        if b is None:
+            raise SetupError(f"{what}: unknown building '{n}'")
+        out.append(b)
+    return out
+
+
+def new_game(seed: int, options: GameOptions | dict | None = None) -> BaseState:
+    if options is None:
+        options = GameOptions()
+    elif isinstance(options, dict):
+        options = GameOptions(**options)
+    rng = random.Random(seed)
+    n, short = options.players, options.short
+    if options.starting_player >= n:
+        raise SetupError(f"starting_player must be 0..{n - 1} for {n} players")
+    s = BaseState()
+    s.options = options
+    s.num_players = n
+    s.short = short
+    s.seed = seed
+    s.history = []
+    s.rounds = data.round_cards(n, short)
+    s.ship_types = data.ship_types()
+    s.tile_data = {t.tile: t for t in data.supply_tiles()}
+
+    # ships: one card per round card (its reverse), plus the short game's starting ships
+    s.ship_cards = [(r.ship_type, r.ship_value) for r in s.rounds]
+    s.round_ship = list(range(len(s.rounds)))
+    s.ship_piles = {t: [] for t in K.SHIP_TYPES}
+    s.ships = [[] for _ in range(n)]
+    if short and n in (1, 2):  # seeds/000, setup changes for the shortened version
+        for p in range(n):
+            s.ship_cards.append(("wooden", 2))
+            s.ships[p].append(len(s.ship_cards) - 1)
+        if n == 1:
+            s.ship_cards.append(("wooden", 2))
+            s.ship_piles["wooden"].append(len(s.ship_cards) - 1)
+
+    # supply tiles, face down
+    tiles = sorted(s.tile_data)
+    if options.supply_tiles is not None:
+        if sorted(options.supply_tiles) != tiles:
+            raise SetupError(f"supply_tiles must be the seven tiles 1-7 in some order, got {options.supply_tiles}")
+        tiles = list(options.supply_tiles)
+    else:
+        rng.shuffle(tiles)
+    s.supply_tiles = tiles
+    s.tiles_revealed = 0
+
+    # buildings
+    s.owner = [NOWHERE] * K.NB
+    in_play = data.buildings_in_play(n, short)
+    pool = []
+    for so, v in in_play.items():
+        b = K.BY_SORT_ORDER[so]
+        if v == "start":
+            s.owner[b] = TOWN
+        elif v == "yes":
+            pool.append(b)
+    if options.proposal_piles is not None:
+        piles = [_ids(p, "proposal_piles") for p in options.proposal_piles]
+        if len(piles) != 3 or sorted(sum(piles, [])) != sorted(pool):
+            want = ", ".join(sorted(K.NAME[b] for b in pool))
+            raise SetupError(f"proposal_piles must be three piles holding exactly these buildings: {want}")
+        piles = [sorted(p, key=lambda b: K.SORT_KEY[b]) for p in piles]
+    else:
+        for _ in range(100):
+            rng.shuffle(pool)
+            size = len(pool) // 3
+            piles = [sorted(pool[i * size:(i + 1) * size], key=lambda b: K.SORT_KEY[b]) for i in range(3)]
+            # seeds/000 Black Market: reshuffle if it lies on top of a pile after setup
+            if all(not p or p[0] != K.BLACK_MARKET for p in piles):
+                break
+    s.proposal_piles = piles
+    if short:
+        s.special_pile = []
+    elif options.special_pile is not None:
+        sp = _ids(options.special_pile, "special_pile")
+        if any(not K.IS_SPECIAL[b] for b in sp) or len(set(sp)) != len(sp) or len(sp) != 6:
+            raise SetupError("special_pile must name six different special buildings")
+        s.special_pile = sp
+    else:
+        s.special_pile = rng.sample(K.SPECIAL_IDS, 6)
+
+    # offers and starting money and goods
+    s.francs = [5] * n
+    s.goods = [[0] * K.NG for _ in range(n)]
+    if short:
+        s.offer_spaces = [3, 3, 3, 2, 1, 1, 1]
+        start = {"fish": 2, "wood": 2, "clay": 2, "iron": 2, "cattle": 1, "coal": 2, "hides": 2}
+    else:
+        s.offer_spaces = [2, 2, 2, 1, 0, 0, 0]
+        start = {"coal": 1}
+    for p in range(n):
+        for g, k in start.items():
+            s.goods[p][K.GI[g]] = k
+    s.start_francs = sum(s.francs) + s.offer_spaces[0]
+    s.loans = [0] * n
+    s.discs = [-1] * n
+    s.modernised = [False, False]
+    s.stack = []
+    s.sold_this_turn = set()
+    s.peek_known = [()] * n
+    s.ship_markers = [-1] * n
+    s.round_index = 0
+    s.turn_in_round = 0
+    s.starting_player = options.starting_player
+    s.turn_player = options.starting_player
+    s.started = False
+    s.final_stage = False
+    s.over = False
+    s.main_actions = 0
+    s.treasury_flow = 0
+    s.loans_taken = 0
+    s.settle()
+    return s

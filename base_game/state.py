@@ -1,0 +1,757 @@
+"""The base game's state, turn and round machinery.
+
+How a turn is modelled (DESIGN.md asks for one way per game)
+-------------------------------------------------------------
+**Sub-decisions are separate decisions by the same player before the turn
+passes.**  The state keeps a *stack of frames*; the top frame says whose
+decision it is and what it is about:
+
+* ``main``: the turn's player, after the (automatic) supply action: ``take
+  <offer>``, ``enter <building>`` (the main action), or an additional action:
+  ``buy <building>``, ``buy <ship type>``, ``sell <building or ship>``,
+  ``repay``.
+* ``after``: after the main action: more additional actions, or ``end``.  (If
+  nothing but ``end`` is possible the turn passes by itself.)
+* ``pay``: how to pay food or energy (``pay 2 fish, 1 franc``); offered only
+  when there are at least two minimal ways (:mod:`core.payment`), otherwise
+  the only way is applied at once.  Food and energy never give change.
+* ``sub``: a building's own choices, one small decision at a time: how many to
+  upgrade (``upgrade 4``) or exchange (``exchange 2``), which building to build
+  (``build Joinery``), which ship (``build iron ship``), the Marketplace's goods
+  one by one in a fixed order (``pick grain`` then ``pick coal``, so each set is
+  reached once) and its peek (``keep order`` / ``swap order``), ...
+* ``debt``: feeding or interest: ``pay ...``, ``sell <card>`` or ``borrow``.
+* ``final``: one final action each after the last round.
+
+The supply action has no choice and is carried out when the turn begins, so
+additional actions are offered after it ([dec]: buying before the supply
+action is never better, since the supply only adds goods).  All randomness is
+drawn at setup; ``apply_action`` takes canonical texts (actions are plain
+strings: ``str(action)`` is the text).
+
+Rulings made visible here ([dec], also in REFERENCE.md):
+* A building whose action cannot be carried out at all (nothing to upgrade,
+  no building affordable, no loan at the Local Court, ...) is not offered
+  for entering: "A player entering a building **must** carry out the
+  building's action" (seeds/000, Main Action B).
+* Materials are paid with the standard good first (clay before brick, iron
+  before steel); the Shipping Line ships the most valuable goods; the Luxury
+  Yacht replaces the owner's lowest-valued iron ship; the Bridge over the
+  Seine sells whole classes of goods (upgraded, standard, or all).
+* Rounding to the player's disadvantage everywhere.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import Any
+
+from core.payment import payment_options
+from core.protocol import ActionError, GameError, GameState
+from base_game import cards as K
+from base_game.cards import (
+    BREAD, CATTLE, ENERGY_SOURCES, FISH, FOOD_SOURCES, GOOD_LABEL, GRAIN, NB, NG, OFFER_LABEL,
+    OFFER_TO_GOOD,
+)
+
+TOWN = -1
+NOWHERE = -2  # in a proposal pile, face down, or out of the game
+TREASURY = -1
+DESTROYED = -2  # paid goods go back to the supply
+
+PAY_LIMIT = 4  # at most this many ways to pay are offered (least wasteful first)
+
+
+class BaseRuleError(GameError):
+    pass
+
+
+def _fmt_way(way: dict[Any, int], unit: dict[Any, int]) -> str:
+    parts = []
+    for k, amount in way.items():
+        n = amount // unit[k]
+        if k == "franc":
+            parts.append(f"{n} franc" + ("s" if n != 1 else ""))
+        else:
+            parts.append(f"{n} {GOOD_LABEL[k]}")
+    return "pay " + ", ".join(parts) if parts else "pay nothing"
+
+
+class BaseState(GameState):
+    """A position of Le Havre (base game).  See the module docstring."""
+
+    ruleset = "base"
+
+    # ------------------------------------------------------------------ setup
+    def __init__(self) -> None:  # filled by base_game.setup.new_game
+        self.num_players = 0
+        self.history = []
+
+    def clone(self) -> "BaseState":
+        s = object.__new__(BaseState)
+        d = self.__dict__
+        n = s.__dict__
+        n.update(d)
+        n["history"] = list(self.history)
+        n["offer_spaces"] = list(self.offer_spaces)
+        n["supply_tiles"] = list(self.supply_tiles)
+        n["proposal_piles"] = [list(x) for x in self.proposal_piles]
+        n["special_pile"] = list(self.special_pile)
+        n["owner"] = list(self.owner)
+        n["discs"] = list(self.discs)
+        n["francs"] = list(self.francs)
+        n["goods"] = [list(g) for g in self.goods]
+        n["loans"] = list(self.loans)
+        n["ships"] = [list(x) for x in self.ships]
+        n["ship_piles"] = {k: list(v) for k, v in self.ship_piles.items()}
+        n["modernised"] = list(self.modernised)
+        n["stack"] = list(self.stack)
+        n["sold_this_turn"] = set(self.sold_this_turn)
+        n["peek_known"] = list(self.peek_known)
+        n["ship_markers"] = list(self.ship_markers)
+        return s
+
+    # ------------------------------------------------------- derived views
+    @property
+    def round_number(self) -> int:
+        return min(self.round_index + 1, len(self.rounds))
+
+    @property
+    def current_round_card(self):
+        return self.rounds[min(self.round_index, len(self.rounds) - 1)]
+
+    @property
+    def town_buildings(self) -> list[str]:
+        return [K.NAME[b] for b in range(NB) if self.owner[b] == TOWN and not K.IS_SPECIAL[b]]
+
+    @property
+    def special_buildings(self) -> list[str]:
+        """Face-up special buildings owned by the town."""
+        return [K.NAME[b] for b in range(NB) if self.owner[b] == TOWN and K.IS_SPECIAL[b]]
+
+    def player_buildings(self, p: int) -> list[str]:
+        return [K.NAME[b] for b in self.owned(p)]
+
+    def player_goods(self, p: int) -> dict[str, int]:
+        return {K.GOODS[g]: n for g, n in enumerate(self.goods[p]) if n}
+
+    def player_ships(self, p: int) -> list[tuple[str, int]]:
+        return [self.ship_cards[s] for s in self.ships[p]]
+
+    def owned(self, p: int) -> list[int]:
+        o = self.owner
+        return [b for b in range(NB) if o[b] == p]
+
+    def peek_cards(self, p: int) -> list[str]:
+        """The special buildings player ``p`` knows on top of the face-down pile."""
+        return [K.NAME[b] for b in self.peek_known[p]]
+
+    def hammers(self, p: int) -> int:
+        return sum(K.HAMMERS[b] for b in self.owned(p))
+
+    def fishermen(self, p: int) -> int:
+        return sum(K.FISHERMEN[b] for b in self.owned(p))
+
+    def count_type(self, p: int, t: str) -> int:
+        return sum(1 for b in self.owned(p) if K.BTYPE[b] == t)
+
+    def food_value(self, p: int) -> int:
+        g = self.goods[p]
+        return g[FISH] + 2 * g[K.SMOKED_FISH] + 2 * g[BREAD] + 3 * g[K.MEAT]
+
+    def energy_value(self, p: int) -> int:
+        g = self.goods[p]
+        return g[K.WOOD] + 3 * g[K.CHARCOAL] + 3 * g[K.COAL] + 10 * g[K.COKE]
+
+    def energy_cost(self, p: int, raw: int) -> int:
+        """Energy actually paid in a main action (Wind Farm: 3 less, never below 0)."""
+        if raw > 0 and self.owner[K.WIND_FARM] == p:
+            return max(0, raw - 3)
+        return raw
+
+    def ship_food(self, p: int) -> int:
+        st = self.ship_types
+        return sum(st[self.ship_cards[s][0]].food[self.num_players - 1] for s in self.ships[p])
+
+    def food_due(self, p: int) -> int:
+        return max(0, self.current_round_card.food - self.ship_food(p))
+
+    # ------------------------------------------------------ protocol basics
+    def current_player(self) -> int:
+        if self.over:
+            return -1
+        return self.stack[-1][1]
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    @property
+    def main_action_count(self) -> int:
+        return self.main_actions
+
+    # ------------------------------------------------------------- money
+    def gain_francs(self, p: int, n: int) -> None:
+        """Francs from the treasury (the only way francs are created)."""
+        self.francs[p] += n
+        self.treasury_flow += n
+
+    def pay_francs(self, p: int, n: int, to: int = TREASURY) -> None:
+        self.francs[p] -= n
+        if to >= 0:
+            self.francs[to] += n
+        else:
+            self.treasury_flow -= n
+
+    # ------------------------------------------------------------ payments
+    def _food_ways(self, p: int, amount: int, with_francs: bool = True) -> list[dict]:
+        g = self.goods[p]
+        sources: dict[Any, list[int]] = {}
+        unit: dict[Any, int] = {}
+        for good, v in FOOD_SOURCES:
+            if g[good]:
+                sources[good] = [v * k for k in range(1, min(g[good], (amount + v - 1) // v) + 1)]
+                unit[good] = v
+        if with_francs and self.francs[p]:
+            sources["franc"] = list(range(1, min(self.francs[p], amount) + 1))
+        if len(sources) == 1:
+            k = next(iter(sources))
+            step = sources[k][0]
+            need = -(-amount // step) * step
+            return [{k: need}] if sources[k][-1] >= need else []
+        return payment_options(sources, amount, limit=PAY_LIMIT)
+
+    def _energy_ways(self, p: int, amount: int) -> list[dict]:
+        g = self.goods[p]
+        sources = {}
+        for good, v in ENERGY_SOURCES:
+            if g[good]:
+                sources[good] = [v * k for k in range(1, min(g[good], (amount + v - 1) // v) + 1)]
+        if len(sources) == 1:
+            k = next(iter(sources))
+            step = sources[k][0]
+            need = -(-amount // step) * step
+            return [{k: need}] if sources[k][-1] >= need else []
+        return payment_options(sources, amount, limit=PAY_LIMIT)
+
+    _UNITS = {**{g: v for g, v in FOOD_SOURCES}, **{g: v for g, v in ENERGY_SOURCES}, "franc": 1}
+
+    def _pay_way(self, p: int, way: dict, to: int) -> None:
+        g = self.goods[p]
+        for k, amount in way.items():
+            if k == "franc":
+                self.pay_francs(p, amount, to)
+            else:
+                n = amount // self._UNITS[k]
+                g[k] -= n
+                if to >= 0:
+                    self.goods[to][k] += n
+
+    def push_pay(self, p: int, kind: str, amount: int, to: int = DESTROYED, alt_francs: int = 0) -> None:
+        """Demand a payment of ``amount`` food/energy (or francs) from ``p``.
+
+        Pushed on top of any continuation already on the stack.  With one way
+        to pay it is paid at once; with several, ``p`` chooses.
+        """
+        if amount <= 0 and not alt_francs:
+            return
+        if kind == "energy":
+            ways = self._energy_ways(p, amount)
+        elif kind == "francs":
+            ways = [{"franc": amount}] if self.francs[p] >= amount else []
+        else:  # food, maybe with a francs alternative
+            ways = []
+            if alt_francs and self.francs[p] >= alt_francs:
+                ways.append({"franc": alt_francs})
+            if amount:
+                for w in self._food_ways(p, amount, with_francs=not alt_francs):
+                    if w not in ways:
+                        ways.append(w)
+        if not ways:
+            raise AssertionError(f"player {p} cannot pay {amount} {kind}: engine offered an unaffordable action")
+        if len(ways) == 1:
+            self._pay_way(p, ways[0], to)
+            return
+        self.stack.append(("pay", p, to, tuple(tuple(w.items()) for w in ways)))
+
+    def can_pay_fee(self, p: int, b: int) -> bool:
+        if self.owner[b] == p:
+            return True
+        food, fr = K.ENTRY_FOOD[b], K.ENTRY_FRANCS[b]
+        if not food and not fr:
+            return True
+        if fr and self.francs[p] >= fr:
+            return True
+        return bool(food) and self.food_value(p) + self.francs[p] >= food
+
+    def push_fee(self, p: int, b: int) -> None:
+        o = self.owner[b]
+        if o == p:
+            return
+        food, fr = K.ENTRY_FOOD[b], K.ENTRY_FRANCS[b]
+        if not food and not fr:
+            return
+        to = o if o >= 0 else TREASURY
+        if food:
+            self.push_pay(p, "food", food, to, alt_francs=fr)
+        else:
+            self.push_pay(p, "francs", fr, to)
+
+    # ------------------------------------------------------------ settle
+    def settle(self) -> None:
+        """Run automatic steps until a decision is needed or the game is over."""
+        from base_game.effects import DO
+
+        while True:
+            if not self.stack:
+                if self.over:
+                    return
+                self._next()
+                continue
+            fr = self.stack[-1]
+            k = fr[0]
+            if k == "do":
+                self.stack.pop()
+                DO[fr[2]](self, *fr[3])
+                continue
+            if k in ("after", "after_final") and self.legal_actions() == ["end"]:
+                self.stack.pop()
+                continue
+            if k == "sub":
+                from base_game.effects import EFFECTS
+                if not EFFECTS[fr[2]].options(self, fr):
+                    self.stack.pop()
+                    continue
+            return
+
+    def _next(self) -> None:
+        if self.final_stage:
+            self.over = True
+            return
+        if self.turn_in_round >= 7:
+            self._end_round()
+            return
+        if self.started:
+            self.turn_player = (self.turn_player + 1) % self.num_players
+        self.started = True
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """The supply action (seeds/000, Supply Action)."""
+        p = self.turn_player
+        i = self.turn_in_round
+        self.turn_in_round += 1
+        self.sold_this_turn.clear()
+        self.ship_markers[p] = i
+        self.tiles_revealed = max(self.tiles_revealed, i + 1)
+        tile = self.tile_data[self.supply_tiles[i]]
+        for good in (tile.first, tile.second):
+            j = K.OFFER_GOODS.index(good)
+            self.offer_spaces[j] += 1
+            if j == 0:
+                self.treasury_flow += 1  # a franc from the treasury onto the offer space
+        self.stack.append(("main", p))
+        if tile.interest:
+            n = self.num_players
+            due = []
+            for k in range(n):
+                q = (p + k) % n
+                if self.loans[q]:
+                    amount = 1
+                    # seeds/002 "rules for advanced players": expensive loans
+                    if self.options.expensive_loans and n >= 2 and self.loans[q] >= n:
+                        amount += 1
+                    due.append(("debt", q, "francs", amount))
+            self.stack.extend(reversed(due))
+
+    def _end_round(self) -> None:
+        """Harvest and feeding (seeds/000, End of a Round); the rest in finish_round."""
+        card = self.current_round_card
+        n = self.num_players
+        if card.harvest:
+            for q in range(n):
+                g = self.goods[q]
+                if g[GRAIN] >= 1:
+                    g[GRAIN] += 1
+                c = g[CATTLE]
+                if self.owner[K.FEEDLOT] == q and 2 <= c <= 6:
+                    g[CATTLE] += 2
+                elif c >= 2:
+                    g[CATTLE] += 1
+        self.stack.append(("do", -1, "finish_round", ()))
+        first = (self.turn_player + 1) % n
+        due = []
+        for k in range(n):
+            q = (first + k) % n
+            amount = self.food_due(q)
+            if amount > 0:
+                due.append(("debt", q, "food", amount))
+        self.stack.extend(reversed(due))
+
+    def finish_round(self) -> None:
+        card = self.current_round_card
+        if card.town_builds == "standard":
+            tops = [pile[0] for pile in self.proposal_piles if pile]
+            if tops:
+                b = min(tops, key=lambda x: K.SORT_KEY[x])
+                self.remove_from_piles(b)
+                self.owner[b] = TOWN
+        elif card.town_builds == "special" and self.special_pile:
+            b = self.special_pile.pop(0)
+            self.owner[b] = TOWN
+            self.peek_known = [k[1:] if k and k[0] == b else () for k in self.peek_known]
+        sid = self.round_ship[self.round_index]
+        self.ship_piles[self.ship_cards[sid][0]].append(sid)
+        self.round_index += 1
+        self.turn_in_round = 0
+        if self.round_index >= len(self.rounds):
+            self.final_stage = True
+            n = self.num_players
+            order = [(self.starting_player + k) % n for k in range(n)]
+            self.stack.extend(("final", q) for q in reversed(order))
+
+    def remove_from_piles(self, b: int) -> None:
+        for pile in self.proposal_piles:
+            if pile and pile[0] == b:
+                pile.pop(0)
+                return
+        for pile in self.proposal_piles:
+            if b in pile:
+                pile.remove(b)
+                return
+
+    # ------------------------------------------------------- legal actions
+    def legal_actions(self) -> list[str]:
+        if self.over:
+            return []
+        fr = self.stack[-1]
+        k = fr[0]
+        p = fr[1]
+        if k == "main":
+            return self._turn_options(p, main=True, final=False)
+        if k == "after":
+            return self._turn_options(p, main=False, final=False) + ["end"]
+        if k == "final":
+            return self._turn_options(p, main=True, final=True)
+        if k == "after_final":
+            return self._turn_options(p, main=False, final=True) + ["end"]
+        if k == "pay":
+            return [_fmt_way(dict(w), self._UNITS) for w in fr[3]]
+        if k == "debt":
+            return self._debt_options(fr)
+        if k == "sub":
+            from base_game.effects import EFFECTS
+            return EFFECTS[fr[2]].options(self, fr) or ["done"]
+        raise AssertionError(f"unknown frame {fr}")
+
+    def buyable_buildings(self, p: int) -> list[int]:
+        out = []
+        fr = self.francs[p]
+        sold = self.sold_this_turn
+        for b in range(NB):
+            if self.owner[b] == TOWN:
+                pr = K.PRICE[b]
+                if pr is not None and pr <= fr and b not in sold:
+                    out.append(b)
+        for pile in self.proposal_piles:
+            if pile:
+                b = pile[0]
+                pr = K.PRICE[b]
+                if pr is not None and pr <= fr and b not in out:
+                    out.append(b)
+        return out
+
+    def buyable_ships(self, p: int) -> list[str]:
+        out = []
+        for t in ("wooden", "iron", "steel"):
+            pile = self.ship_piles[t]
+            price = self.ship_types[t].buy_price
+            if pile and price is not None and price <= self.francs[p]:
+                out.append(t)
+        return out
+
+    def can_enter(self, p: int, b: int, final: bool) -> bool:
+        from base_game.effects import EFFECTS
+
+        if self.owner[b] < TOWN or K.EFFECT[b] == "none":
+            return False
+        if final:
+            if self.discs[p] == b:
+                return False
+        elif b in self.discs:
+            return False
+        return self.can_pay_fee(p, b) and EFFECTS[K.EFFECT[b]].can_use(self, p, b)
+
+    def _turn_options(self, p: int, main: bool, final: bool) -> list[str]:
+        out: list[str] = []
+        if main:
+            out.extend(f"take {OFFER_LABEL[i]}" for i in range(7) if self.offer_spaces[i])
+            out.extend(f"enter {K.NAME[b]}" for b in range(NB) if self.can_enter(p, b, final))
+            if not out:
+                out.append("pass")  # no main action possible (only conceivable in the final stage)
+        if not final:
+            out.extend(f"buy {K.NAME[b]}" for b in self.buyable_buildings(p))
+            out.extend(f"buy {K.SHIP_TYPE_LABEL[t]}" for t in self.buyable_ships(p))
+        if not final or main:
+            out.extend(self._sell_options(p))
+        if self.loans[p] and self.francs[p] >= 5:
+            out.append("repay")
+        return out
+
+    def _sell_options(self, p: int) -> list[str]:
+        out = [f"sell {K.NAME[b]}" for b in self.owned(p)]
+        seen = set()
+        for s in self.ships[p]:
+            t = self.ship_name(s)
+            if t not in seen:
+                seen.add(t)
+                out.append(f"sell {t}")
+        return out
+
+    def ship_name(self, s: int) -> str:
+        t, v = self.ship_cards[s]
+        return f"{K.SHIP_TYPE_LABEL[t]} {v}"
+
+    def _debt_options(self, fr) -> list[str]:
+        _, p, kind, amount = fr
+        if kind == "francs":
+            can = self.francs[p] >= amount
+            ways = [f"pay {amount} franc" + ("s" if amount != 1 else "")] if can else []
+        else:
+            can = self.food_value(p) + self.francs[p] >= amount
+            ways = [_fmt_way(w, self._UNITS) for w in self._food_ways(p, amount)] if can else []
+        out = ways
+        if not can or not self.options.advanced_selling:
+            out = out + self._sell_options(p)
+        if not can:
+            out.append("borrow")
+        return out
+
+    # ------------------------------------------------------- apply action
+    def apply_action(self, action: Any) -> None:
+        text = str(action)
+        fr = self.stack[-1]
+        k = fr[0]
+        p = fr[1]
+        self.history.append(text)
+        verb, _, rest = text.partition(" ")
+        if k in ("main", "after", "final", "after_final"):
+            self._apply_turn(fr, p, verb, rest)
+        elif k == "pay":
+            self.stack.pop()
+            for w in fr[3]:
+                if _fmt_way(dict(w), self._UNITS) == text:
+                    self._pay_way(p, dict(w), fr[2])
+                    break
+            else:
+                raise ActionError(f"'{text}' is not a way to pay here")
+        elif k == "debt":
+            self._apply_debt(fr, p, verb, rest, text)
+        elif k == "sub":
+            from base_game.effects import EFFECTS
+            if text == "done" and not EFFECTS[fr[2]].options(self, fr):
+                self.stack.pop()
+            else:
+                EFFECTS[fr[2]].apply(self, fr, text)
+        self.settle()
+
+    def _apply_turn(self, fr, p: int, verb: str, rest: str) -> None:
+        k = fr[0]
+        if verb == "take":
+            i = OFFER_LABEL.index(rest)
+            n = self.offer_spaces[i]
+            self.offer_spaces[i] = 0
+            if i == 0:
+                self.francs[p] += n
+            else:
+                self.goods[p][OFFER_TO_GOOD[i]] += n
+            self.main_actions += 1
+            self.stack[-1] = ("after_final" if k == "final" else "after", p)
+        elif verb == "enter":
+            b = K.BY_NAME[rest.lower()]
+            self.main_actions += 1
+            self.stack[-1] = ("after_final" if k == "final" else "after", p)
+            self.enter(p, b)
+        elif verb == "buy":
+            t = next((t for t, lbl in K.SHIP_TYPE_LABEL.items() if lbl == rest), None)
+            if t is not None:
+                s = self.ship_piles[t].pop()
+                self.pay_francs(p, self.ship_types[t].buy_price)
+                self.ships[p].append(s)
+            else:
+                b = K.BY_NAME[rest.lower()]
+                self.pay_francs(p, K.PRICE[b])
+                if self.owner[b] == NOWHERE:
+                    self.remove_from_piles(b)
+                self.take_building(p, b)
+        elif verb == "sell":
+            self.sell(p, rest)
+        elif verb == "repay":
+            self.pay_francs(p, 5)
+            self.loans[p] -= 1
+        elif verb == "end":
+            self.stack.pop()
+        elif verb == "pass":
+            self.stack[-1] = ("after_final" if k == "final" else "after", p)
+        else:
+            raise ActionError(f"unknown action '{verb} {rest}'")
+
+    def enter(self, p: int, b: int) -> None:
+        """Move ``p``'s disc to ``b``, pay the entry fee, then carry out its action."""
+        self.discs[p] = b
+        self.stack.append(("do", p, "use", (p, b)))
+        self.push_fee(p, b)
+
+    def take_building(self, p: int, b: int) -> None:
+        """``p`` becomes the owner of ``b``; person discs on it go home."""
+        self.owner[b] = p
+        self.send_home(b)
+
+    def send_home(self, b: int) -> None:
+        for q in range(self.num_players):
+            if self.discs[q] == b:
+                self.discs[q] = -1
+
+    def sell(self, p: int, rest: str) -> None:
+        b = K.BY_NAME.get(rest.lower())
+        if b is not None and self.owner[b] == p:
+            self.gain_francs(p, K.VALUE[b] // 2)
+            self.owner[b] = TOWN
+            self.send_home(b)
+            self.sold_this_turn.add(b)
+            return
+        for s in self.ships[p]:
+            if self.ship_name(s) == rest:
+                self.ships[p].remove(s)
+                t, v = self.ship_cards[s]
+                self.gain_francs(p, v // 2)
+                self.ship_piles[t].append(s)
+                return
+        raise ActionError(f"you own no '{rest}' to sell")
+
+    def _apply_debt(self, fr, p: int, verb: str, rest: str, text: str) -> None:
+        _, _, kind, amount = fr
+        if verb == "sell":
+            self.sell(p, rest)
+            return
+        self.stack.pop()
+        if verb == "borrow":
+            have = self.francs[p] + (self.food_value(p) if kind == "food" else 0)
+            deficit = amount - have
+            loans = -(-deficit // 4)
+            if kind == "food":
+                for good, _v in FOOD_SOURCES:
+                    self.goods[p][good] = 0
+            self.pay_francs(p, self.francs[p])
+            self.loans[p] += loans
+            self.gain_francs(p, 4 * loans - deficit)
+            self.loans_taken += loans
+            return
+        if kind == "francs":
+            self.pay_francs(p, amount)
+            return
+        for w in self._food_ways(p, amount):
+            if _fmt_way(w, self._UNITS) == text:
+                self._pay_way(p, w, DESTROYED)
+                return
+        raise ActionError(f"'{text}' is not a way to pay here")
+
+    # ------------------------------------------------------------- scoring
+    def wealth_breakdown(self, player: int) -> dict[str, int]:
+        own = self.owned(player)
+        buildings = sum(K.VALUE[b] for b in own if b != K.LUXURY_YACHT)
+        ships = sum(self.ship_cards[s][1] for s in self.ships[player])
+        if K.LUXURY_YACHT in own:
+            ships += K.VALUE[K.LUXURY_YACHT]
+        bonus = 0
+        types = [K.BTYPE[b] for b in own]
+        for b in own:
+            bon = K.PARAMS[b].get("bonus")
+            if not bon:
+                continue
+            for t, v in bon.get("per_type", {}).items():
+                bonus += v * types.count(t)
+            if "per_ship" in bon:
+                bonus += bon["per_ship"] * (len(self.ships[player]) + (K.LUXURY_YACHT in own))
+            if "per_two_goods" in bon:
+                bonus += sum(self.goods[player]) // 2
+        return {"buildings": buildings, "bonus": bonus, "ships": ships, "francs": self.francs[player],
+                "loans": -7 * self.loans[player]}
+
+    # ---------------------------------------------------------- bookkeeping
+    def key(self) -> Hashable:
+        return (
+            tuple(self.offer_spaces), tuple(self.supply_tiles), self.tiles_revealed,
+            tuple(tuple(x) for x in self.proposal_piles), tuple(self.special_pile), tuple(self.owner),
+            tuple(self.discs), tuple(self.francs), tuple(tuple(g) for g in self.goods), tuple(self.loans),
+            tuple(tuple(x) for x in self.ships), tuple(tuple(self.ship_piles[t]) for t in K.SHIP_TYPES),
+            tuple(self.modernised), tuple(self.stack), tuple(sorted(self.sold_this_turn)), self.round_index,
+            self.turn_in_round, self.turn_player, self.final_stage, self.over, tuple(self.peek_known),
+        )
+
+    def describe_action(self, action: Any) -> str:
+        p = self.current_player()
+        who = f"Player {p + 1}" if p >= 0 else "Nobody"
+        return f"{who}: {action}"
+
+    def action_building(self, action: Any) -> tuple[str, str] | None:
+        verb, _, rest = str(action).partition(" ")
+        b = K.BY_NAME.get(rest.lower())
+        if b is None:
+            return None
+        if verb == "enter":
+            return ("use", K.NAME[b])
+        if verb == "buy":
+            return ("buy", K.NAME[b])
+        if verb == "build":
+            return ("build", K.NAME[b])
+        return None
+
+    def building_owners(self) -> dict[str, int]:
+        return {K.NAME[b]: o for b, o in enumerate(self.owner) if o >= 0}
+
+    def determinize(self, player: int, rng: Any) -> "BaseState":
+        """Resample what ``player`` cannot see: face-down supply tiles and the
+        special pile (its contents and order), keeping what ``player`` saw at
+        the Marketplace on top."""
+        s = self.clone()
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        hidden = s.supply_tiles[s.tiles_revealed:]
+        rng.shuffle(hidden)
+        s.supply_tiles[s.tiles_revealed:] = hidden
+        if s.special_pile:
+            known = list(self.peek_known[player])
+            pool = [b for b in K.SPECIAL_IDS if s.owner[b] == NOWHERE and b not in known]
+            rest = rng.sample(pool, len(s.special_pile) - len(known))
+            s.special_pile = known + rest
+            s.peek_known = [k if q == player else () for q, k in enumerate(s.peek_known)]
+        return s
+
+    def why_illegal(self, text: str) -> str | None:
+        verb, _, rest = text.strip().partition(" ")
+        verb = verb.lower()
+        b = K.BY_NAME.get(rest.strip().lower())
+        if self.over:
+            return "The game is over."
+        k = self.stack[-1][0]
+        p = self.current_player()
+        if verb in ("buy", "take", "enter") and k not in ("main", "after", "final"):
+            return f"'{text.strip()}' is not possible now: finish the current decision first."
+        if verb == "enter" and b is not None:
+            if self.owner[b] < TOWN:
+                return f"{K.NAME[b]} has not been built yet."
+            if K.EFFECT[b] == "none":
+                return f"{K.NAME[b]} has no action (padlock)."
+            if b in self.discs and not self.final_stage:
+                return f"{K.NAME[b]} is occupied."
+            if not self.can_pay_fee(p, b):
+                return f"You cannot pay the entry fee of {K.NAME[b]}."
+            return f"You cannot carry out the action of {K.NAME[b]} now."
+        if verb == "buy" and b is not None:
+            if K.PRICE[b] is None:
+                return f"{K.NAME[b]} cannot be bought."
+            if K.PRICE[b] > self.francs[p]:
+                return f"{K.NAME[b]} costs {K.PRICE[b]} francs; you have {self.francs[p]}."
+            return f"{K.NAME[b]} is not for sale now (only town buildings and the tops of the proposal piles)."
+        return None
