@@ -209,6 +209,7 @@ class Catalog:
         self._lower = {b.name.lower(): i for i, b in enumerate(self.buildings)}
         self.by_round = tuple(tuple(i for i, b in enumerate(self.buildings) if b.round_index == r) for r in range(12))
         self.anchors = tuple(i for i, b in enumerate(self.buildings) if b.anchor)
+        self.round_of = tuple(b.round_index for b in self.buildings)
 
     def __len__(self) -> int:
         return len(self.buildings)

@@ -27,10 +27,11 @@ Rulings carried here (REFERENCE.md [dec], visible in one place):
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from core.payment import payment_options
+from core.payment import cheapest_payment, payment_options
 from inland_port.buildings import GOODS, eval_count
 from inland_port.warehouse import can_step, move, payable_amounts, step
 
@@ -50,8 +51,20 @@ def _moved(goods: Goods, good: str, direction: str, times: int, rows: int) -> Go
 
 def food_payments(goods: Goods, cost: int) -> list[tuple[tuple[str, int], ...]]:
     """Distinct minimal ways to pay ``cost`` food from fish and grain."""
-    ways = payment_options({"fish": payable_amounts(goods[0]), "grain": payable_amounts(goods[1])}, cost)
-    return [tuple((g, w[g]) for g in ("fish", "grain") if w.get(g)) for w in ways]
+    return list(_food_payments(goods[0], goods[1], cost))
+
+
+@lru_cache(maxsize=None)
+def _food_payments(fish: int, grain: int, cost: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    ways = payment_options({"fish": payable_amounts(fish), "grain": payable_amounts(grain)}, cost)
+    return tuple(tuple((g, w[g]) for g in ("fish", "grain") if w.get(g)) for w in ways)
+
+
+@lru_cache(maxsize=None)
+def least_payment(amount: int, cost: int) -> int | None:
+    """What one counter at ``amount`` pays, least wastefully, for ``cost`` (None: cannot)."""
+    way = cheapest_payment({"x": payable_amounts(amount)}, cost)
+    return None if way is None else way.get("x", 0)
 
 
 def pay_goods(goods: Goods, payment: tuple[tuple[str, int], ...]) -> Goods:

@@ -31,11 +31,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from core.payment import cheapest_payment
 from core.protocol import TERMINAL, GameState
 from inland_port import effects
 from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding, default_catalog
-from inland_port.warehouse import max_amount, payable_amounts
+from inland_port.warehouse import max_amount
 
 #: actions per round A-L, both players together (REFERENCE.md, Facts [pub])
 ACTIONS_PER_ROUND = (3, 3, 3, 5, 5, 5, 7, 7, 7, 9, 9, 9)
@@ -143,11 +142,12 @@ class InlandState(GameState):
         return self.catalog.buildings[self.catalog.index[name]]
 
     def in_play(self, i: int) -> bool:
-        return self.catalog.buildings[i].round_index <= self.round
+        return self.catalog.round_of[i] <= self.round
 
     def on_offer(self) -> list[int]:
         """Buildings in play and not built (seeds/004, "Build")."""
-        return [i for i in range(len(self.catalog)) if self.owner[i] == NO_OWNER and self.in_play(i)]
+        owner, r = self.owner, self.round
+        return [i for i, ri in enumerate(self.catalog.round_of) if ri <= r and owner[i] == NO_OWNER]
 
     def owned(self, player: int) -> list[int]:
         return [i for i in range(len(self.catalog)) if self.owner[i] == player]
@@ -198,12 +198,12 @@ class InlandState(GameState):
             return []
         goods = self.goods[p]
         fixed: list[tuple[str, int]] = []
-        for name, amount in (("wood", cost.wood), ("clay", cost.clay)):
+        for name, gi, amount in (("wood", 2, cost.wood), ("clay", 3, cost.clay)):
             if amount:
-                way = cheapest_payment({name: payable_amounts(goods[effects.GI[name]])}, amount)
-                if way is None:
+                paid = effects.least_payment(goods[gi], amount)
+                if paid is None:
                     return []
-                fixed.append((name, way[name]))
+                fixed.append((name, paid))
         if not cost.food:
             return [tuple(fixed)]
         return [tuple(fixed) + food for food in effects.food_payments(goods, cost.food)]

@@ -1,0 +1,186 @@
+"""Heuristic evaluation of an Inland Port position for the search (core/search.py).
+
+``evaluate(state, player)`` is the sum of :func:`evaluation_terms`, each term
+a margin (the player's part minus the opponent's), in francs.  At the end of
+the game every term but ``wealth`` is zero, so the evaluation equals the true
+wealth margin (seeds/004, "End of the game": building values plus francs).
+
+Terms (each computed for both seats, reported as player minus opponent):
+
+``wealth``
+    The true wealth if the game ended now: francs plus built buildings'
+    values, with factories and the Dock at their current worth
+    (``state.wealth()``).
+``goods``
+    What the warehouse will still turn into: every good is worth
+    ``GOOD_VALUE`` francs (the reconstructed buildings pay about 2 francs of
+    value per good of cost, and the money buildings about 1.25, so 1 leaves a
+    profit for building), scaled by ``phase`` = min(1, own actions left /
+    ``CONVERT_ACTIONS``) because goods need actions to be converted.  Goods a
+    factory of one's own already counts at 1 each are not counted again (only
+    the part above 1, if any).
+``wheel``
+    What one's usable buildings on the wheel will yield: for every own
+    building with a function, ``WHEEL_SHARE`` of the best yield of using it
+    in the sector it will be in next round (sector value S of seeds/004's
+    "Use"; yield = goods gained at ``GOOD_VALUE`` each plus francs, best over
+    the building's choices, for the owner's warehouse), times ``phase``.
+``forced sale``
+    Minus the value lost when a building ages into sector "!" before the game
+    ends and is sold for half its value (seeds/004, "End of the round"),
+    weighted by how likely it is to be left unused that long
+    (``SALE_RISK`` by current sector).
+``tempo``
+    For the player to move only: ``TEMPO_SHARE`` of the best gain one main
+    action can make now -- the best yield of using any usable building (an
+    opponent's costs 1 franc, paid to the opponent) or of building one (value
+    minus goods spent).  Seen from the other seat it is what the opponent can
+    take next.
+
+The yields of a building's effect are computed by the effect functions of
+``inland_port.effects`` (no rule is re-implemented here) and cached.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inland_port import effects
+from inland_port.state import ACTIONS_PER_ROUND, BONUS_SECTOR, NO_OWNER, SALE_SECTOR, SECTOR_VALUES
+
+#: francs one good is worth while it can still be turned into buildings
+GOOD_VALUE = 1.0
+#: own actions needed to convert a full warehouse; fewer left scale goods down
+CONVERT_ACTIONS = 4.0
+#: share of a wheel building's next yield counted as already owned
+WHEEL_SHARE = 0.3
+#: share of the best immediate gain counted for the player to move
+TEMPO_SHARE = 0.5
+#: chance, by current sector (0, 2, 3, 4, 4+1), that a building is left
+#: unused until it is sold in sector "!"
+SALE_RISK = (0.05, 0.1, 0.2, 0.35, 0.6)
+
+_YIELD_CACHE: dict[tuple, float] = {}
+_CACHE_LIMIT = 400_000
+
+
+def actions_left(state: Any, player: int) -> int:
+    """Main actions ``player`` still takes in the game (REFERENCE.md: 3,3,3,5,...;
+    the starting player of a round takes one more, and it alternates)."""
+    if state.is_terminal():
+        return 0
+    r = state.round
+    left = state.actions_left
+    # in the current round the seats alternate, starting with the one to move
+    mine = (left + 1) // 2 if state.turn == player else left // 2
+    for rr in range(r + 1, len(ACTIONS_PER_ROUND)):
+        n = ACTIONS_PER_ROUND[rr]
+        mine += (n + 1) // 2 if rr % 2 == player else n // 2
+    return mine
+
+
+def _worth(goods: tuple[int, ...], francs: int) -> float:
+    return GOOD_VALUE * sum(goods) + francs
+
+
+def use_yield(state: Any, player: int, i: int, sector: int) -> float:
+    """Best gain (francs, goods at GOOD_VALUE) of ``player`` using building ``i``
+    as if it stood in ``sector`` (1..4), with ``player``'s warehouse and purse."""
+    b = state.catalog.buildings[i]
+    goods = state.goods[player]
+    purse = state.francs[player] + (1 if sector == BONUS_SECTOR else 0)
+    key = (id(state.catalog), i, sector, goods, min(purse, 8), state.rows)
+    hit = _YIELD_CACHE.get(key)
+    if hit is not None:
+        return hit
+    s = SECTOR_VALUES[sector] or 0
+    base = _worth(goods, min(purse, 8))
+    best = 0.0
+    for _, (g2, f2) in effects.effect_choices(b.effect, b.params, goods, min(purse, 8), s, state.rows):
+        best = max(best, _worth(g2, f2) - base)
+    if sector == BONUS_SECTOR:
+        best += 1.0  # the franc of sector 4+1 (seeds/004, "Shipping Line": 1 more)
+    if len(_YIELD_CACHE) > _CACHE_LIMIT:
+        _YIELD_CACHE.clear()
+    _YIELD_CACHE[key] = best
+    return best
+
+
+def _factory_goods(state: Any, player: int) -> set[int]:
+    out = set()
+    for i, b in enumerate(state.catalog.buildings):
+        if state.owner[i] == player and b.scoring is not None and b.scoring.per_good:
+            out.add(effects.GI[b.scoring.per_good])
+    return out
+
+
+def _build_gain(state: Any, player: int) -> float:
+    """Best value-minus-goods of one build now (cheapest way to pay)."""
+    best = 0.0
+    for a in state.legal_actions() if state.turn == player else ():
+        if a.verb != "build":
+            continue
+        b = state.building(a.building)
+        spent = sum(n for _, n in a.choice)
+        gain = b.value - GOOD_VALUE * spent - b.cost.francs
+        best = max(best, gain)
+    return best
+
+
+def _tempo(state: Any, player: int) -> float:
+    """Best gain of one main action for ``player`` now (seeds/004, "Main phase")."""
+    best = 0.0
+    for i, b in enumerate(state.catalog.buildings):
+        o = state.owner[i]
+        if o == NO_OWNER or b.locked or state.sector[i] == 0:
+            continue
+        if o != player and state.francs[player] < 1:
+            continue
+        y = use_yield(state, player, i, state.sector[i]) - (2.0 if o != player else 0.0)
+        best = max(best, y)
+    return max(best, _build_gain(state, player))
+
+
+def player_terms(state: Any, player: int) -> dict[str, float]:
+    """The non-wealth terms for one seat (see the module docstring)."""
+    if state.is_terminal():
+        return {"goods": 0.0, "wheel": 0.0, "forced sale": 0.0, "tempo": 0.0}
+    left = actions_left(state, player)
+    phase = min(1.0, left / CONVERT_ACTIONS)
+    factories = _factory_goods(state, player)
+    goods = state.goods[player]
+    g_term = 0.0
+    for gi, amount in enumerate(goods):
+        counted = 1.0 if gi in factories else 0.0
+        g_term += max(0.0, GOOD_VALUE * phase - counted) * amount
+    rounds_left = len(ACTIONS_PER_ROUND) - state.round  # round ends still to come
+    wheel = 0.0
+    sale = 0.0
+    for i, b in enumerate(state.catalog.buildings):
+        if state.owner[i] != player or b.locked:
+            continue
+        sec = state.sector[i]
+        nxt = min(sec + 1, BONUS_SECTOR)
+        wheel += WHEEL_SHARE * phase * use_yield(state, player, i, nxt)
+        if SALE_SECTOR - sec <= rounds_left:
+            sale -= SALE_RISK[sec] * (b.value - b.value // 2)
+    tempo = TEMPO_SHARE * _tempo(state, player) if state.turn == player else 0.0
+    return {"goods": g_term, "wheel": wheel, "forced sale": sale, "tempo": tempo}
+
+
+def evaluation_terms(state: Any, player: int) -> dict[str, float]:
+    """Named terms, each the margin of ``player`` over the opponent."""
+    w = state.wealth()
+    other = 1 - player
+    mine = player_terms(state, player)
+    theirs = player_terms(state, other)
+    out = {"wealth": float(w[player] - w[other])}
+    for k in mine:
+        out[k] = mine[k] - theirs[k]
+    return out
+
+
+def evaluate(state: Any, player: int) -> float:
+    """Heuristic worth of ``state`` for ``player`` (higher is better); equals
+    the true wealth margin once the game is over."""
+    return sum(evaluation_terms(state, player).values())
