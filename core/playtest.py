@@ -24,6 +24,7 @@ import hashlib
 import importlib
 import json
 import multiprocessing
+import re
 import signal
 import sqlite3
 import statistics
@@ -791,3 +792,61 @@ def records_table(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per-game results for ``--json`` (by game index)."""
     return sorted((dict(r) for r in records), key=lambda r: r["index"])
 
+
+
+# ---------------------------------------------------------------------------
+# Configuration specs: RULES[:KEY=VALUE;KEY=VALUE...]
+# ---------------------------------------------------------------------------
+
+SPEC_HELP = (
+    "A configuration SPEC is RULES[:KEY=VALUE;KEY=VALUE...] with RULES 'inland' or 'base' and keys "
+    "agents=A,B[,...] (one per seat), players=K, short (or short=yes), buildings=FILE, label=TEXT; "
+    "any other KEY=VALUE is a variant flag of the rule set. Quote it in the shell because of ';'. "
+    "Example: 'inland:agents=greedy,greedy;buildings=my.json' or 'base:players=2;short;agents=ai,ai'."
+)
+
+_SPEC_RE = re.compile(r"^\s*(?P<rules>inland|base|[A-Za-z_][\w.]*:[A-Za-z_]\w*)\s*(?::(?P<rest>.*))?$", re.S)
+_TRUE = {"", "1", "yes", "y", "true", "on"}
+_FALSE = {"0", "no", "n", "false", "off"}
+
+
+def parse_spec(text: str, default_agents: Sequence[str] | None = None) -> Config:
+    """Turn a configuration SPEC (see :data:`SPEC_HELP`) into a checked :class:`Config`."""
+    m = _SPEC_RE.match(text or "")
+    if m is None:
+        raise PlaytestError(f"cannot read the configuration '{text}': it must start with 'inland' or 'base'. {SPEC_HELP}")
+    rules, rest = m.group("rules"), (m.group("rest") or "").strip()
+    agents: list[str] | None = list(default_agents) if default_agents else None
+    players: int | None = None
+    short: bool | None = None
+    buildings: str | None = None
+    label = ""
+    variants: dict[str, str] = {}
+    for part in (p.strip() for p in rest.split(";")):
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        if key == "agents":
+            agents = [a.strip() for a in value.split(",") if a.strip()]
+        elif key == "players":
+            if not value.isdigit():
+                raise PlaytestError(f"in '{text}': players must be a whole number, got '{value}'")
+            players = int(value)
+        elif key == "short":
+            if value.lower() not in _TRUE | _FALSE:
+                raise PlaytestError(f"in '{text}': short takes yes or no, got '{value}'")
+            short = value.lower() in _TRUE
+        elif key == "buildings":
+            buildings = value
+        elif key == "label":
+            label = value
+        elif eq and key:
+            variants[key] = value
+        else:
+            raise PlaytestError(f"in '{text}': '{part}' is not KEY=VALUE. {SPEC_HELP}")
+    if not agents:
+        raise PlaytestError(f"in '{text}': no agents (add e.g. agents=greedy,greedy)")
+    if players is None and agents and len(agents) == 1:
+        agents = agents * 2
+    return make_config(rules, agents, players=players, short=short, buildings=buildings, variants=variants, label=label)

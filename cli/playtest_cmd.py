@@ -1,0 +1,441 @@
+"""``lehavre playtest`` and ``lehavre compare``: many games between agents, statistics, reports.
+
+The work is done by :mod:`core.playtest` (games, storage, summaries),
+:mod:`core.stats` (tests) and :mod:`core.report` (HTML); this module reads the
+command line, drives a Rich progress bar and prints Rich tables.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shlex
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeElapsedColumn,
+                           TimeRemainingColumn)
+from rich.table import Table
+from rich.text import Text
+
+from cli.app import app
+from cli.console import error, make_console
+from core import playtest as pt
+from core import report as rp
+from core.agents import agent_kinds
+from core.protocol import GameError
+
+EXIT_INTERRUPTED = 130
+
+
+class Backend(str, Enum):
+    local = "local"
+    dask = "dask"
+
+
+def default_db_path() -> Path:
+    """Where runs are stored unless ``--db`` says otherwise."""
+    return Path(typer.get_app_dir("lehavre")) / "playtest.sqlite3"
+
+
+class RateColumn(ProgressColumn):
+    """Games per second (or seconds per game when slower than one a second)."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        if not speed:
+            return Text("– games/s", style="progress.data.speed")
+        if speed >= 1:
+            return Text(f"{speed:.1f} games/s", style="progress.data.speed")
+        return Text(f"{1 / speed:.1f} s/game", style="progress.data.speed")
+
+
+def _progress(console: Console) -> Progress:
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=False,
+    )
+
+
+def _parse_variants(items: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise pt.PlaytestError(f"--variant needs KEY=VALUE (e.g. --variant advanced_selling=yes), got '{item}'")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _check_jobs(jobs: int, backend: Backend, address: str | None) -> None:
+    if jobs < 1:
+        raise pt.PlaytestError(f"--jobs must be at least 1 (got {jobs})")
+    if address and backend is not Backend.dask:
+        raise pt.PlaytestError("--address is only used with --backend dask")
+
+
+def _play(store: pt.Store, config: pt.Config, seed: int, games: int, resume: bool, jobs: int, backend: Backend,
+          address: str | None, progress: Progress, name: str) -> pt.RunResult:
+    task_box: dict[str, Any] = {}
+
+    def on_start(run_id: int, stored: int, to_play: int) -> None:
+        what = f"{name}run #{run_id}"
+        if stored:
+            what += f" (resuming, {stored} stored)"
+        task_box["task"] = progress.add_task(what, total=games, completed=stored)
+
+    def on_game(record: dict[str, Any]) -> None:
+        progress.advance(task_box["task"])
+
+    return pt.execute(store, config, seed, games, resume=resume, backend=backend.value, processes=jobs, address=address,
+                      on_start=on_start, on_game=on_game)
+
+
+# ---------------------------------------------------------------------------
+# Tables
+# ---------------------------------------------------------------------------
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _rate_cell(r: dict[str, Any]) -> str:
+    return f"{_pct(r['rate'])} [{_pct(r['ci'][0])}, {_pct(r['ci'][1])}]"
+
+
+def _num(d: dict[str, Any], digits: int = 1) -> str:
+    if not d["n"]:
+        return "–"
+    return f"{d['mean']:.{digits}f} / {d['median']:.{digits}f} / {d['stdev']:.{digits}f} / {d['min']:.{digits}f}–{d['max']:.{digits}f}"
+
+
+def _p(p: float) -> str:
+    return "<0.0001" if p < 1e-4 else f"{p:.4f}"
+
+
+def summary_table(summaries: list[dict[str, Any]]) -> Table:
+    names = [s["label"] for s in summaries]
+    table = Table(title="Results (rates with 95% Wilson intervals; seat 0 starts)", title_justify="left")
+    table.add_column("measure")
+    for i, n in enumerate(names):
+        table.add_column(("AB"[i] + ": " if len(names) > 1 else "") + n, overflow="fold")
+    table.add_row("games", *[str(s["games"]) for s in summaries])
+    players = max(s["players"] for s in summaries)
+    for seat in range(players):
+        table.add_row(f"seat {seat} wins" + (" (first player)" if seat == 0 else ""),
+                      *[_rate_cell(s["seats"][seat]) if seat < s["players"] else "–" for s in summaries])
+    table.add_row("ties", *[_rate_cell(s["ties"]) for s in summaries])
+    table.add_row("first seat, share of decisive games",
+                  *[f"{_pct(s['first_seat']['share_of_decisive'])} vs {_pct(s['first_seat']['expected'])} expected; "
+                    f"exact binomial p={_p(s['first_seat']['p_value'])}" + (" (significant)" if s["first_seat"]["significant"] else "")
+                    for s in summaries])
+    for i, s in enumerate(summaries):
+        for a in s["agents"]:
+            cells = ["" for _ in summaries]
+            cells[i] = _rate_cell(a)
+            table.add_row(f"agent {a['agent']} wins", *cells)
+    table.add_section()
+    for label, key, digits in (("final wealth", "wealth", 1), ("winner's wealth", "winner_wealth", 1),
+                               ("winning margin", "margin", 1), ("length (actions)", "actions", 1),
+                               ("length (seconds)", "seconds", 3), ("lead changes", "lead_changes", 2)):
+        table.add_row(f"{label}: mean / median / sd / range", *[_num(s[key], digits) for s in summaries])
+    return table
+
+
+def wealth_distribution_table(summaries: list[dict[str, Any]], bins: int = 8) -> Table:
+    values = [v for s in summaries for v in s["wealth_values"]]
+    lo, hi = (min(values), max(values)) if values else (0, 1)
+    table = Table(title="Final wealth distribution (share of player-games)", title_justify="left")
+    table.add_column("wealth")
+    hists = []
+    from core import stats
+
+    for i, s in enumerate(summaries):
+        table.add_column(("AB"[i] + " " if len(summaries) > 1 else "") + "share")
+        table.add_column("", min_width=20)
+        hists.append(stats.histogram(s["wealth_values"], bins=bins, lo=lo, hi=hi + 1e-9))
+    for b in range(bins):
+        edges = hists[0]["edges"] if hists and hists[0]["edges"] else [0] * (bins + 1)
+        row = [f"{edges[b]:.0f}–{edges[b + 1]:.0f}"]
+        for s, h in zip(summaries, hists):
+            share = h["counts"][b] / max(1, len(s["wealth_values"])) if h["counts"] else 0.0
+            row += [_pct(share), "█" * round(share * 40)]
+        table.add_row(*row)
+    return table
+
+
+def buildings_table(summaries: list[dict[str, Any]], limit: int = 15) -> Table:
+    table = Table(title=f"Buildings (top {limit} by share of games built or bought)", title_justify="left")
+    table.add_column("building")
+    for i, _s in enumerate(summaries):
+        tag = "AB"[i] + " " if len(summaries) > 1 else ""
+        table.add_column(f"{tag}built")
+        table.add_column(f"{tag}uses/game")
+        table.add_column(f"{tag}owner won")
+    names = sorted({n for s in summaries for n in s["buildings"]},
+                   key=lambda n: (-max(s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for s in summaries), n))
+    for n in names[:limit]:
+        row = [n]
+        for s in summaries:
+            e = s["buildings"].get(n)
+            if e is None:
+                row += ["–", "–", "–"]
+                continue
+            g = max(1, s["games"])
+            row += [_pct(e["built_games"] / g), f"{e['uses'] / g:.2f}",
+                    _pct(e["winner_owned"] / e["owned_games"]) if e["owned_games"] else "–"]
+        table.add_row(*row)
+    return table
+
+
+def tests_table(tests: list[dict[str, Any]], limit_buildings: int = 8) -> Table:
+    table = Table(title="Differences B − A (significant at 5% in bold)", title_justify="left")
+    for col in ("what", "A", "B", "B − A", "test", "p", "verdict"):
+        table.add_column(col)
+    shown_buildings = 0
+    for t in tests:
+        is_building = t["what"].endswith(": built")
+        if is_building and not t["significant"]:
+            continue
+        if is_building:
+            shown_buildings += 1
+            if shown_buildings > limit_buildings:
+                continue
+        rate = t["measure"] == "rate"
+        fmt = (lambda x: _pct(x)) if rate else (lambda x: "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.2f}")
+        diff = "–" if isinstance(t["diff"], float) and math.isnan(t["diff"]) else (f"{100 * t['diff']:+.1f} pts" if rate else f"{t['diff']:+.2f}")
+        what = t["what"] + ("" if rate else f" ({t['measure']})")
+        table.add_row(what, fmt(t["a"]), fmt(t["b"]), diff, t["test"], _p(t["p_value"]),
+                      "significant" if t["significant"] else "not significant",
+                      style="bold" if t["significant"] else None)
+    return table
+
+
+def _json_summary(s: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in s.items() if not k.endswith("_values") and k != "wealth_game_mean"}
+    out["seats"] = [{"seat": x["seat"], "wins": x["count"], "rate": x["rate"], "ci95": x["ci"]} for x in s["seats"]]
+    out["ties"] = s["ties"]["count"]
+    out["tie_rate"] = s["ties"]["rate"]
+    out["tie_ci95"] = s["ties"]["ci"]
+    out["agents"] = [{"agent": a["agent"], "spec": a["spec"], "wins": a["count"], "games": a["n"], "rate": a["rate"],
+                      "ci95": a["ci"]} for a in s["agents"]]
+    return out
+
+
+def _json_results(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    keys = ("index", "seed", "seats", "winners", "wealth", "main_actions", "lead_changes", "seconds", "actions")
+    return [{k: r[k] for k in keys} for r in pt.records_table(records)]
+
+
+def _write_json(path: Path, payload: dict[str, Any]) -> None:
+    try:
+        path.expanduser().parent.mkdir(parents=True, exist_ok=True)
+        path.expanduser().write_text(json.dumps(payload, indent=1), encoding="utf-8")
+    except OSError as exc:
+        raise pt.PlaytestError(f"cannot write '{path}': {exc}") from None
+
+
+def _command_line() -> str:
+    return "lehavre " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+def _interrupted_note(console: Console, results: list[pt.RunResult]) -> None:
+    for r in results:
+        console.print(f"Interrupted: run #{r.run_id} has {len(r.records)} of {r.games} games stored. "
+                      "Run the same command with --resume to play the rest.", style="note", markup=False)
+
+
+# ---------------------------------------------------------------------------
+# Commands
+# ---------------------------------------------------------------------------
+
+
+@app.command("playtest")
+def playtest(
+    rules: str = typer.Argument(..., metavar="{inland|base}", help="The rule set: inland (the Inland Port) or base (Le Havre)."),
+    games: int = typer.Option(100, "--games", "-n", help="Number of games (game i seats the agent list rotated by i)."),
+    agents: str = typer.Option("random,greedy", "--agents", metavar="A,B[,...]", help="One agent per seat: random, greedy, ai, ai:easy|normal|hard."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the run; game i's seed derives from it and i."),
+    players: int | None = typer.Option(None, "--players", help="Number of players (default: the number of agents)."),
+    short: bool = typer.Option(False, "--short", help="Play the short game (base game)."),
+    buildings: Path | None = typer.Option(None, "--buildings", metavar="FILE", help="Use this building data file."),
+    variant: list[str] = typer.Option([], "--variant", metavar="KEY=VALUE", help="A variant flag of the rule set (repeatable)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes on this machine (results are the same for any number)."),
+    backend: Backend = typer.Option(Backend.local, "--backend", help="local (processes on this machine) or dask (a Dask cluster)."),
+    address: str | None = typer.Option(None, "--address", metavar="ADDR", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (without it: a local Dask cluster)."),
+    json_path: Path | None = typer.Option(None, "--json", metavar="PATH", help="Write the summary and every game's result to this JSON file."),
+    db: Path | None = typer.Option(None, "--db", metavar="PATH", help="SQLite file that keeps every finished game (default: in the user's data directory)."),
+    report: Path | None = typer.Option(None, "--report", metavar="PATH", help="Write a self-contained HTML report with charts."),
+    resume: bool = typer.Option(False, "--resume", help="Continue the latest stored run with the same configuration and seed."),
+    label: str = typer.Option("", "--label", help="A name for this configuration in tables and reports."),
+) -> None:
+    """Play many games between agents, rotating seats, and summarise who wins and why.
+
+    Every game is stored as it finishes; Ctrl-C stops cleanly and --resume continues.
+    """
+    out = make_console()
+    err = make_console(stderr=True)
+    try:
+        _check_jobs(jobs, backend, address)
+        rules_name = rules if ":" in rules else rules.strip().lower()
+        if rules_name not in pt.RULESET_MODULES and ":" not in rules_name:
+            raise pt.PlaytestError(f"unknown rule set '{rules}' (allowed: inland, base)")
+        config = pt.make_config(rules_name, agents.split(","), players=players, short=short or None, buildings=buildings,
+                                variants=_parse_variants(variant), label=label)
+        db_path = db or default_db_path()
+        with pt.Store(db_path) as store, _progress(err) as progress:
+            result = _play(store, config, seed, games, resume, jobs, backend, address, progress, "")
+        summary = pt.summarize(config, result.records)
+        if result.records:
+            out.print(summary_table([summary]))
+            out.print(wealth_distribution_table([summary]))
+            out.print(buildings_table([summary]))
+        out.print(f"Run #{result.run_id}: {len(result.records)} games stored in {db_path}", style="muted", markup=False)
+        if json_path is not None:
+            _write_json(json_path, {
+                "run_id": result.run_id, "db": str(db_path), "config": config.to_dict(), "seed": seed, "games": games,
+                "stored": len(result.records), "complete": result.complete, "interrupted": result.interrupted,
+                "summary": _json_summary(summary), "results": _json_results(result.records),
+            })
+        if report is not None and result.records:
+            rp.write_report(report, [summary], title=f"Playtest: {summary['label']}", commands=[_command_line()])
+            out.print(f"Report written to {report}", style="muted", markup=False)
+        if result.interrupted:
+            _interrupted_note(err, [result])
+            raise typer.Exit(EXIT_INTERRUPTED)
+    except GameError as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None
+
+
+def _strongest_agent() -> str:
+    return "ai" if "ai" in agent_kinds() else "greedy"
+
+
+def _default_specs() -> tuple[str, str]:
+    s = _strongest_agent()
+    return f"inland:agents={s},{s}", f"base:players=2;agents={s},{s}"
+
+
+COMPARE_HELP = f"""Compare two configurations side by side: win rates by seat and agent, wealth, margins, game length,
+lead changes and buildings, with significance tests of every difference.
+
+Default: the Inland Port against the two-player full base game, each with its strongest agent in both seats.
+
+{pt.SPEC_HELP}
+
+Stored runs can be used instead of playing: --a-run ID / --b-run ID (see --list-runs), or --from-db to reuse
+(and complete) the latest stored run of the same configuration and seed.
+"""
+
+
+@app.command("compare", help=COMPARE_HELP)
+def compare(
+    games: int = typer.Option(100, "--games", "-n", help="Games per configuration."),
+    seed: int = typer.Option(0, "--seed", help="Seed of both runs (game i gets the same seed in both)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes on this machine."),
+    report: Path | None = typer.Option(None, "--report", metavar="PATH", help="Write a self-contained HTML report with charts."),
+    a: str | None = typer.Option(None, "--a", metavar="SPEC", help="Configuration A, e.g. 'inland:agents=ai,ai'."),
+    b: str | None = typer.Option(None, "--b", metavar="SPEC", help="Configuration B, e.g. 'base:players=2;agents=ai,ai'."),
+    a_run: int | None = typer.Option(None, "--a-run", metavar="ID", help="Use stored run ID as A instead of playing."),
+    b_run: int | None = typer.Option(None, "--b-run", metavar="ID", help="Use stored run ID as B instead of playing."),
+    from_db: bool = typer.Option(False, "--from-db", "--resume", help="Reuse the latest stored run of each configuration and seed; play only missing games."),
+    db: Path | None = typer.Option(None, "--db", metavar="PATH", help="SQLite file of stored runs (default: in the user's data directory)."),
+    json_path: Path | None = typer.Option(None, "--json", metavar="PATH", help="Write both summaries and the tests to this JSON file."),
+    backend: Backend = typer.Option(Backend.local, "--backend", help="local or dask."),
+    address: str | None = typer.Option(None, "--address", metavar="ADDR", help="Dask scheduler address (with --backend dask)."),
+    list_runs: bool = typer.Option(False, "--list-runs", help="List the stored runs and exit."),
+) -> None:
+    out = make_console()
+    err = make_console(stderr=True)
+    try:
+        db_path = db or default_db_path()
+        if list_runs:
+            with pt.Store(db_path) as store:
+                table = Table(title=f"Stored runs in {db_path}", title_justify="left")
+                for col in ("id", "created", "configuration", "seed", "games stored"):
+                    table.add_column(col)
+                for info in store.runs():
+                    table.add_row(str(info.id), info.created, info.config.describe(), str(info.seed), f"{info.stored}/{info.games}")
+                out.print(table)
+            return
+        _check_jobs(jobs, backend, address)
+        default_a, default_b = _default_specs()
+        strongest = [_strongest_agent()] * 2
+        sides: list[tuple[str, str | None, int | None, str]] = [("A", a, a_run, default_a), ("B", b, b_run, default_b)]
+        configs: list[pt.Config | None] = []
+        for name, spec, run_id, default in sides:
+            if run_id is not None:
+                configs.append(None)
+                continue
+            try:
+                configs.append(pt.parse_spec(spec or default, default_agents=strongest))
+            except pt.PlaytestError as exc:
+                if spec is None and default.startswith("base"):
+                    raise pt.PlaytestError(
+                        f"the default comparison needs the base game, which is not available yet ({exc}). "
+                        "Give both configurations instead, e.g. --a 'inland:agents=greedy,greedy' --b 'inland:agents=random,greedy'"
+                    ) from None
+                raise pt.PlaytestError(f"configuration {name}: {exc}") from None
+        results: list[pt.RunResult] = []
+        with pt.Store(db_path) as store:
+            with _progress(err) as progress:
+                for (name, _spec, run_id, _d), config in zip(sides, configs):
+                    if config is None:
+                        loaded = pt.load_run(store, run_id)
+                        if not loaded.complete:
+                            err.print(f"Note: stored run #{run_id} has only {len(loaded.records)} of {loaded.games} games "
+                                      "(continue it with the playtest command and --resume)", style="note", markup=False)
+                        results.append(loaded)
+                        continue
+                    r = _play(store, config, seed, games, from_db, jobs, backend, address, progress, f"{name}: ")
+                    results.append(r)
+                    if r.interrupted:
+                        break
+        if any(r.interrupted for r in results):
+            _interrupted_note(err, [r for r in results if not r.complete])
+            raise typer.Exit(EXIT_INTERRUPTED)
+        summaries = []
+        for (name, _s, _r, _d), r in zip(sides, results):
+            if not r.records:
+                raise pt.PlaytestError(f"configuration {name} (run #{r.run_id}) has no finished games to compare")
+            summaries.append(pt.summarize(r.config, r.records))
+        if summaries[0]["label"] == summaries[1]["label"]:
+            summaries[0]["label"] += f" (run #{results[0].run_id})"
+            summaries[1]["label"] += f" (run #{results[1].run_id})"
+        tests = pt.compare(summaries[0], summaries[1])
+        out.print(summary_table(summaries))
+        out.print(tests_table(tests))
+        sig = [t for t in tests if t["significant"]]
+        if sig:
+            out.print("Statistically significant at 5%: " + "; ".join(f"{t['what']} ({t['test']}, p={_p(t['p_value'])})" for t in sig),
+                      markup=False)
+        else:
+            out.print(f"No difference is statistically significant at 5% ({len(tests)} tests).", markup=False)
+        out.print(wealth_distribution_table(summaries))
+        out.print(buildings_table(summaries))
+        out.print(f"Runs #{results[0].run_id} (A) and #{results[1].run_id} (B) are stored in {db_path}", style="muted", markup=False)
+        if json_path is not None:
+            _write_json(json_path, {"a": {"run_id": results[0].run_id, "summary": _json_summary(summaries[0])},
+                                    "b": {"run_id": results[1].run_id, "summary": _json_summary(summaries[1])},
+                                    "tests": tests})
+        if report is not None:
+            rp.write_report(report, summaries, tests, title=f"Compare: {summaries[0]['label']} vs {summaries[1]['label']}",
+                            commands=[_command_line()])
+            out.print(f"Report written to {report}", style="muted", markup=False)
+    except GameError as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None

@@ -1,0 +1,363 @@
+"""A self-contained HTML report of one or two playtest summaries.
+
+Everything is inline: CSS in a ``<style>`` element and every chart an
+``<svg>`` drawn here, so the file opens in any browser with no network and no
+scripts.  Charts (each a ``<figure class="chart">`` with a stable id):
+
+* ``chart-wealth``: distribution of final wealth (every player of every game),
+* ``chart-seats``: win rate by seat with 95 % Wilson intervals (and ties),
+* ``chart-agents``: win rate by agent with 95 % Wilson intervals,
+* ``chart-length``: distribution of game length in actions,
+* ``chart-buildings``: building popularity (share of games in which each
+  building was built or bought, and uses per game).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from core import stats
+
+COLOURS = ("#2a6fb0", "#e07b24", "#3a9a4a", "#b03a6f")
+CHART_IDS = ("chart-wealth", "chart-seats", "chart-agents", "chart-length", "chart-buildings")
+
+_CSS = """
+body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 2em auto; max-width: 1100px; color: #222; padding: 0 1em; }
+h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccc; }
+table { border-collapse: collapse; margin: 1em 0; font-size: 0.92em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+thead th { background: #f0f0f0; }
+tr.sig td { background: #fff4d6; font-weight: 600; }
+figure.chart { margin: 1.5em 0; } figcaption { font-size: 0.9em; color: #555; }
+.legend span { display: inline-block; margin-right: 1.5em; } .swatch { display: inline-block; width: 0.9em; height: 0.9em; margin-right: 0.3em; vertical-align: -0.1em; }
+svg text { font-family: system-ui, sans-serif; font-size: 11px; fill: #333; }
+.note { color: #555; font-size: 0.92em; }
+"""
+
+
+def _e(x: Any) -> str:
+    return html.escape(str(x), quote=True)
+
+
+def _fmt(x: Any, digits: int = 1) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "–"
+    if isinstance(x, float):
+        return f"{x:.{digits}f}"
+    return str(x)
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def _p(p: float) -> str:
+    return "< 0.0001" if p < 1e-4 else f"{p:.4f}"
+
+
+# ---------------------------------------------------------------------------
+# SVG charts
+# ---------------------------------------------------------------------------
+
+
+def _nice_max(v: float) -> float:
+    if v <= 0:
+        return 1.0
+    exp = 10 ** math.floor(math.log10(v))
+    for m in (1, 2, 2.5, 5, 10):
+        if v <= m * exp:
+            return m * exp
+    return 10 * exp
+
+
+def grouped_bars(
+    categories: Sequence[str],
+    series: Sequence[tuple[str, Sequence[float], Sequence[tuple[float, float]] | None]],
+    *,
+    y_max: float | None = None,
+    percent: bool = False,
+    y_label: str = "",
+    width: int = 760,
+    height: int = 300,
+    title: str = "",
+) -> str:
+    """Vertical grouped bars; each series may carry (low, high) error bars."""
+    left, right, top, bottom = 56, 12, 24, 56
+    plot_w, plot_h = width - left - right, height - top - bottom
+    top_value = max([v for _, vals, _ in series for v in vals] + [hi for _, _, cis in series if cis for _, hi in cis] + [0.0])
+    y_max = y_max if y_max is not None else _nice_max(top_value)
+    n_cat = max(1, len(categories))
+    group_w = plot_w / n_cat
+    bar_w = group_w * 0.8 / max(1, len(series))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{_e(title)}">']
+    parts.append(f'<title>{_e(title)}</title>')
+    for i in range(6):
+        v = y_max * i / 5
+        y = top + plot_h - plot_h * i / 5
+        label = f"{100 * v:.0f}%" if percent else _fmt(v if v != int(v) else int(v))
+        parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" stroke="#e3e3e3"/>')
+        parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{_e(label)}</text>')
+    parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>')
+    parts.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}" stroke="#888"/>')
+    if y_label:
+        parts.append(f'<text transform="translate(14 {top + plot_h / 2}) rotate(-90)" text-anchor="middle">{_e(y_label)}</text>')
+    for c, cat in enumerate(categories):
+        gx = left + c * group_w + group_w * 0.1
+        for s, (name, vals, cis) in enumerate(series):
+            v = vals[c] if c < len(vals) else 0.0
+            h = plot_h * min(v, y_max) / y_max if y_max else 0
+            x = gx + s * bar_w
+            y = top + plot_h - h
+            tip = f"{name} – {cat}: " + (f"{100 * v:.1f}%" if percent else _fmt(float(v)))
+            if cis:
+                lo, hi = cis[c]
+                tip += f" (95% CI {100 * lo:.1f}–{100 * hi:.1f}%)" if percent else f" ({_fmt(lo)}–{_fmt(hi)})"
+            parts.append(f'<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{max(bar_w - 2, 1):.1f}" height="{h:.1f}" '
+                         f'fill="{COLOURS[s % len(COLOURS)]}"><title>{_e(tip)}</title></rect>')
+            if cis:
+                lo, hi = cis[c]
+                cx = x + (bar_w - 2) / 2
+                y_lo = top + plot_h - plot_h * min(lo, y_max) / y_max
+                y_hi = top + plot_h - plot_h * min(hi, y_max) / y_max
+                parts.append(f'<g class="errorbar" stroke="#111"><line x1="{cx:.1f}" y1="{y_lo:.1f}" x2="{cx:.1f}" y2="{y_hi:.1f}"/>'
+                             f'<line x1="{cx - 4:.1f}" y1="{y_lo:.1f}" x2="{cx + 4:.1f}" y2="{y_lo:.1f}"/>'
+                             f'<line x1="{cx - 4:.1f}" y1="{y_hi:.1f}" x2="{cx + 4:.1f}" y2="{y_hi:.1f}"/></g>')
+        label_y = top + plot_h + 16
+        anchor_x = left + c * group_w + group_w / 2
+        if len(categories) > 10:
+            parts.append(f'<text transform="translate({anchor_x:.1f} {label_y}) rotate(35)" text-anchor="start">{_e(cat)}</text>')
+        else:
+            parts.append(f'<text x="{anchor_x:.1f}" y="{label_y}" text-anchor="middle">{_e(cat)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def horizontal_bars(
+    categories: Sequence[str],
+    series: Sequence[tuple[str, Sequence[float]]],
+    *,
+    percent: bool = True,
+    width: int = 760,
+    row_h: int = 16,
+    title: str = "",
+) -> str:
+    """Horizontal grouped bars (one row per category), for long name lists."""
+    left, right, top = 190, 60, 10
+    plot_w = width - left - right
+    group_h = row_h * max(1, len(series)) + 6
+    height = top + group_h * len(categories) + 24
+    x_max = _nice_max(max([v for _, vals in series for v in vals] + [0.0]))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{_e(title)}">']
+    parts.append(f'<title>{_e(title)}</title>')
+    for i in range(5):
+        v = x_max * i / 4
+        x = left + plot_w * i / 4
+        parts.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - 20}" stroke="#e3e3e3"/>')
+        parts.append(f'<text x="{x:.1f}" y="{height - 6}" text-anchor="middle">{_e(f"{100 * v:.0f}%" if percent else _fmt(v))}</text>')
+    for c, cat in enumerate(categories):
+        gy = top + c * group_h
+        parts.append(f'<text x="{left - 6}" y="{gy + group_h / 2 + 3:.1f}" text-anchor="end">{_e(cat)}</text>')
+        for s, (name, vals) in enumerate(series):
+            v = vals[c]
+            w = plot_w * min(v, x_max) / x_max if x_max else 0
+            y = gy + s * row_h
+            text = f"{100 * v:.0f}%" if percent else _fmt(float(v))
+            parts.append(f'<rect class="bar" x="{left}" y="{y:.1f}" width="{w:.1f}" height="{row_h - 3}" fill="{COLOURS[s % len(COLOURS)]}">'
+                         f'<title>{_e(f"{name} – {cat}: {text}")}</title></rect>')
+            parts.append(f'<text x="{left + w + 4:.1f}" y="{y + row_h - 6:.1f}">{_e(text)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _histogram_chart(summaries: Sequence[dict[str, Any]], key: str, title: str, x_label: str) -> str:
+    values = [list(s[key]) for s in summaries]
+    everything = [v for vs in values for v in vs]
+    if not everything:
+        return "<p class='note'>no games</p>"
+    lo, hi = min(everything), max(everything)
+    bins = 14
+    span = max(hi - lo, 1)
+    step = max(1, math.ceil(span / bins))
+    lo = math.floor(lo)
+    edges_hi = lo + step * bins
+    cats = [f"{lo + i * step}–{lo + (i + 1) * step - 1}" if step > 1 else f"{lo + i}" for i in range(bins)]
+    series = []
+    for s, vs in zip(summaries, values):
+        h = stats.histogram(vs, bins=bins, lo=lo, hi=edges_hi)
+        n = max(1, len(vs))
+        series.append((s["label"], [c / n for c in h["counts"]], None))
+    return grouped_bars(cats, series, percent=True, y_label=f"share of {x_label}", title=title)
+
+
+# ---------------------------------------------------------------------------
+# Tables and the page
+# ---------------------------------------------------------------------------
+
+
+def _legend(summaries: Sequence[dict[str, Any]]) -> str:
+    items = "".join(f'<span><i class="swatch" style="background:{COLOURS[i % len(COLOURS)]}"></i>{"AB"[i] if len(summaries) > 1 else ""} {_e(s["label"])}</span>'
+                    for i, s in enumerate(summaries))
+    return f'<p class="legend">{items}</p>'
+
+
+def _figure(chart_id: str, caption: str, svg: str, summaries: Sequence[dict[str, Any]]) -> str:
+    return f'<figure class="chart" id="{chart_id}">{_legend(summaries)}{svg}<figcaption>{_e(caption)}</figcaption></figure>'
+
+
+def _summary_table(summaries: Sequence[dict[str, Any]]) -> str:
+    head = "".join(f"<th>{'AB'[i] + ': ' if len(summaries) > 1 else ''}{_e(s['label'])}</th>" for i, s in enumerate(summaries))
+    rows: list[tuple[str, list[str]]] = [("games", [str(s["games"]) for s in summaries])]
+    players = max(s["players"] for s in summaries)
+    for seat in range(players):
+        rows.append((f"seat {seat} wins" + (" (starting player)" if seat == 0 else ""),
+                     [(f"{_pct(s['seats'][seat]['rate'])} [{_pct(s['seats'][seat]['ci'][0])}, {_pct(s['seats'][seat]['ci'][1])}]"
+                       if seat < s["players"] else "–") for s in summaries]))
+    rows.append(("ties", [f"{_pct(s['ties']['rate'])} [{_pct(s['ties']['ci'][0])}, {_pct(s['ties']['ci'][1])}]" for s in summaries]))
+    rows.append(("first seat's share of decisive games (exact binomial test)",
+                 [f"{_pct(s['first_seat']['share_of_decisive'])} vs {_pct(s['first_seat']['expected'])}, p = {_p(s['first_seat']['p_value'])}" for s in summaries]))
+    for name, key in (("final wealth", "wealth"), ("winner's wealth", "winner_wealth"), ("winning margin", "margin"),
+                      ("game length (actions)", "actions"), ("game length (seconds)", "seconds"), ("lead changes", "lead_changes")):
+        digits = 3 if key == "seconds" else 1
+        rows.append((f"{name}: mean / median / sd / range",
+                     [f"{_fmt(s[key]['mean'], digits)} / {_fmt(s[key]['median'], digits)} / {_fmt(s[key]['stdev'], digits)} / "
+                      f"{_fmt(s[key]['min'], digits)}–{_fmt(s[key]['max'], digits)}" for s in summaries]))
+    body = "".join(f"<tr><td>{_e(label)}</td>{''.join(f'<td>{_e(v)}</td>' for v in vals)}</tr>" for label, vals in rows)
+    return f'<table id="summary"><thead><tr><th>measure</th>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def _agents_table(summaries: Sequence[dict[str, Any]]) -> str:
+    rows = []
+    for i, s in enumerate(summaries):
+        for a in s["agents"]:
+            rows.append(f"<tr><td>{'AB'[i] + ': ' if len(summaries) > 1 else ''}{_e(a['agent'])}</td><td>{a['count']}</td><td>{a['n']}</td>"
+                        f"<td>{_pct(a['rate'])}</td><td>{_pct(a['ci'][0])} – {_pct(a['ci'][1])}</td></tr>")
+    return ('<table id="agents"><thead><tr><th>agent</th><th>wins</th><th>games</th><th>win rate</th><th>95% CI (Wilson)</th></tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def _tests_table(tests: Sequence[dict[str, Any]]) -> str:
+    rows = []
+    for t in tests:
+        rate = t["measure"] == "rate"
+        a = _pct(t["a"]) if rate else _fmt(t["a"], 2)
+        b = _pct(t["b"]) if rate else _fmt(t["b"], 2)
+        d = (f"{100 * t['diff']:+.1f} pts" if rate else f"{t['diff']:+.2f}") if not math.isnan(t["diff"]) else "–"
+        verdict = "significant" if t["significant"] else "not significant"
+        rows.append(f'<tr class="{"sig" if t["significant"] else ""}"><td>{_e(t["what"])}</td><td>{_e(t["measure"])}</td>'
+                    f"<td>{a}</td><td>{b}</td><td>{d}</td><td>{_e(t['test'])}</td><td>{t['statistic']:.3f}</td>"
+                    f"<td>{_p(t['p_value'])}</td><td>{verdict}</td></tr>")
+    return ('<table id="tests"><thead><tr><th>what</th><th>measure</th><th>A</th><th>B</th><th>B − A</th><th>test</th>'
+            f"<th>statistic</th><th>p</th><th>at 5%</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def _buildings(summaries: Sequence[dict[str, Any]], limit: int = 40) -> tuple[list[str], list[tuple[str, list[float]]], str]:
+    names = sorted({n for s in summaries for n in s["buildings"]},
+                   key=lambda n: -max(s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for s in summaries))
+    names = names[:limit]
+    series = [(s["label"], [s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for n in names]) for s in summaries]
+    rows = []
+    for n in names:
+        cells = []
+        for s in summaries:
+            e = s["buildings"].get(n)
+            g = max(1, s["games"])
+            if e is None:
+                cells.append("<td>–</td><td>–</td><td>–</td>")
+                continue
+            won = f"{_pct(e['winner_owned'] / e['owned_games'])}" if e["owned_games"] else "–"
+            cells.append(f"<td>{_pct(e['built_games'] / g)}</td><td>{e['uses'] / g:.2f}</td><td>{won}</td>")
+        rows.append(f"<tr><td>{_e(n)}</td>{''.join(cells)}</tr>")
+    sub = "".join("<th>built</th><th>uses/game</th><th>owner won</th>" for _ in summaries)
+    top = "".join(f'<th colspan="3">{"AB"[i] + ": " if len(summaries) > 1 else ""}{_e(s["label"])}</th>' for i, s in enumerate(summaries))
+    table = (f'<table id="buildings"><thead><tr><th></th>{top}</tr><tr><th>building</th>{sub}</tr></thead>'
+             f"<tbody>{''.join(rows)}</tbody></table>")
+    return names, series, table
+
+
+def render(summaries: Sequence[dict[str, Any]], tests: Sequence[dict[str, Any]] | None = None, title: str = "Playtest report",
+           commands: Sequence[str] = ()) -> str:
+    """The whole HTML page for one summary, or two summaries and their tests."""
+    summaries = list(summaries)
+    players = max(s["players"] for s in summaries)
+    seat_cats = [f"seat {i}" for i in range(players)] + ["tie"]
+    seat_series = []
+    for s in summaries:
+        vals = [s["seats"][i]["rate"] if i < s["players"] else 0.0 for i in range(players)] + [s["ties"]["rate"]]
+        cis = [tuple(s["seats"][i]["ci"]) if i < s["players"] else (0.0, 0.0) for i in range(players)] + [tuple(s["ties"]["ci"])]
+        seat_series.append((s["label"], vals, cis))
+    agent_cats: list[str] = []
+    agent_series = []
+    for i, s in enumerate(summaries):
+        for a in s["agents"]:
+            agent_cats.append(("AB"[i] + ": " if len(summaries) > 1 else "") + a["agent"])
+    for i, s in enumerate(summaries):
+        vals, cis = [], []
+        for j, _s in enumerate(summaries):
+            for a in _s["agents"]:
+                vals.append(a["rate"] if i == j else 0.0)
+                cis.append(tuple(a["ci"]) if i == j else (0.0, 0.0))
+        agent_series.append((s["label"], vals, cis))
+    names, bseries, btable = _buildings(summaries)
+    made = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>",
+        f"<h1>{_e(title)}</h1>",
+        f'<p class="note">Made {made}. ' + " ".join(f"<code>{_e(c)}</code>" for c in commands) + "</p>",
+        "<h2>Summary</h2>",
+        '<p class="note">Rates are shares of all games with 95% Wilson score intervals in brackets; a win is a sole win '
+        "(a tie counts for nobody). Seat 0 is the starting player.</p>",
+        _summary_table(summaries),
+    ]
+    if tests:
+        sig = [t for t in tests if t["significant"]]
+        parts.append("<h2>Differences (B − A)</h2>")
+        if sig:
+            parts.append(f'<p>Statistically significant at the 5% level ({len(sig)} of {len(tests)} tests): '
+                         + "; ".join(f"<b>{_e(t['what'])}</b> ({_e(t['test'])}, p = {_p(t['p_value'])})" for t in sig) + ".</p>")
+        else:
+            parts.append(f"<p>No difference is statistically significant at the 5% level ({len(tests)} tests).</p>")
+        parts.append('<p class="note">Rates: two-proportion z-test (pooled). Numbers: Welch t-test (means) and Mann-Whitney U '
+                     "(distributions, normal approximation). Wealth is tested on each game's mean final wealth, one value per game. "
+                     "Many tests are run at once, so about one in twenty unrelated differences will look significant by chance.</p>")
+        parts.append(_tests_table(tests))
+    parts += [
+        "<h2>Charts</h2>",
+        _figure("chart-wealth", "Distribution of final wealth: every player of every game (share of player-games per bin).",
+                _histogram_chart(summaries, "wealth_values", "Final wealth distribution", "player-games"), summaries),
+        _figure("chart-seats", "Win rate by seat (seat 0 starts) and tie rate, with 95% Wilson intervals.",
+                grouped_bars(seat_cats, seat_series, y_max=1.0, percent=True, y_label="share of games", title="Win rate by seat"), summaries),
+        _figure("chart-agents", "Win rate by agent, with 95% Wilson intervals.",
+                grouped_bars(agent_cats, agent_series, y_max=1.0, percent=True, y_label="share of games", title="Win rate by agent"), summaries),
+        _figure("chart-length", "Distribution of game length in actions (share of games per bin).",
+                _histogram_chart(summaries, "actions_values", "Game length", "games"), summaries),
+        _figure("chart-buildings", "Building popularity: share of games in which the building was built or bought.",
+                horizontal_bars(names, bseries, title="Building popularity") if names else "<p class='note'>no buildings were built</p>", summaries),
+        "<h2>Agents</h2>", _agents_table(summaries),
+        "<h2>Buildings</h2>",
+        '<p class="note">built: share of games in which it was built or bought; uses/game: mean number of times it was used per game; '
+        "owner won: share of the games in which someone owned it at the end where its owner won.</p>",
+        btable,
+        "</body></html>",
+    ]
+    return "\n".join(parts)
+
+
+def write_report(path: str | Path, summaries: Sequence[dict[str, Any]], tests: Sequence[dict[str, Any]] | None = None,
+                 title: str = "Playtest report", commands: Sequence[str] = ()) -> Path:
+    p = Path(path).expanduser()
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(render(summaries, tests, title, commands), encoding="utf-8")
+    except OSError as exc:
+        from core.playtest import PlaytestError
+
+        raise PlaytestError(f"cannot write the report to '{p}': {exc}") from None
+    return p
