@@ -387,6 +387,17 @@ class InlandState(GameState):
     def wealth(self) -> list[int]:
         return [sum(self.wealth_breakdown(p).values()) for p in (0, 1)]
 
+    def evaluate(self, player: int) -> float:
+        """Heuristic worth for the search; its terms are documented in inland_port/evaluate.py."""
+        from inland_port.evaluate import evaluate
+
+        return evaluate(self, player)
+
+    def evaluation_terms(self, player: int) -> dict[str, float]:
+        from inland_port.evaluate import evaluation_terms
+
+        return evaluation_terms(self, player)
+
     def action_building(self, action: Any) -> tuple[str, str] | None:
         if action.verb in ("build", "use"):
             return action.verb, action.building
