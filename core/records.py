@@ -344,6 +344,7 @@ def new_record(
         seats = [_to_seat(players[k]) for k in sorted(players)]
     else:
         seats = [_to_seat(p) for p in players]
+    _check_seats(seats, state, "")
     record = GameRecord(
         ruleset=ruleset_name,
         options=opts,
@@ -361,12 +362,14 @@ def record_from_state(
 ) -> GameRecord:
     """A record of a game already played to ``state`` (e.g. an agents' game)."""
     ruleset = get_ruleset(ruleset_name)
+    seats = [_to_seat(p) for p in players]
+    _check_seats(seats, state, "")
     record = GameRecord(
         ruleset=ruleset_name,
         options=options_to_dict(options),
         seed=seed,
         data_digest=data_digest_of(ruleset, state, options),
-        players=[_to_seat(p) for p in players],
+        players=seats,
         actions=list(state.history),
     )
     record._after_change(state)
@@ -392,8 +395,9 @@ def new_state(record: GameRecord, *, source: str | Path | None = None) -> GameSt
     try:
         options = options_from_dict(ruleset, record.options)
         state = ruleset.new_game(record.seed, options)
-    except (GameError, ValueError, TypeError, KeyError, LookupError, ArithmeticError) as exc:
+    except (GameError, OSError, ValueError, TypeError, LookupError, ArithmeticError) as exc:
         raise RecordError(f"{where}the options or seed cannot start a game of '{record.ruleset}': {exc}") from None
+    _check_seats(record.players, state, where)
     mine = data_digest_of(ruleset, state, options)
     if mine != record.data_digest:
         raise RecordError(
@@ -401,6 +405,13 @@ def new_state(record: GameRecord, *, source: str | Path | None = None) -> GameSt
             f"this lehavre uses {mine or 'none'}); it cannot be replayed with these buildings"
         )
     return state
+
+
+def _check_seats(players: Sequence[Seat], state: GameState, where: str) -> None:
+    if players and len(players) != state.num_players:
+        raise RecordError(
+            f"{where}the record names {len(players)} players, but its game has {state.num_players} seats"
+        )
 
 
 def _step(state: GameState, number: int, text: str, where: str) -> None:
@@ -470,6 +481,11 @@ def _check_end(record: GameRecord, state: GameState, where: str) -> None:
         )
     if record.finished and not state.is_terminal():
         raise RecordError(f"{where}the record says the game is over, but after its {len(record.actions)} actions it is not")
+    if record.final_wealth is not None and (not state.is_terminal() or record.final_wealth != list(state.wealth())):
+        raise RecordError(
+            f"{where}the final wealth in the record ({record.final_wealth}) is not what its actions give "
+            f"({list(state.wealth()) if state.is_terminal() else 'the game is not over'})"
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -537,6 +553,10 @@ def _validation_message(exc: ValidationError) -> str:
         msg = err.get("msg", "invalid")
         if msg.startswith("Value error, "):
             msg = msg[len("Value error, ") :]
+        found = err.get("input")
+        if err.get("type") != "missing" and (found is None or isinstance(found, (bool, int, float, str))):
+            shown = repr(found)
+            msg += f" (found {shown if len(shown) <= 40 else shown[:37] + '...'})"
         parts.append(f"field '{loc}': {msg}")
     more = f" (and {exc.error_count() - 5} more problems)" if exc.error_count() > 5 else ""
     return "; ".join(parts) + more
@@ -561,7 +581,7 @@ def parse_record(text: str | bytes, *, source: str | Path | None = None, verify:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        hint = " (the file looks truncated)" if exc.pos >= len(text.rstrip()) else ""
+        hint = " (the file looks truncated)" if not text.rstrip().endswith("}") else ""
         raise RecordError(
             f"{where}not a saved game: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}{hint}"
         ) from None

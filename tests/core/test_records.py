@@ -347,3 +347,16 @@ def test_parse_action_round_trip_of_recorded_texts():
     for text in record.actions:
         fresh.apply_action(parse_action(fresh, text))
     assert fresh.state_hash() == state.state_hash()
+
+
+def test_seat_count_and_final_wealth_must_fit_the_game(saved, tmp_path):
+    _, data = saved
+    refused(write(tmp_path / "a.json", {**data, "players": [{"name": "Solo"}]}), "names 1 players", "2 seats")
+    refused(write(tmp_path / "b.json", {**data, "final_wealth": [1, 2]}), "final wealth", "not over")
+    with pytest.raises(RecordError, match="names 3 players"):
+        new_record("toy", {"pile": 3}, 1, ["a", "b", "c"])
+
+
+def test_field_errors_show_what_was_found(saved, tmp_path):
+    _, data = saved
+    refused(write(tmp_path / "a.json", {**data, "finished": "maybe"}), "field 'finished'", "'maybe'")
