@@ -153,7 +153,7 @@ class Upgrade(Effect):
 
 class Exchange(Effect):
     """Exchange sets of ``inputs`` (at most ``max_sets``) for ``francs`` each
-    (+ ``bonus`` once) and/or ``outputs`` each, maybe paying ``energy`` per set
+    (+ ``bonus_francs`` once) and/or ``outputs`` each, maybe paying ``energy`` per set
     and showing ``min_francs`` (Joinery 1-3 wood for 5-7 francs; Bakery; Kiln;
     Steelworks; Brick Manufacturer; ...)."""
 
@@ -198,7 +198,7 @@ class Exchange(Effect):
             g[K.GI[x]] -= k * n
         for x, k in pr.get("outputs", {}).items():
             g[K.GI[x]] += k * n
-        fr_ = pr.get("francs", 0) * n + (pr.get("bonus", 0) if n else 0)
+        fr_ = pr.get("francs", 0) * n + (pr.get("bonus_francs", 0) if n else 0)
         if fr_:
             s.gain_francs(p, fr_)
         if pr.get("energy"):
