@@ -39,3 +39,4 @@ def main() -> None:
 # -- command modules (each adds its commands to ``app``) --------------------
 import cli.inland_cmd  # noqa: E402,F401  (lehavre inland, lehavre rules)
 import cli.playtest_cmd  # noqa: E402,F401  (lehavre playtest, lehavre compare)
+import cli.replay_cmd  # noqa: E402,F401  (lehavre replay)
