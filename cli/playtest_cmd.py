@@ -112,67 +112,87 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _rate_cell(r: dict[str, Any]) -> str:
+def _rate_cell(r: dict[str, Any]) -> str:  # noqa: D103
     return f"{_pct(r['rate'])} [{_pct(r['ci'][0])}, {_pct(r['ci'][1])}]"
-
-
-def _num(d: dict[str, Any], digits: int = 1) -> str:
-    if not d["n"]:
-        return "–"
-    return f"{d['mean']:.{digits}f} / {d['median']:.{digits}f} / {d['stdev']:.{digits}f} / {d['min']:.{digits}f}–{d['max']:.{digits}f}"
 
 
 def _p(p: float) -> str:
     return "<0.0001" if p < 1e-4 else f"{p:.4f}"
 
 
+def _tag(summaries: list[dict[str, Any]], i: int) -> str:
+    return "AB"[i] if len(summaries) > 1 else ""
+
+
 def summary_table(summaries: list[dict[str, Any]]) -> Table:
-    names = [s["label"] for s in summaries]
-    table = Table(title="Results (rates with 95% Wilson intervals; seat 0 starts)", title_justify="left")
-    table.add_column("measure")
-    for i, n in enumerate(names):
-        table.add_column(("AB"[i] + ": " if len(names) > 1 else "") + n, overflow="fold")
+    """Win rates by seat and agent, ties, and the first seat's advantage."""
+    table = Table(title="Wins (95% Wilson intervals; seat 0 starts)", title_justify="left")
+    table.add_column("")
+    for i, s in enumerate(summaries):
+        tag = _tag(summaries, i)
+        table.add_column(Text(f"{tag}: {s['label']}" if tag else s["label"]), overflow="fold")
     table.add_row("games", *[str(s["games"]) for s in summaries])
     players = max(s["players"] for s in summaries)
     for seat in range(players):
-        table.add_row(f"seat {seat} wins" + (" (first player)" if seat == 0 else ""),
-                      *[_rate_cell(s["seats"][seat]) if seat < s["players"] else "–" for s in summaries])
+        table.add_row(f"seat {seat} wins", *[_rate_cell(s["seats"][seat]) if seat < s["players"] else "–" for s in summaries])
     table.add_row("ties", *[_rate_cell(s["ties"]) for s in summaries])
-    table.add_row("first seat, share of decisive games",
-                  *[f"{_pct(s['first_seat']['share_of_decisive'])} vs {_pct(s['first_seat']['expected'])} expected; "
-                    f"exact binomial p={_p(s['first_seat']['p_value'])}" + (" (significant)" if s["first_seat"]["significant"] else "")
+    table.add_row("seat 0, share of decisive games",
+                  *[Text(f"{_pct(s['first_seat']['share_of_decisive'])} (fair: {_pct(s['first_seat']['expected'])}), "
+                         f"p={_p(s['first_seat']['p_value'])}" + (" *" if s["first_seat"]["significant"] else ""))
                     for s in summaries])
     for i, s in enumerate(summaries):
         for a in s["agents"]:
-            cells = ["" for _ in summaries]
+            cells: list[Any] = ["" for _ in summaries]
             cells[i] = _rate_cell(a)
-            table.add_row(f"agent {a['agent']} wins", *cells)
-    table.add_section()
-    for label, key, digits in (("final wealth", "wealth", 1), ("winner's wealth", "winner_wealth", 1),
-                               ("winning margin", "margin", 1), ("length (actions)", "actions", 1),
-                               ("length (seconds)", "seconds", 3), ("lead changes", "lead_changes", 2)):
-        table.add_row(f"{label}: mean / median / sd / range", *[_num(s[key], digits) for s in summaries])
+            table.add_row(Text(f"{a['agent']} wins"), *cells)
+    table.caption = "seat 0 share: exact binomial test against a fair share of the decisive games; * = significant at 5%"
+    return table
+
+
+NUMBERS = (("final wealth", "wealth", 1), ("winner's wealth", "winner_wealth", 1), ("winning margin", "margin", 1),
+           ("length (actions)", "actions", 1), ("length (seconds)", "seconds", 3), ("lead changes", "lead_changes", 2))
+
+
+def numbers_table(summaries: list[dict[str, Any]]) -> Table:
+    table = Table(title="Numbers per game (final wealth: every player)", title_justify="left")
+    table.add_column("")
+    for col in ("mean", "median", "sd", "min–max"):
+        table.add_column(col, justify="right")
+    for label, key, digits in NUMBERS:
+        for i, s in enumerate(summaries):
+            d = s[key]
+            tag = _tag(summaries, i)
+            name = f"{label} {tag}".rstrip()
+            if not d["n"]:
+                table.add_row(name, "–", "–", "–", "–")
+                continue
+            f = f"{{:.{digits}f}}"
+            table.add_row(name, f.format(d["mean"]), f.format(d["median"]), f.format(d["stdev"]),
+                          f"{f.format(d['min'])}–{f.format(d['max'])}")
+        if len(summaries) > 1:
+            table.add_section()
     return table
 
 
 def wealth_distribution_table(summaries: list[dict[str, Any]], bins: int = 8) -> Table:
+    from core import stats
+
     values = [v for s in summaries for v in s["wealth_values"]]
     lo, hi = (min(values), max(values)) if values else (0, 1)
     table = Table(title="Final wealth distribution (share of player-games)", title_justify="left")
-    table.add_column("wealth")
+    table.add_column("wealth", justify="right")
     hists = []
-    from core import stats
-
     for i, s in enumerate(summaries):
-        table.add_column(("AB"[i] + " " if len(summaries) > 1 else "") + "share")
-        table.add_column("", min_width=20)
+        tag = _tag(summaries, i)
+        table.add_column(f"{tag} share".strip(), justify="right")
+        table.add_column("", min_width=12)
         hists.append(stats.histogram(s["wealth_values"], bins=bins, lo=lo, hi=hi + 1e-9))
+    edges = hists[0]["edges"] if hists and hists[0]["edges"] else [0.0] * (bins + 1)
     for b in range(bins):
-        edges = hists[0]["edges"] if hists and hists[0]["edges"] else [0] * (bins + 1)
-        row = [f"{edges[b]:.0f}–{edges[b + 1]:.0f}"]
+        row: list[Any] = [f"{edges[b]:.0f}–{edges[b + 1]:.0f}"]
         for s, h in zip(summaries, hists):
             share = h["counts"][b] / max(1, len(s["wealth_values"])) if h["counts"] else 0.0
-            row += [_pct(share), "█" * round(share * 40)]
+            row += [_pct(share), "█" * round(share * 24)]
         table.add_row(*row)
     return table
 
@@ -181,14 +201,12 @@ def buildings_table(summaries: list[dict[str, Any]], limit: int = 15) -> Table:
     table = Table(title=f"Buildings (top {limit} by share of games built or bought)", title_justify="left")
     table.add_column("building")
     for i, _s in enumerate(summaries):
-        tag = "AB"[i] + " " if len(summaries) > 1 else ""
-        table.add_column(f"{tag}built")
-        table.add_column(f"{tag}uses/game")
-        table.add_column(f"{tag}owner won")
-    names = sorted({n for s in summaries for n in s["buildings"]},
-                   key=lambda n: (-max(s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for s in summaries), n))
-    for n in names[:limit]:
-        row = [n]
+        tag = _tag(summaries, i)
+        table.add_column(f"{tag} built".strip(), justify="right")
+        table.add_column(f"{tag} uses/game".strip(), justify="right")
+        table.add_column(f"{tag} owner won".strip(), justify="right")
+    for n in building_order(summaries)[:limit]:
+        row: list[Any] = [Text(n)]
         for s in summaries:
             e = s["buildings"].get(n)
             if e is None:
@@ -198,29 +216,44 @@ def buildings_table(summaries: list[dict[str, Any]], limit: int = 15) -> Table:
             row += [_pct(e["built_games"] / g), f"{e['uses'] / g:.2f}",
                     _pct(e["winner_owned"] / e["owned_games"]) if e["owned_games"] else "–"]
         table.add_row(*row)
+    table.caption = "built: share of games built or bought; owner won: share of games its final owner won"
     return table
 
 
+def building_order(summaries: list[dict[str, Any]]) -> list[str]:
+    names = {n for s in summaries for n in s["buildings"]}
+    return sorted(names, key=lambda n: (-sum(s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for s in summaries), n))
+
+
+_SHORT_TEST = {"two-proportion z-test": "z", "Welch t-test": "Welch t", "Mann-Whitney U test": "M-W U"}
+
+
 def tests_table(tests: list[dict[str, Any]], limit_buildings: int = 8) -> Table:
-    table = Table(title="Differences B − A (significant at 5% in bold)", title_justify="left")
-    for col in ("what", "A", "B", "B − A", "test", "p", "verdict"):
-        table.add_column(col)
+    table = Table(title="Differences B − A (bold: significant at 5%)", title_justify="left")
+    table.add_column("what")
+    for col in ("A", "B", "B − A", "test", "p", "sig."):
+        table.add_column(col, justify="right")
     shown_buildings = 0
+    hidden = 0
     for t in tests:
         is_building = t["what"].endswith(": built")
-        if is_building and not t["significant"]:
+        if is_building and (not t["significant"] or shown_buildings >= limit_buildings):
+            hidden += 1
             continue
-        if is_building:
-            shown_buildings += 1
-            if shown_buildings > limit_buildings:
-                continue
+        shown_buildings += is_building
         rate = t["measure"] == "rate"
-        fmt = (lambda x: _pct(x)) if rate else (lambda x: "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.2f}")
-        diff = "–" if isinstance(t["diff"], float) and math.isnan(t["diff"]) else (f"{100 * t['diff']:+.1f} pts" if rate else f"{t['diff']:+.2f}")
-        what = t["what"] + ("" if rate else f" ({t['measure']})")
-        table.add_row(what, fmt(t["a"]), fmt(t["b"]), diff, t["test"], _p(t["p_value"]),
-                      "significant" if t["significant"] else "not significant",
-                      style="bold" if t["significant"] else None)
+
+        def fmt(x: Any) -> str:
+            if x is None or (isinstance(x, float) and math.isnan(x)):
+                return "–"
+            return _pct(x) if rate else f"{x:.2f}"
+
+        diff = "–" if isinstance(t["diff"], float) and math.isnan(t["diff"]) else (f"{100 * t['diff']:+.1f}pt" if rate else f"{t['diff']:+.2f}")
+        what = t["what"] + ("" if rate else f", {t['measure']}")
+        table.add_row(Text(what), fmt(t["a"]), fmt(t["b"]), diff, _SHORT_TEST.get(t["test"], t["test"]), _p(t["p_value"]),
+                      "yes" if t["significant"] else "no", style="bold" if t["significant"] else None)
+    table.caption = ("z: two-proportion z-test; Welch t: Welch's t-test of means; M-W U: Mann-Whitney U test"
+                     + (f"; {hidden} building rows without a significant difference not shown" if hidden else ""))
     return table
 
 
@@ -236,7 +269,7 @@ def _json_summary(s: dict[str, Any]) -> dict[str, Any]:
 
 
 def _json_results(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    keys = ("index", "seed", "seats", "winners", "wealth", "main_actions", "lead_changes", "seconds", "actions")
+    keys = ("index", "seed", "seats", "winners", "wealth", "main_actions", "steps", "lead_changes", "seconds", "actions")
     return [{k: r[k] for k in keys} for r in pt.records_table(records)]
 
 
@@ -255,7 +288,7 @@ def _command_line() -> str:
 def _interrupted_note(console: Console, results: list[pt.RunResult]) -> None:
     for r in results:
         console.print(f"Interrupted: run #{r.run_id} has {len(r.records)} of {r.games} games stored. "
-                      "Run the same command with --resume to play the rest.", style="note", markup=False)
+                      "Run the same command with --resume to play the rest.", style="italic", markup=False)
 
 
 # ---------------------------------------------------------------------------
@@ -301,9 +334,10 @@ def playtest(
         summary = pt.summarize(config, result.records)
         if result.records:
             out.print(summary_table([summary]))
+            out.print(numbers_table([summary]))
             out.print(wealth_distribution_table([summary]))
             out.print(buildings_table([summary]))
-        out.print(f"Run #{result.run_id}: {len(result.records)} games stored in {db_path}", style="muted", markup=False)
+        out.print(f"Run #{result.run_id}: {len(result.records)} games stored in {db_path}", style="dim", markup=False)
         if json_path is not None:
             _write_json(json_path, {
                 "run_id": result.run_id, "db": str(db_path), "config": config.to_dict(), "seed": seed, "games": games,
@@ -312,7 +346,7 @@ def playtest(
             })
         if report is not None and result.records:
             rp.write_report(report, [summary], title=f"Playtest: {summary['label']}", commands=[_command_line()])
-            out.print(f"Report written to {report}", style="muted", markup=False)
+            out.print(f"Report written to {report}", style="dim", markup=False)
         if result.interrupted:
             _interrupted_note(err, [result])
             raise typer.Exit(EXIT_INTERRUPTED)
@@ -398,7 +432,7 @@ def compare(
                         loaded = pt.load_run(store, run_id)
                         if not loaded.complete:
                             err.print(f"Note: stored run #{run_id} has only {len(loaded.records)} of {loaded.games} games "
-                                      "(continue it with the playtest command and --resume)", style="note", markup=False)
+                                      "(continue it with the playtest command and --resume)", style="italic", markup=False)
                         results.append(loaded)
                         continue
                     r = _play(store, config, seed, games, from_db, jobs, backend, address, progress, f"{name}: ")
@@ -418,16 +452,18 @@ def compare(
             summaries[1]["label"] += f" (run #{results[1].run_id})"
         tests = pt.compare(summaries[0], summaries[1])
         out.print(summary_table(summaries))
+        out.print(numbers_table(summaries))
         out.print(tests_table(tests))
         sig = [t for t in tests if t["significant"]]
         if sig:
-            out.print("Statistically significant at 5%: " + "; ".join(f"{t['what']} ({t['test']}, p={_p(t['p_value'])})" for t in sig),
-                      markup=False)
+            names = list(dict.fromkeys(t["what"] for t in sig))
+            out.print(f"Statistically significant at 5% ({len(sig)} of {len(tests)} tests; test and p in the table): "
+                      + ", ".join(names) + ".", markup=False)
         else:
             out.print(f"No difference is statistically significant at 5% ({len(tests)} tests).", markup=False)
         out.print(wealth_distribution_table(summaries))
         out.print(buildings_table(summaries))
-        out.print(f"Runs #{results[0].run_id} (A) and #{results[1].run_id} (B) are stored in {db_path}", style="muted", markup=False)
+        out.print(f"Runs #{results[0].run_id} (A) and #{results[1].run_id} (B) are stored in {db_path}", style="dim", markup=False)
         if json_path is not None:
             _write_json(json_path, {"a": {"run_id": results[0].run_id, "summary": _json_summary(summaries[0])},
                                     "b": {"run_id": results[1].run_id, "summary": _json_summary(summaries[1])},
@@ -435,7 +471,7 @@ def compare(
         if report is not None:
             rp.write_report(report, summaries, tests, title=f"Compare: {summaries[0]['label']} vs {summaries[1]['label']}",
                             commands=[_command_line()])
-            out.print(f"Report written to {report}", style="muted", markup=False)
+            out.print(f"Report written to {report}", style="dim", markup=False)
     except GameError as exc:
         error(str(exc))
         raise typer.Exit(2) from None

@@ -747,11 +747,11 @@ def summarize(config: Config, records: Sequence[dict[str, Any]]) -> dict[str, An
 def _numeric_tests(what: str, a: Sequence[float], b: Sequence[float]) -> list[dict[str, Any]]:
     ma = statistics.fmean(a) if a else float("nan")
     mb = statistics.fmean(b) if b else float("nan")
+    mda = statistics.median(a) if a else float("nan")
+    mdb = statistics.median(b) if b else float("nan")
     return [
-        {"what": what, "measure": "mean", "a": ma, "b": mb, "diff": mb - ma, **stats.welch_t_test(a, b).to_dict()},
-        {"what": what, "measure": "distribution", "a": statistics.median(a) if a else float("nan"),
-         "b": statistics.median(b) if b else float("nan"), "diff": (statistics.median(b) - statistics.median(a)) if a and b else float("nan"),
-         **stats.mann_whitney_u(a, b).to_dict()},
+        {"what": what, "measure": "mean", "a": ma, "b": mb, "diff": mb - ma, **stats.welch_t_test(b, a).to_dict()},
+        {"what": what, "measure": "median", "a": mda, "b": mdb, "diff": mdb - mda, **stats.mann_whitney_u(b, a).to_dict()},
     ]
 
 
@@ -766,24 +766,26 @@ def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
     """Tests of every difference between two summaries (B minus A), each with its test and p-value.
 
     Rates: two-proportion z-test.  Numbers: Welch t-test on the mean and
-    Mann-Whitney U on the distribution.  Wealth is tested on each game's mean
-    final wealth (one value per game, so the samples are independent).
+    Mann-Whitney U on the distribution (reported with the medians).  Wealth is
+    tested on each game's mean final wealth (one value per game, so the
+    samples are independent).  Statistics are signed as B minus A.
     """
     tests: list[dict[str, Any]] = []
     na, nb = a["games"], b["games"]
     for s in range(min(a["players"], b["players"])):
-        tests.append(_rate_test(f"seat {s} win rate" + (" (first player)" if s == 0 else ""),
-                                a["seats"][s]["count"], na, b["seats"][s]["count"], nb))
-    tests.append(_rate_test("tie rate", a["ties"]["count"], na, b["ties"]["count"], nb))
-    tests += _numeric_tests("final wealth (per-game mean)", a["wealth_game_mean"], b["wealth_game_mean"])
+        tests.append(_rate_test(f"seat {s} wins", a["seats"][s]["count"], na, b["seats"][s]["count"], nb))
+    tests.append(_rate_test("ties", a["ties"]["count"], na, b["ties"]["count"], nb))
+    tests += _numeric_tests("wealth (game mean)", a["wealth_game_mean"], b["wealth_game_mean"])
     tests += _numeric_tests("winning margin", a["margin_values"], b["margin_values"])
-    tests += _numeric_tests("game length (actions)", a["actions_values"], b["actions_values"])
+    tests += _numeric_tests("length (actions)", a["actions_values"], b["actions_values"])
     tests += _numeric_tests("lead changes", a["lead_changes_values"], b["lead_changes_values"])
-    tests.append({"what": "game length (seconds)", "measure": "mean", "a": a["seconds"]["mean"], "b": b["seconds"]["mean"],
+    tests.append({"what": "length (seconds)", "measure": "mean", "a": a["seconds"]["mean"], "b": b["seconds"]["mean"],
                   "diff": (b["seconds"]["mean"] or 0) - (a["seconds"]["mean"] or 0),
-                  **stats.welch_t_test(a["seconds_values"], b["seconds_values"]).to_dict()})
-    for name in sorted(set(a["buildings"]) & set(b["buildings"])):
-        ea, eb = a["buildings"][name], b["buildings"][name]
+                  **stats.welch_t_test(b["seconds_values"], a["seconds_values"]).to_dict()})
+    for name in sorted(set(a["buildings"]) | set(b["buildings"])):
+        ea, eb = a["buildings"].get(name), b["buildings"].get(name)
+        if ea is None or eb is None:
+            continue  # a building in only one rule set: nothing to compare
         tests.append(_rate_test(f"{name}: built", ea["built_games"], na, eb["built_games"], nb))
     return tests
 
