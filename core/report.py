@@ -86,9 +86,15 @@ def grouped_bars(
     width: int = 760,
     height: int = 300,
     title: str = "",
+    bar_colours: Sequence[str] | None = None,
 ) -> str:
-    """Vertical grouped bars; each series may carry (low, high) error bars."""
-    left, right, top, bottom = 56, 12, 24, 56
+    """Vertical grouped bars; each series may carry (low, high) error bars.
+
+    ``bar_colours`` colours a single series bar by bar (one colour per category).
+    """
+    rotate = len(categories) > 8
+    left, right, top, bottom = 56, 12, 24, (84 if rotate else 36)
+    height += bottom - 36
     plot_w, plot_h = width - left - right, height - top - bottom
     top_value = max([v for _, vals, _ in series for v in vals] + [hi for _, _, cis in series if cis for _, hi in cis] + [0.0])
     y_max = y_max if y_max is not None else _nice_max(top_value)
@@ -119,7 +125,7 @@ def grouped_bars(
                 lo, hi = cis[c]
                 tip += f" (95% CI {100 * lo:.1f}–{100 * hi:.1f}%)" if percent else f" ({_fmt(lo)}–{_fmt(hi)})"
             parts.append(f'<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{max(bar_w - 2, 1):.1f}" height="{h:.1f}" '
-                         f'fill="{COLOURS[s % len(COLOURS)]}"><title>{_e(tip)}</title></rect>')
+                         f'fill="{bar_colours[c] if bar_colours else COLOURS[s % len(COLOURS)]}"><title>{_e(tip)}</title></rect>')
             if cis:
                 lo, hi = cis[c]
                 cx = x + (bar_w - 2) / 2
@@ -130,8 +136,8 @@ def grouped_bars(
                              f'<line x1="{cx - 4:.1f}" y1="{y_hi:.1f}" x2="{cx + 4:.1f}" y2="{y_hi:.1f}"/></g>')
         label_y = top + plot_h + 16
         anchor_x = left + c * group_w + group_w / 2
-        if len(categories) > 10:
-            parts.append(f'<text transform="translate({anchor_x:.1f} {label_y}) rotate(35)" text-anchor="start">{_e(cat)}</text>')
+        if rotate:
+            parts.append(f'<text transform="translate({anchor_x:.1f} {label_y - 4}) rotate(-35)" text-anchor="end">{_e(cat)}</text>')
         else:
             parts.append(f'<text x="{anchor_x:.1f}" y="{label_y}" text-anchor="middle">{_e(cat)}</text>')
     parts.append("</svg>")
@@ -181,7 +187,7 @@ def _histogram_chart(summaries: Sequence[dict[str, Any]], key: str, title: str, 
     if not everything:
         return "<p class='note'>no games</p>"
     lo, hi = min(everything), max(everything)
-    bins = 14
+    bins = max(1, min(14, math.ceil(hi - lo) + 1))
     span = max(hi - lo, 1)
     step = max(1, math.ceil(span / bins))
     lo = math.floor(lo)
@@ -258,7 +264,7 @@ def _tests_table(tests: Sequence[dict[str, Any]]) -> str:
 
 def _buildings(summaries: Sequence[dict[str, Any]], limit: int = 40) -> tuple[list[str], list[tuple[str, list[float]]], str]:
     names = sorted({n for s in summaries for n in s["buildings"]},
-                   key=lambda n: -max(s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for s in summaries))
+                   key=lambda n: (-sum(s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for s in summaries), n))
     names = names[:limit]
     series = [(s["label"], [s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for n in names]) for s in summaries]
     rows = []
@@ -292,17 +298,16 @@ def render(summaries: Sequence[dict[str, Any]], tests: Sequence[dict[str, Any]] 
         cis = [tuple(s["seats"][i]["ci"]) if i < s["players"] else (0.0, 0.0) for i in range(players)] + [tuple(s["ties"]["ci"])]
         seat_series.append((s["label"], vals, cis))
     agent_cats: list[str] = []
-    agent_series = []
+    agent_vals: list[float] = []
+    agent_cis: list[tuple[float, float]] = []
+    agent_colours: list[str] = []
     for i, s in enumerate(summaries):
         for a in s["agents"]:
             agent_cats.append(("AB"[i] + ": " if len(summaries) > 1 else "") + a["agent"])
-    for i, s in enumerate(summaries):
-        vals, cis = [], []
-        for j, _s in enumerate(summaries):
-            for a in _s["agents"]:
-                vals.append(a["rate"] if i == j else 0.0)
-                cis.append(tuple(a["ci"]) if i == j else (0.0, 0.0))
-        agent_series.append((s["label"], vals, cis))
+            agent_vals.append(a["rate"])
+            agent_cis.append(tuple(a["ci"]))
+            agent_colours.append(COLOURS[i % len(COLOURS)])
+    agent_series = [("win rate", agent_vals, agent_cis)]
     names, bseries, btable = _buildings(summaries)
     made = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     parts = [
@@ -335,7 +340,8 @@ def render(summaries: Sequence[dict[str, Any]], tests: Sequence[dict[str, Any]] 
         _figure("chart-seats", "Win rate by seat (seat 0 starts) and tie rate, with 95% Wilson intervals.",
                 grouped_bars(seat_cats, seat_series, y_max=1.0, percent=True, y_label="share of games", title="Win rate by seat"), summaries),
         _figure("chart-agents", "Win rate by agent, with 95% Wilson intervals.",
-                grouped_bars(agent_cats, agent_series, y_max=1.0, percent=True, y_label="share of games", title="Win rate by agent"), summaries),
+                grouped_bars(agent_cats, agent_series, y_max=1.0, percent=True, y_label="share of games", title="Win rate by agent",
+                             bar_colours=agent_colours), summaries),
         _figure("chart-length", "Distribution of game length in actions (share of games per bin).",
                 _histogram_chart(summaries, "actions_values", "Game length", "games"), summaries),
         _figure("chart-buildings", "Building popularity: share of games in which the building was built or bought.",
