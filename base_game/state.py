@@ -314,6 +314,12 @@ class BaseState(GameState):
                 self.stack.pop()
                 DO[fr[2]](self, *fr[3])
                 continue
+            if k == "debt":
+                opts = self._debt_options(fr)
+                if len(opts) == 1 and opts[0] != "borrow" or opts == ["borrow"]:
+                    self._apply_debt(fr, fr[1], opts[0].split(" ")[0], "", opts[0])
+                    continue
+                return
             if k in ("after", "after_final") and self.legal_actions() == ["end"]:
                 self.stack.pop()
                 continue
