@@ -798,7 +798,7 @@ class HarbourWatch(Effect):
             return []
         out = []
         for q, d in enumerate(s.discs):
-            if q == p or d < 0 or d == b or K.EFFECT[d] == "none":
+            if q == p or d < 0 or d == b or K.EFFECT[d] == "none" or d in out:
                 continue
             s.francs[p] -= fee  # what is left after paying the other player
             ok = s.can_pay_fee(p, d) and E[K.EFFECT[d]].can_use(s, p, d)
