@@ -43,6 +43,10 @@ def _options(buildings: Path | None) -> InlandOptions:
     return options
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def _opponent(spec: str, may_fall_back: bool) -> str:
     """Check ``--opponent``: ``human`` or an agent spec; ``ai`` falls back to greedy if absent."""
     s = spec.strip().lower()
@@ -140,7 +144,7 @@ def inland(
         if no_save:
             session.save_path = None
         console.print(Text(f"{RULESET.title}: continuing the game in {session.save_path or load} "
-                           f"(seed {session.seed}, {len(session.state.history)} actions played).", style="bold"))
+                           f"(seed {session.seed}, {_count(len(session.state.history), 'action')} played).", style="bold"))
     else:
         opp = _opponent(opponent, may_fall_back=opponent.strip().lower() == "ai")
         options = _options(buildings)

@@ -249,10 +249,10 @@ def explain_info(info: dict[str, Any], who: str) -> RenderableType:
     alts = info.get("alternatives") or []
     if len(alts) > 1:
         shown = ", ".join(f"{a} ({s:+.1f})" for a, s in alts[1:5])
-        lines.append(Text(f"Next best (bounds): {shown}", style="muted"))
+        lines.append(Text(f"Next best (bounds): {shown}", style="dim"))
     terms = info.get("terms") or {}
     if terms:
-        lines.append(Text("At the end of that line: " + ", ".join(f"{k} {v:+g}" for k, v in terms.items()), style="muted"))
+        lines.append(Text("At the end of that line: " + ", ".join(f"{k} {v:+g}" for k, v in terms.items()), style="dim"))
     return Group(*lines)
 
 
@@ -376,7 +376,7 @@ class PlayLoop:
         self.console.print(*things, **kw)
 
     def error(self, message: str) -> None:
-        self.console.print(Text(message, style="error"))
+        self.console.print(Text(message, style="bold red"))
 
     def autosave(self) -> None:
         if self.s.record is None or self.s.save_path is None:
@@ -420,8 +420,7 @@ class PlayLoop:
                 else:
                     action = agent_choose(player.agent, self.state, self.console, player.label)
                     info = getattr(player.agent, "last_info", None)
-                    if info:
-                        self.last_ai = (player.label, dict(info))
+                    self.last_ai = (player.label, dict(info or {}))
                 self.apply(action)
         except _End as end:
             return self.ended(end.how)
@@ -434,7 +433,7 @@ class PlayLoop:
         self.flush()
         self.say(self.r.final(self.state, self.s.players))
         if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
-            self.say(Text(f"Game record: {self.s.save_path}", style="muted"))
+            self.say(Text(f"Game record: {self.s.save_path}", style="dim"))
         return EXIT_OK
 
     def ended(self, how: str) -> int:
@@ -467,11 +466,11 @@ class PlayLoop:
         entries = []
         for n, c in enumerate(choices, 1):
             t = Text()
-            t.append(f"{n:>2}. ", style="choice")
-            t.append(c.head if len(c.actions) > 1 else str(c.actions[0]), style="choice")
+            t.append(f"{n:>2}. ", style="bold")
+            t.append(c.head if len(c.actions) > 1 else str(c.actions[0]), style="bold")
             note = self.r.describe_group(self.state, c.head, c.actions)
             if note:
-                t.append(f"  {note}", style="muted")
+                t.append(f"  {note}", style="dim")
             entries.append(t)
         self.say(columns(entries, self.console.width))
 
@@ -485,7 +484,7 @@ class PlayLoop:
         while True:
             line = self.prompt(f"{self.s.players[seat].name}, your move (1-{n}, an action, or help)> ").strip()
             if not line:
-                self.say(Text(f"Type a number from 1 to {n}, an action such as '{choices[0].actions[0]}', or 'help'.", style="muted"))
+                self.say(Text(f"Type a number from 1 to {n}, an action such as '{choices[0].actions[0]}', or 'help'.", style="dim"))
                 continue
             word, _, rest = line.partition(" ")
             low = word.lower()
@@ -512,6 +511,11 @@ class PlayLoop:
             # a first-step head typed in full ("use Marketplace") goes to the second step
             want = normalize_text(line)
             group = next((c for c in choices if normalize_text(c.head) == want and len(c.actions) > 1), None)
+            if group is None:
+                # a beginning that fits several ways of one thing only ("build Groc")
+                hits = [c for c in choices if any(_begins(str(x), want) for x in c.actions)]
+                if len(hits) == 1 and sum(_begins(str(x), want) for x in hits[0].actions) > 1:
+                    group = hits[0]
             if group is not None:
                 picked = self.ask_how(seat, group)
                 if picked is not None:
@@ -530,11 +534,11 @@ class PlayLoop:
         for n, a in enumerate(c.actions, 1):
             _, how = self.r.group_of(a)
             t = Text()
-            t.append(f"{n:>2}. ", style="choice")
-            t.append(how or str(a), style="choice")
+            t.append(f"{n:>2}. ", style="bold")
+            t.append(how or str(a), style="bold")
             note = self.r.describe_choice(self.state, a)
             if note:
-                t.append(f"  {note}", style="muted")
+                t.append(f"  {note}", style="dim")
             entries.append(t)
         self.say(columns(entries, self.console.width))
         m = len(c.actions)
@@ -576,7 +580,7 @@ class PlayLoop:
         elif cmd in ("board", "list"):
             return "redraw"
         elif cmd == "back":
-            self.say(Text("Nothing to go back to: choose an action.", style="muted"))
+            self.say(Text("Nothing to go back to: choose an action.", style="dim"))
         elif cmd == "history":
             hist = self.state.history
             shown = hist[-20:]
@@ -624,6 +628,9 @@ class PlayLoop:
             self.say(Text("The computer has not moved yet; 'why' explains its last move ('why ACTION' says why an action is not legal)."))
             return
         who, info = self.last_ai
+        if not info:
+            self.say(Text(f"{who} does not explain its moves (only the ai agent does)."))
+            return
         self.say(explain_info(info, who))
 
     def undo(self, seat: int) -> str | None:
@@ -669,6 +676,12 @@ class PlayLoop:
         self.say(Text(f"Saved to {path}; continue with 'lehavre {self.s.ruleset_name} --load {path}'."))
 
 
+def _begins(action_text: str, want: str) -> bool:
+    """``want`` (normalised) is whole leading words of the action's text (as in parse_action)."""
+    t = normalize_text(action_text)
+    return t == want or (t.startswith(want) and t[len(want)] in " :;,+")
+
+
 def columns(entries: list[Text], width: int) -> RenderableType:
     """Numbered entries in one or two columns (row-major, so numbers read across)."""
     if not entries:
@@ -693,7 +706,7 @@ def help_text(renderer: Renderer, allow_undo: bool = True) -> RenderableType:
     t.add_column()
     rows = [
         ("NUMBER", "choose from the list; if there are several ways, a second list asks how ('back' returns)"),
-        ("ACTION TEXT", "type an action directly (any case; a unique beginning is enough)"),
+        ("ACTION TEXT", "type an action directly (any case; its first whole words are enough if they fit one action)"),
         ("board", "show the board and the choices again"),
         ("rules [BUILDING]", "the building reference (all buildings, or one)"),
         ("hint", "ask the AI what it would do here, and why"),

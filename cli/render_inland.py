@@ -28,7 +28,9 @@ from inland_port.warehouse import COLS
 
 #: one letter per good on the warehouse grid
 GOOD_LETTER = {"fish": "F", "grain": "G", "wood": "W", "clay": "C"}
-SEAT_STYLE = ("seat0", "seat1")
+SEAT_STYLE = ("bold cyan", "bold magenta")
+#: colours of the goods (blue, yellow, brown, red as on the warehouse)
+GOOD_STYLE = {"fish": "bold bright_blue", "grain": "bold yellow", "wood": "bold dark_orange3", "clay": "bold red"}
 BOARDS = ("A-F board", "G-L board")
 
 
@@ -37,7 +39,7 @@ def _goods_text(goods: Sequence[int]) -> Text:
     for k, (g, n) in enumerate(zip(GOODS, goods)):
         if k:
             t.append("  ")
-        t.append(GOOD_LETTER[g], style=g)
+        t.append(GOOD_LETTER[g], style=GOOD_STYLE[g])
         t.append(f" {g} {n}")
     return t
 
@@ -49,8 +51,8 @@ def warehouse_grid(state: InlandState, p: int) -> Table:
     a counter's amount is its row's value plus its column's.
     """
     rows = state.rows
-    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0), header_style="muted")
-    t.add_column("", justify="right", style="muted", no_wrap=True, min_width=2)
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0), header_style="dim")
+    t.add_column("", justify="right", style="dim", no_wrap=True, min_width=2)
     for c in range(COLS):
         t.add_column(f"+{c}", justify="center", width=5, no_wrap=True)
     goods = state.goods[p]
@@ -61,9 +63,9 @@ def warehouse_grid(state: InlandState, p: int) -> Table:
             cell = Text()
             for g, n in zip(GOODS, goods):
                 if n == amount:
-                    cell.append(GOOD_LETTER[g], style=g)
+                    cell.append(GOOD_LETTER[g], style=GOOD_STYLE[g])
             if not cell.plain:
-                cell = Text(".", style="muted")
+                cell = Text(".", style="dim")
             cells.append(cell)
         t.add_row(str(r * COLS), *cells)
     return t
@@ -71,19 +73,19 @@ def warehouse_grid(state: InlandState, p: int) -> Table:
 
 def wheel_table(state: InlandState, p: int) -> Table:
     """Sectors 0, 2, 3, 4, 4+1, ! with the buildings in them, and the lock buildings."""
-    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), header_style="muted", expand=True)
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), header_style="dim", expand=True)
     t.add_column("", justify="right", style="bold", no_wrap=True, min_width=4)
-    t.add_column("wheel (sector: buildings)", ratio=1)
+    t.add_column("wheel", ratio=1)
     wheel = state.wheel(p)
     for s, label in enumerate(SECTOR_LABELS):
         if s < len(wheel):
             names = [state.catalog.buildings[i].name for i in wheel[s]]
-            cell = Text(", ".join(names)) if names else Text("-", style="muted")
+            cell = Text(", ".join(names)) if names else Text("-", style="dim")
         else:
-            cell = Text("sold at once", style="muted")
+            cell = Text("sold at once", style="dim")
         t.add_row(label, cell)
     beside = [state.catalog.buildings[i].name for i in state.beside_board(p)]
-    t.add_row(Text("lock", style="muted"), Text(", ".join(beside)) if beside else Text("-", style="muted"))
+    t.add_row(Text("lock", style="dim"), Text(", ".join(beside)) if beside else Text("-", style="dim"))
     return t
 
 
@@ -93,15 +95,15 @@ def player_panel(state: InlandState, p: int, players: Sequence[Player], viewer: 
     body.add_column(ratio=1)
     body.add_column(no_wrap=True)
     body.add_row(wheel_table(state, p), warehouse_grid(state, p))
-    money = Text.assemble((f"{state.francs[p]} francs", "francs"), ("   wealth now ", "muted"), str(state.wealth()[p]))
+    money = Text.assemble((f"{state.francs[p]} francs", "bold green"), ("   wealth now ", "dim"), str(state.wealth()[p]))
     to_move = not state.is_terminal() and state.current_player() == p
     title = Text()
     if to_move:
         title.append("> ", style="bold")
     title.append(players[p].label, style=SEAT_STYLE[p])
-    title.append(f"  seat {p + 1}, {BOARDS[p]}", style="muted")
+    title.append(f"  seat {p + 1}, {BOARDS[p]}", style="dim")
     return Panel(Group(body, _goods_text(state.goods[p]), money), title=title, title_align="left",
-                 border_style="bold" if to_move else "muted", padding=(0, 1))
+                 border_style="bold" if to_move else "dim", padding=(0, 1))
 
 
 def _cost_text(b: InlandBuilding) -> str:
@@ -118,9 +120,9 @@ def offer_table(state: InlandState) -> RenderableType:
         name = Text(b.name + (" (lock)" if b.locked else ""), style="bold" if b.name in can_build else "")
         entries.append((name, _cost_text(b), str(b.value)))
     if not entries:
-        return Text("Nothing on offer.", style="muted")
+        return Text("Nothing on offer.", style="dim")
     per_row = 2
-    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), header_style="muted")
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), header_style="dim")
     for k in range(per_row):
         t.add_column("building" if k == 0 else "building", no_wrap=True)
         t.add_column("cost", no_wrap=True)
@@ -152,13 +154,13 @@ def coming_text(state: InlandState) -> Text:
         if not names:
             continue
         if not first:
-            t.append("  |  ", style="muted")
+            t.append("  |  ", style="dim")
         first = False
         t.append(LETTERS[r], style="bold")
         t.append(" " + ", ".join(names))
     if first:
-        return Text("No more buildings to come.", style="muted")
-    return Text("Coming: ", style="muted") + t
+        return Text("No more buildings to come.", style="dim")
+    return Text("Coming: ", style="dim") + t
 
 
 def round_line(state: InlandState, players: Sequence[Player]) -> Text:
@@ -187,7 +189,7 @@ def board(state: InlandState, players: Sequence[Player], viewer: int | None, wid
         players_view = Group(*panels)
     offer = Panel(Group(offer_table(state), coming_text(state)),
                   title=Text(f"On offer in round {state.round_letter}" if not state.is_terminal() else "Left unbuilt"),
-                  title_align="left", border_style="muted", padding=(0, 1))
+                  title_align="left", border_style="dim", padding=(0, 1))
     return Group(round_line(state, players), players_view, offer)
 
 
@@ -223,26 +225,32 @@ def reference(catalog: Catalog, name: str | None = None) -> RenderableType:
         return building_card(b)
     t = Table(title=f"Le Havre: The Inland Port - buildings ({catalog.source})", title_justify="left",
               box=box.SIMPLE_HEAD, show_lines=False, padding=(0, 1))
+    longest = max(len(b.name) for b in catalog.buildings)
     t.add_column("", no_wrap=True)
-    t.add_column("building", no_wrap=True, style="bold")
-    t.add_column("cost", no_wrap=True)
+    t.add_column("building", no_wrap=True, style="bold", min_width=longest)
+    t.add_column("cost", no_wrap=True, min_width=max(len(_cost_text(b)) for b in catalog.buildings))
     t.add_column("value", justify="right", no_wrap=True)
-    t.add_column("function", ratio=1)
-    t.add_column("data", no_wrap=True, style="muted")
+    t.add_column("function  (data: where the numbers come from)", ratio=1, min_width=20)
     for b in catalog.buildings:
-        t.add_row(b.letter, b.name, _cost_text(b), str(b.value), b.function or ("(lock: no function)" if b.locked else ""),
-                  _provenance_short(b))
-    note = Text("data: 'rulebook' = read in the rules; otherwise the fields marked were "
-                "reconstructed (see REFERENCE.md) and can be corrected with --buildings PATH.", style="muted")
+        cell = Text(b.function or ("(lock: no function)" if b.locked else ""))
+        cell.append(f"  (data: {_provenance_short(b)})", style="dim")
+        t.add_row(b.letter, b.name, _cost_text(b), str(b.value), cell)
+    note = Text("data: rulebook = seeds/004; rec = reconstructed (the printed icons were "
+                "lost), ruling = our reading (REFERENCE.md). Correct them with --buildings PATH.", style="dim")
     return Group(t, note)
 
 
+_SHORT = {"reconstructed": "rec", "ruling": "ruling", "reference": "ref", "rulebook": "rulebook"}
+
+
 def _provenance_short(b: InlandBuilding) -> str:
-    rec = [f for f, src in b.provenance.items() if src != "rulebook"]
-    if not rec:
+    by_kind: dict[str, list[str]] = {}
+    for f, src in b.provenance.items():
+        if src != "rulebook":
+            by_kind.setdefault(_SHORT.get(src, src), []).append(f)
+    if not by_kind:
         return "rulebook"
-    kinds = sorted({b.provenance[f] for f in rec})
-    return f"{'/'.join(kinds)}: {', '.join(rec)}"
+    return "; ".join(f"{', '.join(fields)}: {kind}" for kind, fields in sorted(by_kind.items()))
 
 
 def building_card(b: InlandBuilding) -> RenderableType:
@@ -267,7 +275,7 @@ def building_card(b: InlandBuilding) -> RenderableType:
 
 
 ACTION_FORMS = """\
-Action text forms (any case; a unique beginning such as 'build Fa' is enough):
+Action text forms (any case; whole leading words that fit one action are enough, e.g. 'build hardware'):
   build Farm                               wood and clay are paid without change, with the least waste
   build Grocery Store: fish 1 + grain 1    a food cost: how it is split between fish and grain
   use Wood Company                         a building without choices
@@ -298,7 +306,7 @@ class InlandRenderer(Renderer):
         t.append(players[p].label, style=SEAT_STYLE[p])
         t.append(" to play", style="bold")
         if state.history and state.history[-1].startswith("sell ") and state.events and state.events[-1][0] == p:
-            t.append(" (after selling, still your turn)", style="muted")
+            t.append(" (after selling, still your turn)", style="dim")
         return t
 
     def event_lines(self, state: InlandState, players: Sequence[Player], actor: int, action: Any) -> list[RenderableType]:
@@ -309,7 +317,8 @@ class InlandRenderer(Renderer):
         for seat, text in state.events or [(actor, str(action))]:
             line = Text()
             if seat >= 0:
-                line.append(f"{tag}  ", style="muted")
+                # a forced sale belongs to the end of the round, not to the action
+                line.append(f"{tag}  " if not text.startswith("must sell") else "   !  ", style="dim")
                 line.append(players[seat].label, style=SEAT_STYLE[seat])
                 line.append(f": {text}")
             else:
