@@ -30,10 +30,12 @@ so a bad file never half-loads.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import importlib
 import json
 import os
 import re
+import sys
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timezone
@@ -151,7 +153,7 @@ def options_from_dict(ruleset: Ruleset, data: dict[str, Any]) -> Any:
     convert = getattr(ruleset, "options_from_dict", None)
     if callable(convert):
         return convert(dict(data))
-    model = getattr(ruleset, "options_model", None)
+    model = getattr(ruleset, "options_model", None) or getattr(ruleset, "Options", None)
     if isinstance(model, type) and issubclass(model, BaseModel):
         return model.model_validate(data)
     return dict(data) if data else None
@@ -175,7 +177,34 @@ def data_digest_of(ruleset: Ruleset, state: GameState | None = None, options: An
                 value = value()
         if value:
             return str(value)
-    return ""
+    return _package_data_digest(ruleset)
+
+
+_PACKAGE_DIGESTS: dict[str, str] = {}
+
+
+def _package_data_digest(ruleset: Ruleset) -> str:
+    """Fallback for a rule set that states no digest: its package's ``data/`` files.
+
+    The hash of the names and bytes of every file in the ``data`` folder next
+    to the module that defines the rule set (``files-`` + 16 hex digits), or
+    ``""`` if there is no such folder.
+    """
+    module = sys.modules.get(type(ruleset).__module__)
+    file = getattr(module, "__file__", None)
+    if not file:
+        return ""
+    folder = Path(file).resolve().parent / "data"
+    key = str(folder)
+    if key not in _PACKAGE_DIGESTS:
+        h = hashlib.sha256()
+        found = False
+        if folder.is_dir():
+            for f in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+                h.update(f.relative_to(folder).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+                found = True
+        _PACKAGE_DIGESTS[key] = f"files-{h.hexdigest()[:16]}" if found else ""
+    return _PACKAGE_DIGESTS[key]
 
 
 # ---------------------------------------------------------------------------

@@ -360,3 +360,30 @@ def test_seat_count_and_final_wealth_must_fit_the_game(saved, tmp_path):
 def test_field_errors_show_what_was_found(saved, tmp_path):
     _, data = saved
     refused(write(tmp_path / "a.json", {**data, "finished": "maybe"}), "field 'finished'", "'maybe'")
+
+
+def test_a_rule_set_without_a_digest_falls_back_to_its_data_files(tmp_path, monkeypatch):
+    import sys
+
+    import core.records as records
+
+    pkg = tmp_path / "fakegame_pkg"
+    (pkg / "data").mkdir(parents=True)
+    (pkg / "data" / "cards.json").write_text('{"cards": [1, 2]}')
+    (pkg / "__init__.py").write_text(
+        "class Rules:\n    name = 'fake'\n    title = 'Fake'\n\n    def new_game(self, seed, options=None):\n"
+        "        raise NotImplementedError\n\nRULESET = Rules()\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import fakegame_pkg
+
+    monkeypatch.setattr(records, "_PACKAGE_DIGESTS", {})
+    first = records.data_digest_of(fakegame_pkg.RULESET)
+    assert first.startswith("files-")
+    (pkg / "data" / "cards.json").write_text('{"cards": [1, 3]}')
+    records._PACKAGE_DIGESTS.clear()
+    assert records.data_digest_of(fakegame_pkg.RULESET) not in ("", first)
+    # a state's own digest wins; the toy game's module has no data folder
+    assert records.data_digest_of(toy.TOY, toy.TOY.new_game(1)) == toy.toy_data_digest()
+    assert records.data_digest_of(toy.TOY) == ""
+    sys.modules.pop("fakegame_pkg", None)

@@ -29,9 +29,17 @@ from core.records import (
 from tests.core import test_records_toygame  # noqa: F401  (registers the toy rule set "toy")
 
 RULESETS = ["toy", *[r for r in available_rulesets() if r != "toy"]]
-#: examples per rule set: the toy game is tiny, real games take ~100 actions
+#: examples per rule set: the toy game is tiny, real games take 100-500 actions
 EXAMPLES = {"toy": 60}
-OPTIONS = {"toy": st.fixed_dictionaries({"pile": st.integers(1, 30), "players": st.integers(1, 4)})}
+#: the every-point test saves and loads (a full replay) after each action, so it
+#: is quadratic in the game's length: games are cut at this many actions there
+#: (the replay test below plays games to their end)
+EVERY_POINT_LENGTH = 150
+OPTIONS = {
+    "toy": st.fixed_dictionaries({"pile": st.integers(1, 30), "players": st.integers(1, 4)}),
+    # the base game (seeds/002, seeds/000): 1-5 players, full or short version
+    "base": st.fixed_dictionaries({"players": st.integers(1, 5), "short": st.booleans()}),
+}
 
 
 def random_game(name: str, options, seed: int, rng, length: int):
@@ -52,12 +60,12 @@ def random_game(name: str, options, seed: int, rng, length: int):
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_save_load_gives_the_same_state_at_every_point(name):
-    @settings(max_examples=EXAMPLES.get(name, 12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=EXAMPLES.get(name, 8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(
         options=OPTIONS.get(name, st.just(None)),
         seed=st.integers(0, 2**32),
         rng=st.randoms(use_true_random=False),
-        length=st.integers(0, 400),
+        length=st.integers(0, EVERY_POINT_LENGTH),
     )
     def check(options, seed, rng, length):
         record, states = random_game(name, options, seed, rng, length)
@@ -85,7 +93,7 @@ def test_replaying_to_action_n_equals_playing_to_action_n(name):
         options=OPTIONS.get(name, st.just(None)),
         seed=st.integers(0, 2**32),
         rng=st.randoms(use_true_random=False),
-        length=st.integers(0, 400),
+        length=st.integers(0, 1000),
         data=st.data(),
     )
     def check(options, seed, rng, length, data):
