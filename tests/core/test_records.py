@@ -387,3 +387,22 @@ def test_a_rule_set_without_a_digest_falls_back_to_its_data_files(tmp_path, monk
     assert records.data_digest_of(toy.TOY, toy.TOY.new_game(1)) == toy.toy_data_digest()
     assert records.data_digest_of(toy.TOY) == ""
     sys.modules.pop("fakegame_pkg", None)
+
+
+def test_an_inland_game_with_a_changed_building_file_is_refused(tmp_path):
+    """A record keeps the digest of the building data; editing the building file
+    the game was played with makes the record refuse to load (issue 7)."""
+    from inland_port.buildings import DEFAULT_PATH
+
+    data = json.loads(Path(DEFAULT_PATH).read_text(encoding="utf-8"))
+    buildings = tmp_path / "buildings.json"
+    buildings.write_text(json.dumps(data), encoding="utf-8")
+    record = new_record("inland", {"buildings": str(buildings)}, 3, ["Ann", "Bob"])
+    play(record, [0, 3, 1])
+    path = save_record(record, tmp_path / "g.json")
+    assert replay(load_record(path)).state_hash() == record.state_hash
+    data["buildings"][0]["value"] += 1
+    buildings.write_text(json.dumps(data), encoding="utf-8")
+    refused(path, "other building data", record.data_digest)
+    buildings.unlink()
+    refused(path, "cannot start a game of 'inland'", "buildings.json")
