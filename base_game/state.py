@@ -598,6 +598,7 @@ class BaseState(GameState):
         elif verb == "end":
             self.stack.pop()
         elif verb == "pass":
+            self.main_actions += 1
             self.stack[-1] = ("after_final" if k == "final" else "after", p)
         else:
             raise ActionError(f"unknown action '{verb} {rest}'")
@@ -696,9 +697,29 @@ class BaseState(GameState):
         )
 
     def describe_action(self, action: Any) -> str:
+        """A sentence for the log, e.g. 'Player 2 takes 3 wood.'"""
         p = self.current_player()
         who = f"Player {p + 1}" if p >= 0 else "Nobody"
-        return f"{who}: {action}"
+        text = str(action)
+        verb, _, rest = text.partition(" ")
+        if verb == "take" and rest in OFFER_LABEL:
+            return f"{who} takes {self.offer_spaces[OFFER_LABEL.index(rest)]} {rest} from the offer."
+        b = K.BY_NAME.get(rest.lower())
+        if verb == "enter" and b is not None:
+            o = self.owner[b]
+            whose = "the town's" if o == TOWN else ("own" if o == p else f"Player {o + 1}'s")
+            return f"{who} enters {whose} {K.NAME[b]}."
+        if verb == "buy" and b is not None:
+            return f"{who} buys {K.NAME[b]} for {K.PRICE[b]} francs."
+        if verb == "sell" and b is not None:
+            return f"{who} sells {K.NAME[b]} for {K.VALUE[b] // 2} francs."
+        if verb == "borrow":
+            return f"{who} cannot pay and takes loans."
+        if verb == "repay":
+            return f"{who} repays a loan (5 francs)."
+        if verb == "end":
+            return f"{who} ends the turn."
+        return f"{who}: {text}."
 
     def action_building(self, action: Any) -> tuple[str, str] | None:
         verb, _, rest = str(action).partition(" ")

@@ -1,0 +1,69 @@
+"""The data files: counts, validation errors, provenance.
+
+Sources: seeds/000 Buildings Overview ("33 Standard buildings ... 6 Fishermen
+and 8 Hammers"; "36 Special buildings include 6 Craftsman's, 14 Economic,
+6 Industrial, 4 Public, 5 Non-buildings and a Ship ... 13 Fishermen and 9
+Hammers"); REFERENCE.md [pub] tables.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from core.cards import DataFileError, load_cards
+from base_game import data
+from base_game.data import BuildingCard
+from base_game.effects import EFFECTS
+
+
+def test_standard_building_counts():
+    std = data.standard_buildings()
+    assert len(std) == 33
+    assert sum(c.fishermen for c in std) == 6 and sum(c.hammers for c in std) == 8
+    t = Counter(c.type for c in std)
+    # The English appendix's summary says 9 C / 6 E / 10 I; its entries (which we follow, the English
+    # text wins per REFERENCE.md) give 10 C / 5 E / 10 I; P and N agree.
+    assert t["P"] == 4 and t["N"] == 4 and t["I"] == 10
+
+
+def test_special_building_counts():
+    sp = data.special_buildings()
+    assert len(sp) == 36
+    assert sum(c.fishermen for c in sp) == 13 and sum(c.hammers for c in sp) == 9
+    assert Counter(c.type for c in sp) == {"C": 6, "E": 14, "I": 6, "P": 4, "N": 5, "S": 1}
+
+
+def test_every_effect_is_in_the_one_registry():
+    for c in data.standard_buildings() + data.special_buildings():
+        assert c.effect in EFFECTS
+        assert c.source_of("value") == "rulebook"
+
+
+def test_reference_tables():
+    assert len(data.round_cards(3, False)) == 18
+    rc = data.round_cards(3, False)
+    assert [r.food for r in rc[3:10]] == [3, 4, 5, 6, 7, 8, 9]  # seeds/000 Round overview excerpt
+    assert not rc[5].harvest
+    assert data.ship_types()["wooden"].food == (5, 4, 3, 2, 1)
+    assert sum(t.interest for t in data.supply_tiles()) == 1
+
+
+def test_bad_building_file_names_file_card_and_field(tmp_path):
+    raw = json.loads((data.DATA_DIR / "standard_buildings.json").read_text())
+    raw["buildings"][5]["value"] = -3
+    raw["buildings"][7]["materials"] = {"gold": 1}
+    bad = tmp_path / "std.json"
+    bad.write_text(json.dumps(raw))
+    with pytest.raises(DataFileError) as e:
+        load_cards(bad, BuildingCard)
+    msg = str(e.value)
+    assert "std.json" in msg and "'Fishery'" in msg and "value" in msg and "gold" in msg
+
+
+def test_unknown_effect_is_refused():
+    card = data.standard_buildings()[0].model_copy(update={"effect": "teleport"})
+    with pytest.raises(DataFileError, match="unknown effect 'teleport'"):
+        data.check_effects([card], EFFECTS)
