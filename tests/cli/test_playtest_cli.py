@@ -238,3 +238,18 @@ def test_interrupted_run_resumes_to_exactly_n_games(tmp_path, sig, jobs):
     for i in (0, games - 1):
         fresh = pt.play_game(pt.GameJob(config.rules, config.options, config.agents, 5, i))
         assert fresh["actions"] == data["results"][i]["actions"]
+
+
+def test_dask_backend_on_a_loopback_cluster_plays_the_same_games(tmp_path):
+    pytest.importorskip("distributed")
+    from distributed import LocalCluster
+
+    local = invoke("playtest", "inland", "--games", 4, "--seed", 8, "--json", tmp_path / "l.json", "--db", tmp_path / "l.sqlite3")
+    assert local.exit_code == 0, local.output
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None) as cluster:
+        remote = invoke("playtest", "inland", "--games", 4, "--seed", 8, "--backend", "dask", "--address",
+                        cluster.scheduler_address, "--json", tmp_path / "d.json", "--db", tmp_path / "d.sqlite3")
+    assert remote.exit_code == 0, remote.output
+    a = json.loads((tmp_path / "l.json").read_text())["results"]
+    b = json.loads((tmp_path / "d.json").read_text())["results"]
+    assert _strip(a) == _strip(b)
