@@ -45,6 +45,9 @@ class GameOptions(BaseModel):
     starting_player: int = Field(default=0, ge=0, le=4)
 
 
+SOLO_REMOVED = ("Zoo", "Harbour Watch")
+
+
 def _ids(names: list[str], what: str) -> list[int]:
     out = []
     for n in names:
@@ -123,15 +126,19 @@ def new_game(seed: int, options: GameOptions | dict | None = None) -> BaseState:
             if all(not p or p[0] != K.BLACK_MARKET for p in piles):
                 break
     s.proposal_piles = piles
+    # seeds/002 Setup 9: in the solo game the Zoo and the Harbour Watch go back to the box
+    specials = [b for b in K.SPECIAL_IDS if n > 1 or K.NAME[b] not in SOLO_REMOVED]
+    s.special_pool = specials
     if short:
         s.special_pile = []
     elif options.special_pile is not None:
         sp = _ids(options.special_pile, "special_pile")
-        if any(not K.IS_SPECIAL[b] for b in sp) or len(set(sp)) != len(sp) or len(sp) != 6:
-            raise SetupError("special_pile must name six different special buildings")
+        if any(b not in specials for b in sp) or len(set(sp)) != len(sp) or len(sp) != 6:
+            raise SetupError("special_pile must name six different special buildings"
+                             + (" (not the Zoo or the Harbour Watch in the solo game)" if n == 1 else ""))
         s.special_pile = sp
     else:
-        s.special_pile = rng.sample(K.SPECIAL_IDS, 6)
+        s.special_pile = rng.sample(specials, 6)
 
     # offers and starting money and goods
     s.francs = [5] * n

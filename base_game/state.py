@@ -130,6 +130,30 @@ class BaseState(GameState):
         """Face-up special buildings owned by the town."""
         return [K.NAME[b] for b in range(NB) if self.owner[b] == TOWN and K.IS_SPECIAL[b]]
 
+    @property
+    def proposal_pile_names(self) -> list[list[str]]:
+        """The three Building Proposals piles, top first, by name."""
+        return [[K.NAME[b] for b in pile] for pile in self.proposal_piles]
+
+    @property
+    def ship_pile_tops(self) -> dict[str, tuple[str, int] | None]:
+        """The top (available) ship card of each ship pile."""
+        return {t: (self.ship_cards[p[-1]] if p else None) for t, p in self.ship_piles.items()}
+
+    @property
+    def revealed_supply_tiles(self) -> list[tuple[str, str, bool] | None]:
+        """Board order; ``None`` for a tile still face down."""
+        out = []
+        for i, t in enumerate(self.supply_tiles):
+            d = self.tile_data[t]
+            out.append((d.first, d.second, d.interest) if i < self.tiles_revealed else None)
+        return out
+
+    @property
+    def decision(self) -> str:
+        """What the current decision is about: main, after, pay, debt, sub, final, ..."""
+        return "over" if self.over else self.stack[-1][0]
+
     def player_buildings(self, p: int) -> list[str]:
         return [K.NAME[b] for b in self.owned(p)]
 
@@ -749,7 +773,7 @@ class BaseState(GameState):
         s.supply_tiles[s.tiles_revealed:] = hidden
         if s.special_pile:
             known = list(self.peek_known[player])
-            pool = [b for b in K.SPECIAL_IDS if s.owner[b] == NOWHERE and b not in known]
+            pool = [b for b in self.special_pool if s.owner[b] == NOWHERE and b not in known]
             rest = rng.sample(pool, len(s.special_pile) - len(known))
             s.special_pile = known + rest
             s.peek_known = [k if q == player else () for q, k in enumerate(s.peek_known)]

@@ -311,3 +311,14 @@ def test_action_building_and_owners():
     own(s, 1, "Fishery")
     assert s.building_owners() == {"Fishery": 1}
     assert RULESET.name == "base" and RULESET.title
+
+
+def test_solo_game_without_zoo_and_harbour_watch():
+    """seeds/002 Setup 9 (Karty budynków): in the solo game the Zoo and the Harbour Watch are removed."""
+    for seed in range(30):
+        s = new(players=1, seed=seed)
+        assert not {K.bid("Zoo"), K.bid("Harbour Watch")} & set(s.special_pile)
+        d = s.determinize(0, random.Random(seed))
+        assert not {K.bid("Zoo"), K.bid("Harbour Watch")} & set(d.special_pile)
+    with pytest.raises(SetupError, match="solo"):
+        new(players=1, special_pile=["Zoo", "Tavern", "Farm", "Kiln", "Bakery", "Smelter"])
