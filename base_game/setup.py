@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.protocol import GameError
 from base_game import cards as K
@@ -62,7 +62,11 @@ def new_game(seed: int, options: GameOptions | dict | None = None) -> BaseState:
     if options is None:
         options = GameOptions()
     elif isinstance(options, dict):
-        options = GameOptions(**options)
+        try:
+            options = GameOptions(**options)
+        except ValidationError as exc:
+            probs = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+            raise SetupError(f"invalid base game options: {probs}") from None
     rng = random.Random(seed)
     n, short = options.players, options.short
     if options.starting_player >= n:

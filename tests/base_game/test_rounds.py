@@ -322,3 +322,15 @@ def test_solo_game_without_zoo_and_harbour_watch():
         assert not {K.bid("Zoo"), K.bid("Harbour Watch")} & set(d.special_pile)
     with pytest.raises(SetupError, match="solo"):
         new(players=1, special_pile=["Zoo", "Tavern", "Farm", "Kiln", "Bakery", "Smelter"])
+
+
+def test_why_illegal_messages():
+    """Bad input gets a message saying what was wrong (PREAMBLE: GameError, never a traceback)."""
+    s = new(players=2)
+    s.discs[1] = K.bid("Building Firm 1")
+    with pytest.raises(ActionError, match="occupied"):
+        parse_action(s, "enter Building Firm 1")
+    with pytest.raises(ActionError, match="has not been built"):
+        parse_action(s, "enter Bank")
+    with pytest.raises(SetupError, match="players"):
+        RULESET.new_game(0, {"players": 9})
