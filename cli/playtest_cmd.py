@@ -298,7 +298,7 @@ def _interrupted_note(console: Console, results: list[pt.RunResult]) -> None:
 
 @app.command("playtest")
 def playtest(
-    rules: str = typer.Argument(..., metavar="{inland|base}", help="The rule set: inland (the Inland Port) or base (Le Havre)."),
+    rules: str = typer.Argument(..., metavar="RULES", help="The rule set: inland (the Inland Port) or base (Le Havre)."),
     games: int = typer.Option(100, "--games", "-n", help="Number of games (game i seats the agent list rotated by i)."),
     agents: str = typer.Option("random,greedy", "--agents", metavar="A,B[,...]", help="One agent per seat: random, greedy, ai, ai:easy|normal|hard."),
     seed: int = typer.Option(0, "--seed", help="Seed of the run; game i's seed derives from it and i."),
@@ -359,15 +359,11 @@ def _strongest_agent() -> str:
     return "ai" if "ai" in agent_kinds() else "greedy"
 
 
-def _default_specs() -> tuple[str, str]:
-    s = _strongest_agent()
-    return f"inland:agents={s},{s}", f"base:players=2;agents={s},{s}"
-
-
 COMPARE_HELP = f"""Compare two configurations side by side: win rates by seat and agent, wealth, margins, game length,
 lead changes and buildings, with significance tests of every difference.
 
-Default: the Inland Port against the two-player full base game, each with its strongest agent in both seats.
+Default: the Inland Port against the two-player full base game, each with its strongest agent (ai) in both seats
+(--agents changes the agents of configurations that name none, e.g. --agents ai:easy).
 
 {pt.SPEC_HELP}
 
@@ -391,6 +387,7 @@ def compare(
     json_path: Path | None = typer.Option(None, "--json", metavar="PATH", help="Write both summaries and the tests to this JSON file."),
     backend: Backend = typer.Option(Backend.local, "--backend", help="local or dask."),
     address: str | None = typer.Option(None, "--address", metavar="ADDR", help="Dask scheduler address (with --backend dask)."),
+    agents: str | None = typer.Option(None, "--agents", metavar="A[,B]", help="Agents for configurations that name none (default: the strongest, ai, in every seat)."),
     list_runs: bool = typer.Option(False, "--list-runs", help="List the stored runs and exit."),
 ) -> None:
     out = make_console()
@@ -407,8 +404,10 @@ def compare(
                 out.print(table)
             return
         _check_jobs(jobs, backend, address)
-        default_a, default_b = _default_specs()
-        strongest = [_strongest_agent()] * 2
+        strongest = [a.strip() for a in agents.split(",") if a.strip()] if agents else [_strongest_agent()]
+        if len(strongest) == 1:
+            strongest *= 2
+        default_a, default_b = "inland", "base:players=2"
         sides: list[tuple[str, str | None, int | None, str]] = [("A", a, a_run, default_a), ("B", b, b_run, default_b)]
         configs: list[pt.Config | None] = []
         for name, spec, run_id, default in sides:

@@ -213,8 +213,18 @@ class Config:
     def describe(self) -> str:
         if self.label:
             return self.label
-        opts = ", ".join(f"{k}={_short_value(v)}" for k, v in sorted(self.options.items()) if v not in (None, {}, []))
+        defaults = _default_options(self.rules)
+        opts = ", ".join(f"{k}={_short_value(v)}" for k, v in sorted(self.options.items())
+                         if v not in (None, {}, []) and (k in _ALIASES["players"] or defaults.get(k, object()) != v))
         return f"{self.rules} [{','.join(self.agents)}]" + (f" ({opts})" if opts else "")
+
+
+def _default_options(rules: str) -> dict[str, Any]:
+    try:
+        model = options_model(load_ruleset(rules))
+        return model().model_dump(mode="json") if model is not None else {}
+    except (GameError, ValidationError):
+        return {}
 
 
 def _short_value(v: Any) -> str:
