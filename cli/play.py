@@ -224,13 +224,13 @@ def agent_choose(agent: Any, state: GameState, console: Console, label: str) -> 
         return agent.choose(view, progress=progress)
 
 
-def explain_info(info: dict[str, Any], who: str) -> RenderableType:
+def explain_info(info: dict[str, Any], who: str, verb: str = "chose") -> RenderableType:
     """The search agent's ``last_info`` in words: plan, score, alternatives, terms."""
     if not info:
         return Text(f"{who} has not explained a move yet.")
     lines: list[RenderableType] = []
     head = Text()
-    head.append(f"{who} chose ")
+    head.append(f"{who} {verb} ")
     head.append(str(info.get("action", "?")), style="bold")
     if info.get("forced"):
         head.append(" (the only legal action).")
@@ -238,7 +238,7 @@ def explain_info(info: dict[str, Any], who: str) -> RenderableType:
         return Group(*lines)
     score = info.get("score")
     if isinstance(score, (int, float)):
-        head.append(f"  score {score:+.1f}")
+        head.append(f"  evaluation {score:+.1f} for the player to move")
     depth = info.get("depth")
     if depth:
         head.append(f", looking {depth} decisions ahead ({info.get('nodes', 0):,} positions)")
@@ -543,7 +543,7 @@ class PlayLoop:
         self.say(columns(entries, self.console.width))
         m = len(c.actions)
         while True:
-            line = self.prompt(f"{c.head}: which way (1-{m}, or back)> ").strip()
+            line = self.prompt(f"{c.head}: choose 1-{m} (or back)> ").strip()
             low = line.lower()
             if not line or low in ("back", "b"):
                 return None
@@ -557,6 +557,12 @@ class PlayLoop:
             if word.lower() in ("help", "?", "rules", "quit", "exit", "hint", "why"):
                 self.command(seat, word.lower(), rest.strip(), [])
                 continue
+            want = normalize_text(line)
+            hows = [normalize_text(self.r.group_of(a)[1]) for a in c.actions]
+            exact = [a for a, h in zip(c.actions, hows) if h == want]
+            begins = [a for a, h in zip(c.actions, hows) if h.startswith(want)]
+            if len(exact) == 1 or len(begins) == 1:
+                return (exact or begins)[0]
             for text in (f"{c.head}: {line}", line):
                 try:
                     a = parse_action(self.state, text)
@@ -612,8 +618,7 @@ class PlayLoop:
         except KeyboardInterrupt:
             self.say(Text("Hint cancelled."))
             return
-        self.say(Text("Hint: ", style="bold") + Text(str(agent.last_info.get("action"))))
-        self.say(explain_info(agent.last_info, "The hint AI"))
+        self.say(explain_info(agent.last_info, "Hint: the AI", "would play"))
 
     def why(self, arg: str) -> None:
         if arg:
@@ -625,7 +630,8 @@ class PlayLoop:
                 self.say(Text(f"'{a}' is legal now."))
             return
         if self.last_ai is None:
-            self.say(Text("The computer has not moved yet; 'why' explains its last move ('why ACTION' says why an action is not legal)."))
+            self.say(Text("No computer move to explain yet in this session; 'why' explains the computer's last move, "
+                          "'why ACTION' whether an action is legal here."))
             return
         who, info = self.last_ai
         if not info:

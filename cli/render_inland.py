@@ -32,6 +32,7 @@ SEAT_STYLE = ("bold cyan", "bold magenta")
 #: colours of the goods (blue, yellow, brown, red as on the warehouse)
 GOOD_STYLE = {"fish": "bold bright_blue", "grain": "bold yellow", "wood": "bold dark_orange3", "clay": "bold red"}
 BOARDS = ("A-F board", "G-L board")
+SELL_HEAD = "sell a building"
 
 
 def _goods_text(goods: Sequence[int]) -> Text:
@@ -204,14 +205,21 @@ def _main_round(n: int) -> str:
 
 
 def outcome_text(state: InlandState, action: Any) -> str:
-    """What an action would change for the player who takes it: goods and francs."""
+    """What an action itself would change for the player who takes it (goods, francs).
+
+    Taken from the action's own event, so a round ending right after it (and
+    the buildings it forces to be sold) does not blur the preview.
+    """
     p = state.current_player()
     child = state.clone()
     child.apply_action(action)
+    for seat, text in child.events:
+        if seat == p and text.startswith("uses ") and ": " in text:
+            return text.rsplit(": ", 1)[1]
     parts = [f"{g} {a}->{z}" for g, a, z in zip(GOODS, state.goods[p], child.goods[p]) if a != z]
     df = child.francs[p] - state.francs[p]
     if df:
-        parts.append(f"{df:+d} francs")
+        parts.append(f"{df:+d} franc{'s' if abs(df) != 1 else ''}")
     return ", ".join(parts) or "no change"
 
 
@@ -326,9 +334,17 @@ class InlandRenderer(Renderer):
             out.append(line)
         return out
 
+    def group_of(self, action: Any) -> tuple[str, str]:
+        """Selling is one first-step entry ("sell a building"), the building the second step."""
+        if getattr(action, "verb", "") == "sell":
+            return SELL_HEAD, action.building
+        return super().group_of(action)
+
     def describe_group(self, state: InlandState, head: str, actions: Sequence[Any]) -> str:
         a = actions[0]
         verb = a.verb
+        if verb == "sell" and len(actions) > 1:
+            return f"one of your {len(actions)} buildings for half its value; your turn goes on"
         if verb == "pass":
             return "no build or use is possible"
         i = state.catalog.index[a.building]
@@ -341,7 +357,7 @@ class InlandRenderer(Renderer):
                 note += f"; {len(actions)} ways to pay"
             return note
         if verb == "sell":
-            return f"+{b.value // 2} francs"
+            return f"+{b.value // 2} franc{'s' if b.value // 2 != 1 else ''}"
         # use
         owner = state.owner[i]
         label = SECTOR_LABELS[state.sector[i]]
@@ -353,6 +369,11 @@ class InlandRenderer(Renderer):
         return note + ": " + outcome_text(state, a)
 
     def describe_choice(self, state: InlandState, action: Any) -> str:
+        if action.verb == "sell":
+            b = state.building(action.building)
+            return f"+{b.value // 2} franc{'s' if b.value // 2 != 1 else ''} (value {b.value})"
+        if action.verb == "build":
+            return ""
         return outcome_text(state, action)
 
     def reference(self, state: InlandState, name: str | None) -> RenderableType:

@@ -74,7 +74,7 @@ def test_a_person_survives_typo_illegal_help_rules_and_ends_with_eof(tmp_path):
     child.expect("provenance")
     child.expect(PROMPT)
     child.sendline("4")  # build Grocery Store: a food cost, so a second list asks how
-    child.expect("which way")
+    child.expect("choose 1-")
     child.sendline("2")
     child.expect("builds Grocery Store into sector 0, paying 3 fish")
     child.expect(PROMPT)
@@ -93,7 +93,7 @@ def test_ctrl_c_at_the_prompt_and_at_the_second_step(tmp_path):
         child.expect(PROMPT)
         for s in steps:
             child.sendline(s)
-            child.expect("which way")
+            child.expect("choose 1-")
         child.sendintr()
         status, out = finish(child)
         assert "Interrupted: the game is stopped" in out
