@@ -2,7 +2,11 @@
 
 The search knows no game: it only calls ``current_player``, ``legal_actions``,
 ``clone``, ``apply_action``, ``is_terminal``, ``wealth``, ``evaluate`` and
-``key`` (plus the optional hook ``evaluation_terms(player)`` for explanations).
+``key``, plus two optional hooks: ``evaluation_terms(player)`` (named terms
+for explanations) and ``search_actions()`` (a non-empty subset of the legal
+actions that the search considers, for games whose rules offer moves that are
+almost never useful; it defaults to ``legal_actions()``).  The agent always
+returns one of ``legal_actions()``.
 
 Algorithm
 ---------
@@ -138,6 +142,7 @@ class Searcher:
         iterative: bool = True,
         shuffle_root: bool = True,
         evaluator: Callable[[GameState, int], float] | None = None,
+        actions: Callable[[GameState], list[Any]] | None = None,
         progress: ProgressCallback | None = None,
         progress_every: int = 4096,
     ) -> None:
@@ -155,6 +160,7 @@ class Searcher:
         self.iterative = iterative
         self.shuffle_root = shuffle_root
         self.evaluator = evaluator
+        self.actions = actions
         self.progress = progress
         self.progress_every = max(1, progress_every)
 
@@ -178,7 +184,7 @@ class Searcher:
         self.nodes = 1  # the root
 
         root_color = 1
-        legal = list(state.legal_actions())
+        legal = list(self._actions(state))
         if self.shuffle_root:
             random.Random(self.seed).shuffle(legal)
         children = []
@@ -301,6 +307,12 @@ class Searcher:
             "score": best.score if best is not None else None,
         })
 
+    def _actions(self, state: GameState) -> list[Any]:
+        if self.actions is not None:
+            return self.actions(state)
+        hook = getattr(state, "search_actions", None)
+        return hook() if callable(hook) else state.legal_actions()
+
     def _leaf(self, state: GameState) -> float:
         """Root player's value of a leaf (terminal or at the horizon)."""
         if state.is_terminal():
@@ -335,7 +347,7 @@ class Searcher:
             if self._deadline is not None and time.perf_counter() >= self._deadline:
                 raise _Abort
             self._report(self._cur_depth, None)
-        elif self._deadline is not None and (self.nodes & 255) == 0 and time.perf_counter() >= self._deadline:
+        elif self._deadline is not None and (self.nodes & 31) == 0 and time.perf_counter() >= self._deadline:
             raise _Abort
         if depth <= 0:
             self._horizon = True
@@ -366,7 +378,7 @@ class Searcher:
                             self._pv[ply] = []
                             return e_value
 
-        legal = state.legal_actions()
+        legal = self._actions(state)
         if self.ordering and len(legal) > 1:
             legal = self._order(legal, tt_move, ply, state.current_player())
 
@@ -502,11 +514,15 @@ class SearchAgent:
     with their scores at the last depth, best first; only the best is exact,
     the rest are bounds), ``terms`` (the evaluation terms of the position at
     the end of the principal variation, for the AI's seat) and ``level``.
+    ``evaluator(state, player)`` replaces ``state.evaluate`` and
+    ``actions(state)`` the state's ``search_actions`` (for experiments).
     """
 
     def __init__(self, level: str | None = "normal", think_time: float | None = None, seed: int = 0,
                  progress: ProgressCallback | None = None, max_nodes: int | None = None,
-                 max_depth: int | None = None) -> None:
+                 max_depth: int | None = None,
+                 evaluator: Callable[[GameState, int], float] | None = None,
+                 actions: Callable[[GameState], list[Any]] | None = None) -> None:
         level = (level or "normal").strip().lower()
         if level not in LEVELS:
             raise ValueError(f"unknown AI level '{level}' (allowed: {', '.join(LEVELS)})")
@@ -519,15 +535,19 @@ class SearchAgent:
         self.progress = progress
         self.max_nodes = max_nodes
         self.max_depth = max_depth
+        self.evaluator = evaluator
+        self.actions = actions
         self.last_info: dict[str, Any] = {}
 
     def searcher(self, seed: int, progress: ProgressCallback | None = None) -> Searcher:
         lv = self.level
         if self.think_time is not None:
             return Searcher(max_depth=self.max_depth or lv.max_depth, max_nodes=self.max_nodes,
-                            time_limit=self.think_time, seed=seed, progress=progress)
+                            time_limit=self.think_time, seed=seed, progress=progress, evaluator=self.evaluator,
+                            actions=self.actions)
         return Searcher(max_depth=self.max_depth or lv.max_depth, max_nodes=self.max_nodes or lv.max_nodes,
-                        time_limit=lv.time_cap, seed=seed, progress=progress)
+                        time_limit=lv.time_cap, seed=seed, progress=progress, evaluator=self.evaluator,
+                            actions=self.actions)
 
     def choose(self, state: GameState, progress: ProgressCallback | None = None) -> Any:
         me = state.current_player()

@@ -115,14 +115,19 @@ def _factory_goods(state: Any, player: int) -> set[int]:
 
 
 def _build_gain(state: Any, player: int) -> float:
-    """Best value-minus-goods of one build now (cheapest way to pay)."""
+    """Best value-minus-cost of one build now (seeds/004, "Build").
+
+    A quick bound: the cost is taken as exactly what is printed (paying
+    without change may cost a little more) and affordability is checked on
+    the amounts held."""
+    fish, grain, wood, clay = state.goods[player]
+    francs = state.francs[player]
     best = 0.0
-    for a in state.legal_actions() if state.turn == player else ():
-        if a.verb != "build":
+    for i in state.on_offer():
+        c = state.catalog.buildings[i].cost
+        if c.wood > wood or c.clay > clay or c.food > fish + grain or c.francs > francs:
             continue
-        b = state.building(a.building)
-        spent = sum(n for _, n in a.choice)
-        gain = b.value - GOOD_VALUE * spent - b.cost.francs
+        gain = state.catalog.buildings[i].value - GOOD_VALUE * (c.wood + c.clay + c.food) - c.francs
         best = max(best, gain)
     return best
 
@@ -180,7 +185,57 @@ def evaluation_terms(state: Any, player: int) -> dict[str, float]:
     return out
 
 
+_EVAL_CACHE: dict[tuple, float] = {}
+
+
 def evaluate(state: Any, player: int) -> float:
     """Heuristic worth of ``state`` for ``player`` (higher is better); equals
-    the true wealth margin once the game is over."""
-    return sum(evaluation_terms(state, player).values())
+    the true wealth margin once the game is over.  Cached by position."""
+    key = (id(state.catalog), state.key(), player)
+    hit = _EVAL_CACHE.get(key)
+    if hit is not None:
+        return hit
+    value = sum(evaluation_terms(state, player).values())
+    if len(_EVAL_CACHE) > _CACHE_LIMIT:
+        _EVAL_CACHE.clear()
+    _EVAL_CACHE[key] = value
+    return value
+
+
+def search_actions(state: Any) -> list[Any]:
+    """The legal actions worth searching (a subset; never empty).
+
+    Selling (seeds/004, "Sell") turns a building's value into half as many
+    francs, so it only pays when the francs are needed now: to build a
+    building paid in francs that is out of reach, or to use an opponent's
+    building without a franc in hand.  Sales are offered to the search only
+    then, and within one turn only in catalog order (selling A then B and B
+    then A lead to the same position).  Main actions are all kept.
+    """
+    legal = state.legal_actions()
+    sells = [a for a in legal if a.verb == "sell"]
+    if not sells:
+        return legal
+    main = [a for a in legal if a.verb != "sell"]
+    p = state.turn
+    francs = state.francs[p]
+    reserve = francs + sum(state.catalog.buildings[i].value // 2 for i, o in enumerate(state.owner) if o == p)
+    need = False
+    for i in state.on_offer():
+        c = state.catalog.buildings[i].cost.francs
+        if francs < c <= reserve:
+            need = True
+            break
+    if not need and francs < 1:
+        need = any(o not in (NO_OWNER, p) and not state.catalog.buildings[i].locked and state.sector[i] > 0
+                   for i, o in enumerate(state.owner))
+    if not need:
+        return main or legal
+    last = state.history[-1] if state.history else ""
+    floor = -1
+    if last.startswith("sell "):
+        name = last[5:]
+        if name in state.catalog.index and state.owner[state.catalog.index[name]] == NO_OWNER:
+            floor = state.catalog.index[name]
+    kept = [a for a in sells if state.catalog.index[a.building] > floor]
+    return (main + kept) or legal

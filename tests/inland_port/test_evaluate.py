@@ -1,0 +1,90 @@
+"""The Inland Port's heuristic evaluation (inland_port/evaluate.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.agents import make_agent
+from inland_port import RULESET
+from inland_port.evaluate import actions_left, evaluate, evaluation_terms, player_terms
+from inland_port.state import ACTIONS_PER_ROUND
+from tests.inland_port.helpers import position
+
+
+def _play_out(seed: int, agents=("greedy", "random")):
+    s = RULESET.new_game(seed)
+    players = [make_agent(a, seed + i) for i, a in enumerate(agents)]
+    seen = []
+    while not s.is_terminal():
+        seen.append(s.clone())
+        s.apply_action(players[s.current_player()].choose(s))
+    return s, seen
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_equals_true_wealth_margin_at_the_end(seed):
+    """seeds/004 "End of the game": building values plus leftover francs."""
+    s, _ = _play_out(seed, ("greedy", "random") if seed % 2 else ("random", "greedy"))
+    w = s.wealth()
+    for p in (0, 1):
+        assert evaluate(s, p) == w[p] - w[1 - p]
+        terms = evaluation_terms(s, p)
+        assert terms["wealth"] == w[p] - w[1 - p]
+        assert all(v == 0 for k, v in terms.items() if k != "wealth")
+        assert s.evaluate(p) == evaluate(s, p)  # the state's hook calls this function
+
+
+def test_terms_sum_to_the_evaluation_and_are_antisymmetric():
+    _, seen = _play_out(7)
+    for s in seen[::5]:
+        for p in (0, 1):
+            terms = evaluation_terms(s, p)
+            assert sum(terms.values()) == pytest.approx(evaluate(s, p))
+            assert set(terms) == {"wealth", "goods", "wheel", "forced sale", "tempo"}
+        assert evaluate(s, 0) == pytest.approx(-evaluate(s, 1))
+
+
+def test_actions_left_counts_every_remaining_main_action():
+    """REFERENCE.md Facts [pub]: 3,3,3,5,5,5,7,7,7,9,9,9 actions, 36 each; seeds/004
+    "Beginning of the round": the starting player takes the extra action and alternates."""
+    s = RULESET.new_game(0)
+    assert actions_left(s, 0) == actions_left(s, 1) == sum(ACTIONS_PER_ROUND) // 2 == 36
+    rng = random.Random(1)
+    while not s.is_terminal():
+        total = actions_left(s, 0) + actions_left(s, 1)
+        done = s.main_action_count
+        assert total == sum(ACTIONS_PER_ROUND) - done
+        s.apply_action(rng.choice(s.legal_actions()))
+    assert actions_left(s, 0) == actions_left(s, 1) == 0
+
+
+def test_more_goods_is_better_before_the_end():
+    poor = position(goods=(1, 1, 1, 1), round_letter="E")
+    rich = position(goods=(6, 6, 6, 6), round_letter="E")
+    assert evaluation_terms(rich, 0)["goods"] > evaluation_terms(poor, 0)["goods"]
+    assert evaluate(rich, 0) > evaluate(poor, 0)
+
+
+def test_goods_a_factory_counts_are_not_counted_twice():
+    """Wood Factory (REFERENCE.md building data): 1 per wood, already in wealth."""
+    with_f = position(goods=(0, 0, 9, 0), round_letter="K", buildings=[("Wood Factory", 0, "0")])
+    without = position(goods=(0, 0, 9, 0), round_letter="K")
+    assert with_f.wealth()[0] - without.wealth()[0] == 9
+    assert player_terms(with_f, 0)["goods"] == 0
+    assert player_terms(without, 0)["goods"] == 9
+
+
+def test_a_building_near_forced_sale_costs_and_a_usable_one_yields():
+    """seeds/004 "End of the round": a building reaching '!' is sold for half its value."""
+    old = position(round_letter="E", buildings=[("Sawmill", 0, "4+1")])
+    young = position(round_letter="E", buildings=[("Sawmill", 0, "2")])
+    assert evaluation_terms(old, 0)["forced sale"] < evaluation_terms(young, 0)["forced sale"] <= 0
+    assert evaluation_terms(young, 0)["wheel"] > 0
+
+
+def test_tempo_belongs_to_the_player_to_move():
+    s = position(round_letter="E", buildings=[("Shipping Line", 0, "4")], turn=0)
+    assert evaluation_terms(s, 0)["tempo"] > 0
+    assert evaluation_terms(s, 1)["tempo"] < 0
