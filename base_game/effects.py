@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from base_game import cards as K
 from base_game.cards import (
-    BRICK, CHARCOAL, COAL, COKE, ENERGY_VALUE, FOOD_SOURCES, GOOD_LABEL, IRON, IS_UPGRADED, LEATHER,
+    BRICK, CHARCOAL, COAL, ENERGY_VALUE, GOOD_LABEL, IRON, IS_UPGRADED, LEATHER,
     NG, SHIP_VALUE, STANDARD, STEEL, WOOD,
 )
 
@@ -883,5 +883,3 @@ DO = {
     "finish_round": lambda s: s.finish_round(),
     "ship_goods": ship_goods,
 }
-
-_ = (COKE, FOOD_SOURCES)

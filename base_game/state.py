@@ -48,10 +48,10 @@ from collections.abc import Hashable
 from typing import Any
 
 from core.payment import payment_options
-from core.protocol import ActionError, GameError, GameState
+from core.protocol import ActionError, GameState
 from base_game import cards as K
 from base_game.cards import (
-    BREAD, CATTLE, ENERGY_SOURCES, FISH, FOOD_SOURCES, GOOD_LABEL, GRAIN, NB, NG, OFFER_LABEL,
+    BREAD, CATTLE, ENERGY_SOURCES, FISH, FOOD_SOURCES, GOOD_LABEL, GRAIN, NB, OFFER_LABEL,
     OFFER_TO_GOOD,
 )
 
@@ -61,10 +61,6 @@ TREASURY = -1
 DESTROYED = -2  # paid goods go back to the supply
 
 PAY_LIMIT = 4  # at most this many ways to pay are offered (least wasteful first)
-
-
-class BaseRuleError(GameError):
-    pass
 
 
 def _fmt_way(way: dict[Any, int], unit: dict[Any, int]) -> str:

@@ -150,7 +150,6 @@ def test_interest_tile():
 
 def test_expensive_loans_option():
     """seeds/002 advanced rules: with 2 players, 1 more franc of interest with at least 2 loans."""
-    s = new(players=2, supply_tiles=[1, 2, 3, 4, 5, 6, 7], expensive_loans=True)
     s2 = RULESET.new_game(0, GameOptions(players=2, supply_tiles=[2, 1, 3, 4, 5, 6, 7], expensive_loans=True))
     s2.loans[1] = 2
     goods(s2, 1, francs=10)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.base_game.helpers import K, clear, end_turn, goods, have, legal, new, own, play
+from tests.base_game.helpers import K, clear, goods, have, legal, new, own, play
 
 
 def fresh(players: int = 2, **opts):
