@@ -10,6 +10,10 @@ from inland_port import RULESET
 from tests.inland_port.helpers import position
 
 
+#: unowned, so goods stay worthless at the end; nobody can afford them here
+FACTORIES = ("Fish Factory", "Grain Silo", "Wood Factory", "Brick Factory")
+
+
 def _final_position(my_francs: int, actions: int, mine=(), opp_goods=(0, 0, 0, 0), opp_francs=1, free=()):
     """Round L with ``actions`` left, seat 0 to move.  Every building not in
     ``mine`` or ``free`` belongs to the opponent and stands in sector 0, so the
@@ -52,7 +56,7 @@ def test_sees_the_opponents_reply_two_plies_deep():
     4+1 (seeds/004 "Use": 1 franc to us, 4 goods down-left for 5 francs each,
     +1 in 4+1) and win; using it ourselves (+1 franc) keeps it from them."""
     s = _final_position(my_francs=16, actions=2, mine=[("Business Office", 0, "4+1")],
-                        opp_goods=(4, 4, 4, 4), free=("Zoo",))
+                        opp_goods=(4, 4, 4, 4), free=("Zoo",) + FACTORIES)
     w = s.wealth()
     s.francs[0] += w[1] - w[0]  # level the wealth
     s._legal = None
