@@ -29,7 +29,7 @@ from rich.text import Text
 from cli.app import app
 from cli.console import error, make_console
 from core.protocol import GameError, GameState, parse_action
-from core.records import GameRecord, RecordError, load_record, replay_all, state_summary
+from core.records import GameRecord, RecordError, default_save_dir, load_record, replay_all, state_summary
 
 #: exit code for a file that cannot be replayed or a position that does not exist
 EXIT_BAD_INPUT = 2
@@ -250,7 +250,7 @@ def load_states(path: Path) -> tuple[GameRecord, list[GameState]]:
 
 @app.command("replay")
 def replay_command(
-    path: Path = typer.Argument(..., help="A saved game (e.g. from the save folder; see 'lehavre inland --help')."),
+    path: Path = typer.Argument(..., help=f"A saved game file (games are autosaved in {default_save_dir()}).", show_default=False),
     to: int | None = typer.Option(None, "--to", min=0, help="Start at (or with --json, print) the position after action N."),
     json_out: bool = typer.Option(False, "--json", help="Print the position after action N (default: the last) as JSON and exit."),
     boards: bool = typer.Option(False, "--boards", help="Show the board after every action, not only on 's'."),
