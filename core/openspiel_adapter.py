@@ -1,0 +1,201 @@
+"""Expose a game of :mod:`core.protocol` as an OpenSpiel Python game.
+
+Optional: needs the extra ``lehavre[openspiel]`` (``open_spiel``).  The
+adapter is thin: every rule question is answered by the wrapped
+:class:`~core.protocol.GameState`; the adapter only translates.
+
+Actions are integer ids: id ``i`` is the ``i``-th entry of the state's
+``legal_actions()`` (a deterministic enumeration per state, as the protocol
+requires), so ``legal_actions()`` is always ``0 .. n-1``.  The game declares
+``MAX_ACTIONS`` distinct actions and refuses (loudly) a state with more.
+Returns are the protocol's zero-sum ``returns()`` (win +1, loss -1, tie 0).
+
+Usage::
+
+    from core.openspiel_adapter import load_game
+    game = load_game(lambda seed: RULESET.new_game(seed), name="lehavre_inland")
+    state = game.new_initial_state()
+    # ... any OpenSpiel algorithm, e.g. open_spiel.python.algorithms.mcts.MCTSBot
+
+``inland_game()`` registers and returns the Inland Port.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from core.protocol import GameState
+
+MAX_ACTIONS = 4096
+MAX_GAME_LENGTH = 10_000
+
+_CLASSES: dict[str, type] = {}
+
+
+class ProtocolGame(pyspiel.Game):
+    """A pyspiel game whose states wrap protocol states made by a factory.
+
+    :func:`load_game` makes one subclass per game, with the class attributes
+    set, and registers that class with pyspiel."""
+
+    game_type: Any = None
+    game_info: Any = None
+    factory: Callable[[int], GameState] | None = None
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(self.game_type, self.game_info, params or {})
+        self._seed = int((params or {}).get("seed", 0))
+
+    def new_initial_state(self, inner: GameState | None = None) -> "ProtocolState":
+        if inner is None:
+            inner = type(self).factory(self._seed)
+        return ProtocolState(self, inner)
+
+
+class ProtocolState(pyspiel.State):
+    """An OpenSpiel state wrapping one protocol state (``self.inner``)."""
+
+    def __init__(self, game: ProtocolGame, inner: GameState) -> None:
+        super().__init__(game)
+        self.inner = inner
+
+    # -- what OpenSpiel asks ----------------------------------------------
+    def current_player(self) -> int:
+        if self.inner.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        return self.inner.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        n = len(self.inner.legal_actions())
+        if n > MAX_ACTIONS:
+            raise RuntimeError(f"{n} legal actions exceed the adapter's MAX_ACTIONS={MAX_ACTIONS}")
+        return list(range(n))
+
+    def _apply_action(self, action: int) -> None:
+        self.inner.apply_action(self.inner.legal_actions()[action])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        legal = self.inner.legal_actions()
+        return str(legal[action]) if 0 <= action < len(legal) else f"<action {action}>"
+
+    def is_terminal(self) -> bool:
+        return self.inner.is_terminal()
+
+    def returns(self) -> list[float]:
+        if not self.inner.is_terminal():
+            return [0.0] * self.inner.num_players
+        return [float(x) for x in self.inner.returns()]
+
+    def clone(self) -> "ProtocolState":
+        return ProtocolState(self.get_game(), self.inner.clone())
+
+    def __deepcopy__(self, memo: Any) -> "ProtocolState":
+        return self.clone()
+
+    def __str__(self) -> str:
+        return f"{self.inner.ruleset} after {len(self.inner.history)} decisions: " + "; ".join(self.inner.history[-3:])
+
+
+def load_game(factory: Callable[[int], GameState], name: str, num_players: int = 2,
+              long_name: str | None = None, seed: int = 0) -> ProtocolGame:
+    """Register (once) and return a pyspiel game for ``factory(seed)`` states."""
+    short = f"python_{name}"
+    game_type = pyspiel.GameType(
+        short_name=short,
+        long_name=long_name or name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=num_players,
+        min_num_players=num_players,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=False,
+        provides_observation_tensor=False,
+        parameter_specification={"seed": 0},
+    )
+    game_info = pyspiel.GameInfo(
+        num_distinct_actions=MAX_ACTIONS,
+        max_chance_outcomes=0,
+        num_players=num_players,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0,
+        max_game_length=MAX_GAME_LENGTH,
+    )
+
+    if short not in _CLASSES:
+        cls = type(f"ProtocolGame_{name}", (ProtocolGame,),
+                   {"game_type": game_type, "game_info": game_info, "factory": staticmethod(factory)})
+        _CLASSES[short] = cls
+        pyspiel.register_game(game_type, cls)
+    return _CLASSES[short]({"seed": seed})
+
+
+def inland_game(seed: int = 0) -> ProtocolGame:
+    """The Inland Port as an OpenSpiel game (``python_lehavre_inland``)."""
+    from inland_port import RULESET
+
+    return load_game(lambda s: RULESET.new_game(s), name="lehavre_inland",
+                     long_name="Le Havre: The Inland Port (lehavre)", seed=seed)
+
+
+class TimedMCTSAgent:
+    """OpenSpiel's ``MCTSBot`` with random rollouts as a protocol agent.
+
+    ``MCTSBot`` counts simulations, not time; to give it a wall time per
+    move, the number of simulations for each move is set from the rate
+    measured on the previous moves (simulations per second), so its time per
+    move tracks ``think_time``.  ``last_info`` holds the simulations and time.
+    """
+
+    def __init__(self, think_time: float = 1.0, seed: int = 0, uct_c: float = 2.0, rollouts: int = 1) -> None:
+        from open_spiel.python.algorithms import mcts
+
+        self.name = "mcts"
+        self.think_time = think_time
+        self._mcts = mcts
+        self._rng = np.random.RandomState(seed)
+        self._evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=self._rng)
+        self._uct_c = uct_c
+        self._rate: float | None = None  # simulations per second
+        self.last_info: dict[str, Any] = {}
+
+    def choose(self, state: GameState) -> Any:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_info = {"simulations": 0, "time": 0.0}
+            return legal[0]
+        game = _game_for(state)
+        wrapped = game.new_initial_state(state.clone())
+        sims = 20 if self._rate is None else max(2, int(self._rate * self.think_time))
+        bot = self._mcts.MCTSBot(game, self._uct_c, sims, self._evaluator, solve=True, random_state=self._rng)
+        t0 = time.perf_counter()
+        action_id = bot.step(wrapped)
+        dt = max(time.perf_counter() - t0, 1e-6)
+        rate = sims / dt
+        self._rate = rate if self._rate is None else 0.5 * self._rate + 0.5 * rate
+        self.last_info = {"simulations": sims, "time": dt}
+        return legal[action_id]
+
+
+_GAMES: dict[str, ProtocolGame] = {}
+
+
+def _no_factory(seed: int) -> GameState:
+    raise ValueError("this adapter game wraps states supplied by the caller; pass one to new_initial_state")
+
+
+def _game_for(state: GameState) -> ProtocolGame:
+    """The pyspiel game used to wrap ``state`` (one per rule set)."""
+    name = f"lehavre_{state.ruleset}_wrapped"
+    if name not in _GAMES:
+        _GAMES[name] = load_game(_no_factory, name=name, num_players=state.num_players)
+    return _GAMES[name]
