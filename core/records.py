@@ -426,6 +426,11 @@ def new_state(record: GameRecord, *, source: str | Path | None = None) -> GameSt
         state = ruleset.new_game(record.seed, options)
     except (GameError, OSError, ValueError, TypeError, LookupError, ArithmeticError) as exc:
         raise RecordError(f"{where}the options or seed cannot start a game of '{record.ruleset}': {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - options come from a file a person may have edited
+        raise RecordError(
+            f"{where}the options or seed cannot start a game of '{record.ruleset}' "
+            f"({type(exc).__name__}: {exc})"
+        ) from None
     _check_seats(record.players, state, where)
     mine = data_digest_of(ruleset, state, options)
     if mine != record.data_digest:
@@ -645,10 +650,12 @@ def load_record(path: str | Path, *, verify: bool = True) -> GameRecord:
     """Read and check a saved game; :class:`RecordError` names the file and the problem."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(f"{path}: file is too large to be a saved game ({size} bytes)")
-        raw = path.read_bytes()
+        if path.exists() and not path.is_dir() and not path.is_file():
+            raise RecordError(f"{path}: not a regular file, so not a saved game")
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_RECORD_BYTES + 1)
+        if len(raw) > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: file is too large to be a saved game (over {MAX_RECORD_BYTES} bytes)")
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
     except IsADirectoryError:

@@ -406,3 +406,13 @@ def test_an_inland_game_with_a_changed_building_file_is_refused(tmp_path):
     refused(path, "other building data", record.data_digest)
     buildings.unlink()
     refused(path, "cannot start a game of 'inland'", "buildings.json")
+
+
+def test_a_device_or_huge_file_is_refused_without_reading_it_all(tmp_path, monkeypatch):
+    import core.records as records
+
+    if Path("/dev/zero").exists():
+        refused(Path("/dev/zero"), "not a regular file")
+    monkeypatch.setattr(records, "MAX_RECORD_BYTES", 100)
+    big = write(tmp_path / "big.json", "{" + " " * 200 + "}")
+    refused(big, "too large")
