@@ -749,7 +749,10 @@ def watch(state: GameState, players: Sequence[Player], renderer: Renderer, conso
     while not state.is_terminal():
         seat = state.current_player()
         player = players[seat]
-        action = player.agent.choose(state.clone())  # type: ignore[union-attr]
+        if as_json:
+            action = player.agent.choose(state.clone())  # type: ignore[union-attr]
+        else:  # a spinner while an AI thinks, only on a terminal (the printed text is the same)
+            action = agent_choose(player.agent, state, console, player.label)
         state.apply_action(action)
         for line in renderer.event_lines(state, players, seat, action):
             quiet.print(line, soft_wrap=True)

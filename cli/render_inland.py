@@ -92,7 +92,7 @@ def wheel_table(state: InlandState, p: int) -> Table:
 
 def player_panel(state: InlandState, p: int, players: Sequence[Player], viewer: int | None) -> Panel:
     """One player's board: wheel, warehouse, francs and wealth."""
-    body = Table.grid(padding=(0, 1))
+    body = Table.grid(padding=(0, 1), expand=True)
     body.add_column(ratio=1)
     body.add_column(no_wrap=True)
     body.add_row(wheel_table(state, p), warehouse_grid(state, p))
