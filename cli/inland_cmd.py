@@ -99,7 +99,7 @@ def inland(
                                  param_hint="'--watch'")
     if resume and load is not None:
         raise typer.BadParameter("give either --resume or --load PATH, not both", param_hint="'--resume'")
-    renderer = InlandRenderer(width=max(console.width, 40))
+    renderer = InlandRenderer(console=console)
 
     if watch:
         default_agent = loop.default_opponent()

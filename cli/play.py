@@ -756,14 +756,15 @@ def watch(state: GameState, players: Sequence[Player], renderer: Renderer, conso
         state.apply_action(action)
         for line in renderer.event_lines(state, players, seat, action):
             quiet.print(line, soft_wrap=True)
+    summary = _records().state_summary(state)
     result = {
         "ruleset": ruleset_name,
         "seed": seed,
         "agents": [p.spec or p.name for p in players],
-        "wealth": list(state.wealth()),
-        "breakdown": [dict(state.wealth_breakdown(p)) for p in range(state.num_players)],
-        "winners": list(state.winners()),
-        "actions": state.main_action_count,
+        "wealth": summary["wealth"],
+        "breakdown": summary["breakdown"],
+        "winners": summary["winners"],
+        "actions": summary["actions"],
     }
     if as_json:
         print(json.dumps(result), flush=True)

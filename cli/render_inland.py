@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -301,8 +301,16 @@ class InlandRenderer(Renderer):
     ruleset = "inland"
     title = "Le Havre: The Inland Port"
 
-    def __init__(self, width: int = 100) -> None:
-        self.width = width
+    def __init__(self, width: int | None = None, console: Console | None = None) -> None:
+        self._width = width
+        self.console = console
+
+    @property
+    def width(self) -> int:
+        """The console's width now (a resized terminal redraws to fit), else the given width."""
+        if self.console is not None:
+            return self.console.width
+        return self._width or 100
 
     def board(self, state: InlandState, players: Sequence[Player], viewer: int | None) -> RenderableType:
         return board(state, players, viewer, self.width)
