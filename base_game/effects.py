@@ -271,14 +271,28 @@ class Build(Effect):
     def options(self, s, fr):
         _, p, _, b, (left,) = fr
         out = [f"build {K.NAME[c]}" for c in self.candidates(s, p, b)]
-        if out and left < K.PARAMS[b]["count"]:
-            out.append("done")
+        if left < K.PARAMS[b]["count"] and (out or s.francs[p]) and not s.final_stage:
+            # seeds/000 Construction Firm: build one, buy the next with an additional action,
+            # then build the third in the pile
+            fr_ = s.francs[p]
+            for pile in s.proposal_piles:
+                if pile and K.PRICE[pile[0]] is not None and K.PRICE[pile[0]] <= fr_:
+                    out.append(f"buy {K.NAME[pile[0]]}")
+            if out:
+                out.append("done")
         return out
 
     def apply(self, s, fr, text):
         _, p, _, b, (left,) = fr
         s.stack.pop()
         if text == "done":
+            return
+        if text.startswith("buy "):
+            c = K.BY_NAME[text[4:].lower()]
+            s.pay_francs(p, K.PRICE[c])
+            s.remove_from_piles(c)
+            s.take_building(p, c)
+            s.stack.append(fr)
             return
         c = K.BY_NAME[text.split(" ", 1)[1].lower()]
         pay_materials(s.goods[p], material_need(s, p, c, K.PARAMS[b].get("wood_discount", 0)))

@@ -126,6 +126,10 @@ def test_repay_loan():
 def test_occupied_building_cannot_be_entered():
     """Main action B: move the disc to an unoccupied building."""
     s = new(players=2)
+    s.owner[K.bid("Fishery")] = -2
+    s.proposal_piles = [[K.bid("Fishery")], [], []]
+    for b in ("Building Firm 1", "Construction Firm"):
+        s.owner[K.bid(b)] = -1
     s.discs[1] = K.bid("Building Firm 1")
     assert "enter Building Firm 1" not in legal(s)
 
@@ -231,14 +235,17 @@ def test_final_stage_occupied_buildings_but_not_own():
         acts = [a for a in s.legal_actions() if not a.startswith(("sell", "buy"))] or s.legal_actions()
         s.apply_action(rng.choice(acts))
     assert s.stack[-1] == ("final", 0)
+    s.owner[K.bid("Fishery")] = -2
+    s.proposal_piles = [[K.bid("Fishery")], [], []]
+    for b in ("Building Firm 1", "Construction Firm"):
+        s.owner[K.bid(b)] = -1
     s.discs[1] = K.bid("Building Firm 1")
     s.discs[0] = K.bid("Construction Firm")
     goods(s, 0, wood=9, clay=9, iron=9, francs=50)
     acts = legal(s)
     assert not any(a.startswith("buy") for a in acts)
     assert "enter Construction Firm" not in acts
-    if any(p for p in s.proposal_piles):
-        assert "enter Building Firm 1" in acts
+    assert "enter Building Firm 1" in acts
     offers = list(s.offer_spaces)
     play(s, next(a for a in acts if a.startswith("take")))
     end_turn(s)
@@ -326,6 +333,10 @@ def test_solo_game_without_zoo_and_harbour_watch():
 def test_why_illegal_messages():
     """Bad input gets a message saying what was wrong (PREAMBLE: GameError, never a traceback)."""
     s = new(players=2)
+    s.owner[K.bid("Fishery")] = -2
+    s.proposal_piles = [[K.bid("Fishery")], [], []]
+    for b in ("Building Firm 1", "Construction Firm"):
+        s.owner[K.bid(b)] = -1
     s.discs[1] = K.bid("Building Firm 1")
     with pytest.raises(ActionError, match="occupied"):
         parse_action(s, "enter Building Firm 1")

@@ -398,6 +398,17 @@ def test_construction_firm_two_from_the_same_pile_and_brick_for_clay():
     assert have(s2, 0, "brick") == 0
 
 
+def test_construction_firm_buy_between_builds():
+    """Construction Firm: 'build one building, then use an additional action to buy the next building,
+    and then build the third in the pile'."""
+    s = set_piles(fresh(), [["Marketplace", "Fishery", "Joinery"], ["Bakehouse"], ["Abattoir"]])
+    own(s, 0, "Construction Firm")
+    goods(s, 0, wood=5, francs=10)
+    play(s, "enter Construction Firm", "build Marketplace", "buy Fishery", "build Joinery")
+    assert [s.owner[K.bid(n)] for n in ("Marketplace", "Fishery", "Joinery")] == [0, 0, 0]
+    assert s.francs[0] == 0 and have(s, 0, "wood") == 0
+
+
 def test_sawmill_one_wood_less_and_only_wooden_buildings():
     """Sawmill: builds buildings made with at least 1 wood, paying 1 wood less."""
     s = set_piles(fresh(), [["Marketplace", "Joinery"], ["Fishery", "Bakehouse"], ["Charcoal Kiln", "Abattoir"]])
