@@ -344,3 +344,19 @@ def test_why_illegal_messages():
         parse_action(s, "enter Bank")
     with pytest.raises(SetupError, match="players"):
         RULESET.new_game(0, {"players": 9})
+
+
+def test_food_paid_without_change():
+    """Rule clarifications: 'A player who pays ... food during the Feeding phase does not receive
+    change if he overpays'; francs count as food 1:1 and give change (REFERENCE.md rulings)."""
+    s = new(players=2)
+    clear(s, 1)
+    goods(s, 1, meat=1)
+    s.stack.append(("debt", 1, "food", 2))
+    s.settle()  # a single way to pay: the meat, no change
+    assert have(s, 1, "meat") == 0 and s.francs[1] == 0 and s.loans[1] == 0
+    goods(s, 1, meat=1, fish=1, francs=1)
+    s.stack.append(("debt", 1, "food", 2))
+    assert set(legal(s)) == {"pay 1 fish, 1 franc", "pay 1 meat"}
+    play(s, "pay 1 fish, 1 franc")
+    assert have(s, 1, "meat") == 1 and s.francs[1] == 0
