@@ -705,6 +705,19 @@ class BaseState(GameState):
         return {"buildings": buildings, "bonus": bonus, "ships": ships, "francs": self.francs[player],
                 "loans": -7 * self.loans[player]}
 
+    def evaluate(self, player: int) -> float:
+        """Heuristic for the search: wealth plus half the shipping value of goods
+        held (goods are worth nothing at the end but are on their way to
+        francs), as a margin over the best other player."""
+
+        def score(q: int) -> float:
+            g = self.goods[q]
+            return sum(self.wealth_breakdown(q).values()) + 0.5 * sum(n * K.SHIP_VALUE[i] for i, n in enumerate(g))
+
+        mine = score(player)
+        others = [score(q) for q in range(self.num_players) if q != player]
+        return mine - (max(others) if others else 0.0)
+
     # ---------------------------------------------------------- bookkeeping
     def key(self) -> Hashable:
         return (

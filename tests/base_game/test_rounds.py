@@ -360,3 +360,12 @@ def test_food_paid_without_change():
     assert set(legal(s)) == {"pay 1 fish, 1 franc", "pay 1 meat"}
     play(s, "pay 1 fish, 1 franc")
     assert have(s, 1, "meat") == 1 and s.francs[1] == 0
+
+
+def test_evaluate_counts_wealth_and_goods():
+    s = new(players=2)
+    clear(s, 0)
+    clear(s, 1)
+    goods(s, 0, francs=10, steel=1)
+    goods(s, 1, francs=4)
+    assert s.evaluate(0) == (10 + 0.5 * 8) - 4 and s.evaluate(1) == -s.evaluate(0)
