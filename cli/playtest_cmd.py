@@ -353,6 +353,9 @@ def playtest(
     except GameError as exc:
         error(str(exc))
         raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        error("interrupted; every finished game is stored (continue with --resume)")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 def _strongest_agent() -> str:
@@ -474,3 +477,6 @@ def compare(
     except GameError as exc:
         error(str(exc))
         raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        error("interrupted; every finished game is stored (continue with --resume)")
+        raise typer.Exit(EXIT_INTERRUPTED) from None

@@ -262,7 +262,7 @@ def _tests_table(tests: Sequence[dict[str, Any]]) -> str:
             f"<th>statistic</th><th>p</th><th>at 5%</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
-def _buildings(summaries: Sequence[dict[str, Any]], limit: int = 40) -> tuple[list[str], list[tuple[str, list[float]]], str]:
+def _buildings(summaries: Sequence[dict[str, Any]], limit: int = 1000) -> tuple[list[str], list[tuple[str, list[float]]], str]:
     names = sorted({n for s in summaries for n in s["buildings"]},
                    key=lambda n: (-sum(s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for s in summaries), n))
     names = names[:limit]
