@@ -537,15 +537,58 @@ class ShippingLine(Effect):
 
     def options(self, s, fr):
         _, p, _, b, _ = fr
-        return [f"use {k} {_plural(k, 'ship')}" for k in range(1, self.max_ships(s, p, b) + 1)]
+        out = []
+        for k in range(1, self.max_ships(s, p, b) + 1):
+            out.append(f"use {k} {_plural(k, 'ship')}")
+            out.append(f"use {k} {_plural(k, 'ship')} and choose goods")
+        return out
 
     def apply(self, s, fr, text):
         _, p, _, b, _ = fr
         s.stack.pop()
         k = int(text.split()[1])
         cap = sum(self.capacities(s, p)[:k])
-        s.stack.append(("do", p, "ship_goods", (p, cap)))
+        if text.endswith("choose goods"):
+            s.stack.append(("sub", p, "ship_pick", b, (cap, 0)))
+        else:
+            s.stack.append(("do", p, "ship_goods", (p, cap)))
         s.push_pay(p, "energy", s.energy_cost(p, K.PARAMS[b]["energy_per_ship"] * k))
+
+
+class ShipPick(Effect):
+    """The Shipping Line with the goods chosen by the player: for each good held,
+    most valuable first, how many to ship (``ship 3 leather``)."""
+
+    name = "ship_pick"
+
+    def can_use(self, s, p, b):
+        return False
+
+    def _next(self, s, p, i: int) -> int:
+        g = s.goods[p]
+        while i < len(SHIP_ORDER) and not g[SHIP_ORDER[i]]:
+            i += 1
+        return i
+
+    def options(self, s, fr):
+        _, p, _, b, (cap, i) = fr
+        i = self._next(s, p, i)
+        if cap <= 0 or i >= len(SHIP_ORDER):
+            return []
+        good = SHIP_ORDER[i]
+        top = min(cap, s.goods[p][good])
+        return [f"ship {n} {GOOD_LABEL[good]}" for n in range(top, -1, -1)]
+
+    def apply(self, s, fr, text):
+        _, p, _, b, (cap, i) = fr
+        s.stack.pop()
+        i = self._next(s, p, i)
+        good = SHIP_ORDER[i]
+        n = int(text.split()[1])
+        if n:
+            s.goods[p][good] -= n
+            s.gain_francs(p, n * SHIP_VALUE[good])
+        s.stack.append(("sub", p, self.name, b, (cap - n, i + 1)))
 
 
 SHIP_ORDER = sorted(range(NG), key=lambda g: (-SHIP_VALUE[g], g))
@@ -587,7 +630,13 @@ class Bridge(Effect):
         s.stack.append(("sub", p, self.name, b, ()))
 
     def options(self, s, fr):
-        up, std = self.counts(s, fr[1])
+        _, p, _, b, data = fr
+        if data:  # choosing good by good: (index, upgraded sold, standard sold)
+            i = self._next(s, p, data[0])
+            if i >= NG:
+                return []
+            return [f"exchange {n} {GOOD_LABEL[i]}" for n in range(s.goods[p][i], -1, -1)]
+        up, std = self.counts(s, p)
         out = []
         if up:
             out.append("exchange upgraded goods")
@@ -595,12 +644,36 @@ class Bridge(Effect):
             out.append("exchange standard goods")
         if up and std >= 3:
             out.append("exchange all goods")
+        out.append("choose goods")
         return out
 
+    @staticmethod
+    def _next(s, p, i: int) -> int:
+        g = s.goods[p]
+        while i < NG and not g[i]:
+            i += 1
+        return i
+
     def apply(self, s, fr, text):
-        p = fr[1]
+        _, p, _, b, data = fr
         s.stack.pop()
         g = s.goods[p]
+        if text == "choose goods" or data:
+            i, up, std = data or (0, 0, 0)
+            if data:
+                i = self._next(s, p, i)
+                n = int(text.split()[1])
+                g[i] -= n
+                if IS_UPGRADED[i]:
+                    up += n
+                else:
+                    std += n
+                i += 1
+            if self._next(s, p, i) < NG:
+                s.stack.append(("sub", p, self.name, b, (i, up, std)))
+            elif up + std // 3:
+                s.gain_francs(p, up + std // 3)
+            return
         francs = 0
         if text in ("exchange upgraded goods", "exchange all goods"):
             for x in range(NG):
@@ -879,7 +952,7 @@ class HaulageFirm(Effect):
 EFFECTS: dict[str, Effect] = {e.name: e for e in (
     NoAction(), TakeGoods(), Upgrade(), Exchange(), Build(), Wharf(), Marketplace(), Peek(),
     TownSquare(), BlackMarket(), ArtsCentre(), LocalCourt(), ShippingLine(), Bridge(),
-    BusinessOffice(), Ironworks(), Furriery(), CoalTrader(), Zoo(), HarbourWatch(), HaulageFirm(),
+    BusinessOffice(), ShipPick(), Ironworks(), Furriery(), CoalTrader(), Zoo(), HarbourWatch(), HaulageFirm(),
 )}
 
 

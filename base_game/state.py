@@ -35,9 +35,13 @@ Rulings made visible here ([dec], also in REFERENCE.md):
   for entering: "A player entering a building **must** carry out the
   building's action" (seeds/000, Main Action B).
 * Materials are paid with the standard good first (clay before brick, iron
-  before steel); the Shipping Line ships the most valuable goods; the Luxury
-  Yacht replaces the owner's lowest-valued iron ship; the Bridge over the
-  Seine sells whole classes of goods (upgraded, standard, or all).
+  before steel); the Luxury Yacht replaces the owner's lowest-valued iron ship.
+* To keep branching moderate, the Shipping Line offers ``use K ships`` (the
+  most valuable goods are shipped) beside ``use K ships and choose goods``
+  (then ``ship N <good>`` per good, most valuable first); the Bridge over the
+  Seine offers whole classes (``exchange upgraded goods`` / ``standard`` /
+  ``all``) beside ``choose goods`` (then ``exchange N <good>`` per good).
+* Payments offer at most four ways (the least wasteful first).
 * Rounding to the player's disadvantage everywhere.
 """
 

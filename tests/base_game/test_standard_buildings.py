@@ -257,6 +257,15 @@ def test_bridge_over_the_seine():
     assert have(s, 0, "bread") == 0 and sum(s.goods[0]) == 1
 
 
+def test_bridge_goods_chosen_by_the_player():
+    """Bridge over the Seine: 'The player may sell as many goods as he wishes.'"""
+    s = fresh()
+    own(s, 0, "Bridge over the Seine")
+    goods(s, 0, fish=4, bread=2)
+    play(s, "enter Bridge over the Seine", "choose goods", "exchange 3 fish", "exchange 1 bread")
+    assert s.francs[0] == 1 + 1 and have(s, 0, "fish") == 1 and have(s, 0, "bread") == 1
+
+
 def test_black_market_two_of_each_empty_offer():
     """Black Market: 2 of each good (and francs) whose Offer space is empty; cannot be built."""
     s = fresh()
@@ -331,10 +340,25 @@ def test_shipping_line_capacity_energy_and_values():
     add_ship(s, "iron", 4, owner=0)
     goods(s, 0, steel=1, leather=2, bread=3, coal=2)
     play(s, "enter Shipping Line")
-    assert legal(s) == ["use 1 ship", "use 2 ships"]
-    play(s, "use 2 ships")  # 6 energy: both coal; then 5 goods: steel, 2 leather, 2 bread
+    assert legal(s) == ["use 1 ship", "use 1 ship and choose goods", "use 2 ships",
+                        "use 2 ships and choose goods"]
+    play(s, "use 2 ships")  # 6 energy: both coal; then 5 goods, most valuable: steel, 2 leather, 2 bread
     assert s.francs[0] == 8 + 4 + 4 + 3 + 3
     assert have(s, 0, "bread") == 1 and have(s, 0, "coal") == 0
+
+
+def test_shipping_line_goods_chosen_by_the_player():
+    """Shipping Line: 'A player may ship several of the same good or different goods on a single ship.'"""
+    s = fresh()
+    own(s, 0, "Shipping Line")
+    add_ship(s, "wooden", 2, owner=0)
+    goods(s, 0, steel=1, leather=2, fish=3, coke=1)
+    play(s, "enter Shipping Line", "use 1 ship and choose goods")  # 3 energy: the coke (no change)
+    assert have(s, 0, "coke") == 0
+    assert legal(s) == ["ship 1 steel", "ship 0 steel"]
+    play(s, "ship 0 steel", "ship 1 leather", "ship 1 fish")
+    assert s.francs[0] == 4 + 1 and have(s, 0, "steel") == 1 and have(s, 0, "leather") == 1
+    assert have(s, 0, "fish") == 2
 
 
 def test_wharf_modernised_by_first_non_wooden_ship():
