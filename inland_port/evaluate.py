@@ -86,17 +86,19 @@ def _worth(goods: tuple[int, ...], francs: int) -> float:
 def use_yield(state: Any, player: int, i: int, sector: int) -> float:
     """Best gain (francs, goods at GOOD_VALUE) of ``player`` using building ``i``
     as if it stood in ``sector`` (1..4), with ``player``'s warehouse and purse."""
-    b = state.catalog.buildings[i]
     goods = state.goods[player]
     purse = state.francs[player] + (1 if sector == BONUS_SECTOR else 0)
-    key = (id(state.catalog), i, sector, goods, min(purse, 8), state.rows)
+    if purse > 8:
+        purse = 8
+    key = (id(state.catalog), i, sector, goods, purse)
     hit = _YIELD_CACHE.get(key)
     if hit is not None:
         return hit
+    b = state.catalog.buildings[i]
     s = SECTOR_VALUES[sector] or 0
-    base = _worth(goods, min(purse, 8))
+    base = _worth(goods, purse)
     best = 0.0
-    for _, (g2, f2) in effects.effect_choices(b.effect, b.params, goods, min(purse, 8), s, state.rows):
+    for _, (g2, f2) in effects.effect_choices(b.effect, b.params, goods, purse, s, state.rows):
         best = max(best, _worth(g2, f2) - base)
     if sector == BONUS_SECTOR:
         best += 1.0  # the franc of sector 4+1 (seeds/004, "Shipping Line": 1 more)
@@ -106,70 +108,91 @@ def use_yield(state: Any, player: int, i: int, sector: int) -> float:
     return best
 
 
-def _factory_goods(state: Any, player: int) -> set[int]:
-    out = set()
-    for i, b in enumerate(state.catalog.buildings):
-        if state.owner[i] == player and b.scoring is not None and b.scoring.per_good:
-            out.add(effects.GI[b.scoring.per_good])
-    return out
+_CATALOG_INFO: dict[int, tuple] = {}
 
 
-def _build_gain(state: Any, player: int) -> float:
+def _catalog_info(catalog: Any) -> tuple:
+    """Per building: (locked, sale loss, factory good index or -1, cost
+    (wood, clay, food, francs), build gain at printed cost, round index)."""
+    info = _CATALOG_INFO.get(id(catalog))
+    if info is None:
+        rows = []
+        for b in catalog.buildings:
+            c = b.cost
+            per = effects.GI[b.scoring.per_good] if b.scoring is not None and b.scoring.per_good else -1
+            gain = b.value - GOOD_VALUE * (c.wood + c.clay + c.food) - c.francs
+            rows.append((b.locked, b.value - b.value // 2, per, (c.wood, c.clay, c.food, c.francs), gain, b.round_index))
+        info = _CATALOG_INFO[id(catalog)] = (catalog, tuple(rows))
+    return info[1]
+
+
+def _build_gain(state: Any, player: int, info: tuple) -> float:
     """Best value-minus-cost of one build now (seeds/004, "Build").
 
     A quick bound: the cost is taken as exactly what is printed (paying
     without change may cost a little more) and affordability is checked on
     the amounts held."""
     fish, grain, wood, clay = state.goods[player]
+    food = fish + grain
     francs = state.francs[player]
     best = 0.0
-    for i in state.on_offer():
-        c = state.catalog.buildings[i].cost
-        if c.wood > wood or c.clay > clay or c.food > fish + grain or c.francs > francs:
+    rnd = state.round
+    for i, o in enumerate(state.owner):
+        if o != NO_OWNER:
             continue
-        gain = state.catalog.buildings[i].value - GOOD_VALUE * (c.wood + c.clay + c.food) - c.francs
-        best = max(best, gain)
+        _, _, _, (cw, cc, cf, cfr), gain, ri = info[i]
+        if ri > rnd or gain <= best or cw > wood or cc > clay or cf > food or cfr > francs:
+            continue
+        best = gain
     return best
 
 
-def _tempo(state: Any, player: int) -> float:
+def _tempo(state: Any, player: int, info: tuple) -> float:
     """Best gain of one main action for ``player`` now (seeds/004, "Main phase")."""
     best = 0.0
-    for i, b in enumerate(state.catalog.buildings):
-        o = state.owner[i]
-        if o == NO_OWNER or b.locked or state.sector[i] == 0:
+    can_pay = state.francs[player] >= 1
+    sector = state.sector
+    for i, o in enumerate(state.owner):
+        if o == NO_OWNER or sector[i] == 0 or info[i][0]:
             continue
-        if o != player and state.francs[player] < 1:
-            continue
-        y = use_yield(state, player, i, state.sector[i]) - (2.0 if o != player else 0.0)
-        best = max(best, y)
-    return max(best, _build_gain(state, player))
+        if o != player:
+            if can_pay:
+                best = max(best, use_yield(state, player, i, sector[i]) - 2.0)
+        else:
+            best = max(best, use_yield(state, player, i, sector[i]))
+    return max(best, _build_gain(state, player, info))
 
 
 def player_terms(state: Any, player: int) -> dict[str, float]:
     """The non-wealth terms for one seat (see the module docstring)."""
     if state.is_terminal():
         return {"goods": 0.0, "wheel": 0.0, "forced sale": 0.0, "tempo": 0.0}
+    info = _catalog_info(state.catalog)
     left = actions_left(state, player)
     phase = min(1.0, left / CONVERT_ACTIONS)
-    factories = _factory_goods(state, player)
-    goods = state.goods[player]
-    g_term = 0.0
-    for gi, amount in enumerate(goods):
-        counted = 1.0 if gi in factories else 0.0
-        g_term += max(0.0, GOOD_VALUE * phase - counted) * amount
     rounds_left = len(ACTIONS_PER_ROUND) - state.round  # round ends still to come
+    factories: set[int] = set()
     wheel = 0.0
     sale = 0.0
-    for i, b in enumerate(state.catalog.buildings):
-        if state.owner[i] != player or b.locked:
+    sector = state.sector
+    for i, o in enumerate(state.owner):
+        if o != player:
             continue
-        sec = state.sector[i]
-        nxt = min(sec + 1, BONUS_SECTOR)
-        wheel += WHEEL_SHARE * phase * use_yield(state, player, i, nxt)
+        locked, loss, per, _, _, _ = info[i]
+        if per >= 0:
+            factories.add(per)
+        if locked:
+            continue
+        sec = sector[i]
+        if phase > 0:
+            wheel += WHEEL_SHARE * phase * use_yield(state, player, i, min(sec + 1, BONUS_SECTOR))
         if SALE_SECTOR - sec <= rounds_left:
-            sale -= SALE_RISK[sec] * (b.value - b.value // 2)
-    tempo = TEMPO_SHARE * _tempo(state, player) if state.turn == player else 0.0
+            sale -= SALE_RISK[sec] * loss
+    g_term = 0.0
+    for gi, amount in enumerate(state.goods[player]):
+        counted = 1.0 if gi in factories else 0.0
+        g_term += max(0.0, GOOD_VALUE * phase - counted) * amount
+    tempo = TEMPO_SHARE * _tempo(state, player, info) if state.turn == player else 0.0
     return {"goods": g_term, "wheel": wheel, "forced sale": sale, "tempo": tempo}
 
 
