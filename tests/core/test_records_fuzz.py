@@ -9,6 +9,7 @@ record) fails the test.  No game rule is involved, so no rulebook is cited.
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -71,7 +72,9 @@ def check_loader(raw: bytes) -> None:
         assert state.state_hash() == record.state_hash
 
 
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: examples per fuzz test; set LEHAVRE_FUZZ_EXAMPLES for a longer hunt
+FUZZ = settings(max_examples=int(os.environ.get("LEHAVRE_FUZZ_EXAMPLES", "300")), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ
