@@ -253,3 +253,19 @@ def test_dask_backend_on_a_loopback_cluster_plays_the_same_games(tmp_path):
     a = json.loads((tmp_path / "l.json").read_text())["results"]
     b = json.loads((tmp_path / "d.json").read_text())["results"]
     assert _strip(a) == _strip(b)
+
+
+def test_base_game_players_short_and_variant_flags(tmp_path):
+    """Variant flags go to the rule set's options (seeds/002, rules for advanced players)."""
+    result = invoke("playtest", "base", "--games", 3, "--agents", "random,greedy,random", "--players", 3, "--short",
+                    "--variant", "expensive_loans=yes", "--json", tmp_path / "b.json", "--db", tmp_path / "b.sqlite3")
+    assert result.exit_code == 0, result.output
+    data = json.loads((tmp_path / "b.json").read_text())
+    assert data["config"]["options"]["players"] == 3 and data["config"]["options"]["short"] is True
+    assert data["config"]["options"]["expensive_loans"] is True
+    assert [r["seats"] for r in data["results"]] == [["random", "greedy", "random"], ["greedy", "random", "random"],
+                                                     ["random", "random", "greedy"]]
+    s = data["summary"]
+    assert sum(x["wins"] for x in s["seats"]) + s["ties"] == 3
+    bad = invoke("playtest", "base", "--variant", "turbo=yes", "--db", tmp_path / "b.sqlite3")
+    assert bad.exit_code == 2 and "has no option 'turbo'" in bad.output

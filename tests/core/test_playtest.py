@@ -248,3 +248,21 @@ def test_dask_backend_gives_the_same_games(tmp_path):
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None) as cluster:
         remote = list(pt.run_jobs(jobs, backend="dask", address=cluster.scheduler_address))
     assert sorted((pt.result_fingerprint(r) for r in remote), key=lambda r: r["index"]) == local
+
+
+def test_configuration_specs():
+    config = pt.parse_spec(f"{TOY}:agents=greedy,random;short;bonus=3;label=quick")
+    assert config.agents == ("greedy", "random") and config.label == "quick"
+    assert config.options == {"players": 2, "short": True, "bonus": 3, "pause": 0.0}
+    assert pt.parse_spec(f"{TOY}", default_agents=["greedy"]).agents == ("greedy", "greedy")
+    three = pt.parse_spec(f"{TOY}:players=3;agents=random,greedy,random")
+    assert three.options["players"] == 3 and three.players == 3
+    assert pt.parse_spec(f"{TOY}:agents=greedy,greedy").key() == pt.parse_spec(f"{TOY}:agents=greedy,greedy;label=x").key()
+    with pytest.raises(pt.PlaytestError, match="must start with 'inland' or 'base'"):
+        pt.parse_spec("chess:agents=random,random")
+    with pytest.raises(pt.PlaytestError, match="players must be a whole number"):
+        pt.parse_spec(f"{TOY}:players=two;agents=random,random")
+    with pytest.raises(pt.PlaytestError, match="short takes yes or no"):
+        pt.parse_spec(f"{TOY}:short=maybe;agents=random,random")
+    with pytest.raises(pt.PlaytestError, match="no agents"):
+        pt.parse_spec(f"{TOY}:bonus=2")
