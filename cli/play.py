@@ -22,6 +22,7 @@ from __future__ import annotations
 import inspect
 import json
 import random
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -730,6 +731,11 @@ def help_text(renderer: Renderer, allow_undo: bool = True) -> RenderableType:
 def play(session: Session, renderer: Renderer, console: Console, *, read_line: Callable[[str], str] | None = None,
          allow_undo: bool = True) -> int:
     """Play ``session`` to its end (or until the person stops); returns the exit code."""
+    if read_line is None and sys.stdin.isatty():
+        try:  # line editing and history at the prompt
+            import readline  # noqa: F401
+        except ImportError:  # pragma: no cover - not on every platform
+            pass
     return PlayLoop(session, renderer, console, read_line=read_line, allow_undo=allow_undo).run()
 
 

@@ -347,3 +347,14 @@ def test_renderer_width_switch_stacks_boards_on_narrow_terminals():
     lines = con.export_text().splitlines()
     assert max(len(ln) for ln in lines) <= 70
     assert sum(1 for ln in lines if "F fish 4" in ln) == 2  # two panels, one under the other
+
+
+def test_a_save_folder_that_cannot_be_written_does_not_stop_the_game(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("LEHAVRE_DATA_DIR", str(blocker))
+    r = invoke("inland", "--opponent", "greedy", "--seat", "first", "--seed", "5", input_text="1\n1\nquit\n")
+    assert r.exit_code == 0
+    out = " ".join(r.stdout.split())
+    assert out.count("could not save the game") == 1 and "the game goes on without saving" in out
+    assert "You quit the game." in out and "Traceback" not in out
