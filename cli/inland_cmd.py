@@ -197,8 +197,8 @@ def rules(
             pass
         printer = loop.REFERENCE_PRINTERS.get(ruleset.value)
     if printer is None:
-        error(f"the rules reference for '{ruleset.value}' is not available yet (the base game is not part of this "
-              f"installation); available: {', '.join(sorted(loop.REFERENCE_PRINTERS))}")
+        error(f"the rules reference for '{ruleset.value}' is not available yet (the base game's command line is not "
+              f"part of this installation); available: {', '.join(sorted(loop.REFERENCE_PRINTERS))}")
         raise typer.Exit(1)
     try:
         printer(console, building, str(buildings) if buildings else None)
