@@ -16,9 +16,17 @@ class BaseRuleset:
     name = "base"
     title = "Le Havre"
     Options = GameOptions
+    options_model = GameOptions
 
     def new_game(self, seed: int, options: Any = None) -> BaseState:
         return new_game(seed, options)
+
+    @staticmethod
+    def data_digest(options: Any = None) -> str:
+        """Hash of the data files in use (recorded in saves to detect other data)."""
+        from base_game.data import data_digest
+
+        return data_digest()
 
 
 RULESET = BaseRuleset()

@@ -227,3 +227,16 @@ def buildings_in_play(players: int, short: bool) -> dict[str, str]:
             raise DataFileError(f"standard_buildings_in_play.csv: row {i}, field '{col}': '{v}' (allowed: yes, no, start)")
         out[row["sort_order"]] = v
     return out
+
+
+@lru_cache(maxsize=None)
+def data_digest() -> str:
+    """One hash over every data file of the base game."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for path in sorted(DATA_DIR.iterdir()):
+        if path.suffix in (".json", ".csv"):
+            h.update(path.name.encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
