@@ -835,7 +835,8 @@ class CoalTrader(Effect):
         pr = K.PARAMS[b]
         f = self.food(s, p)
         if stage == "charcoal":
-            return [f"take {k} charcoal" for k in range(0, f // pr["charcoal_food"] + 1)]
+            lo = 0 if f >= pr["coal_food"] else 1  # 'take 0 charcoal' only if a coal is affordable
+            return [f"take {k} charcoal" for k in range(lo, f // pr["charcoal_food"] + 1)]
         left = f - n * pr["charcoal_food"]
         return [f"take {k} coal" for k in range(0 if n else 1, left // pr["coal_food"] + 1)] or ["take 0 coal"]
 
