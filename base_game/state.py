@@ -51,9 +51,9 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from core.payment import payment_options
 from core.protocol import ActionError, GameState
 from base_game import cards as K
+from base_game.payments import ways_to_pay
 from base_game.cards import (
     BREAD, CATTLE, ENERGY_SOURCES, FISH, FOOD_SOURCES, GOOD_LABEL, GRAIN, NB, OFFER_LABEL,
     OFFER_TO_GOOD,
@@ -230,33 +230,14 @@ class BaseState(GameState):
     # ------------------------------------------------------------ payments
     def _food_ways(self, p: int, amount: int, with_francs: bool = True) -> list[dict]:
         g = self.goods[p]
-        sources: dict[Any, list[int]] = {}
-        unit: dict[Any, int] = {}
-        for good, v in FOOD_SOURCES:
-            if g[good]:
-                sources[good] = [v * k for k in range(1, min(g[good], (amount + v - 1) // v) + 1)]
-                unit[good] = v
-        if with_francs and self.francs[p]:
-            sources["franc"] = list(range(1, min(self.francs[p], amount) + 1))
-        if len(sources) == 1:
-            k = next(iter(sources))
-            step = sources[k][0]
-            need = -(-amount // step) * step
-            return [{k: need}] if sources[k][-1] >= need else []
-        return payment_options(sources, amount, limit=PAY_LIMIT)
+        sources = [(good, v, g[good]) for good, v in FOOD_SOURCES]
+        if with_francs:
+            sources.append(("franc", 1, self.francs[p]))
+        return ways_to_pay(sources, amount, PAY_LIMIT)
 
     def _energy_ways(self, p: int, amount: int) -> list[dict]:
         g = self.goods[p]
-        sources = {}
-        for good, v in ENERGY_SOURCES:
-            if g[good]:
-                sources[good] = [v * k for k in range(1, min(g[good], (amount + v - 1) // v) + 1)]
-        if len(sources) == 1:
-            k = next(iter(sources))
-            step = sources[k][0]
-            need = -(-amount // step) * step
-            return [{k: need}] if sources[k][-1] >= need else []
-        return payment_options(sources, amount, limit=PAY_LIMIT)
+        return ways_to_pay([(good, v, g[good]) for good, v in ENERGY_SOURCES], amount, PAY_LIMIT)
 
     _UNITS = {**{g: v for g, v in FOOD_SOURCES}, **{g: v for g, v in ENERGY_SOURCES}, "franc": 1}
 
