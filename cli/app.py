@@ -45,3 +45,4 @@ def main() -> None:
 import cli.inland_cmd  # noqa: E402,F401  (lehavre inland, lehavre rules)
 import cli.playtest_cmd  # noqa: E402,F401  (lehavre playtest, lehavre compare)
 import cli.replay_cmd  # noqa: E402,F401  (lehavre replay)
+import cli.base_cmd  # noqa: E402,F401  (lehavre base; lehavre rules base)

@@ -1,0 +1,209 @@
+"""``lehavre base``: play or watch Le Havre (the base game, 1-5 players, full or short),
+and the base game's printer for ``lehavre rules base [BUILDING]``.
+
+The play loop is :mod:`cli.play` (the same prompt, two-step choices, ``help``,
+``rules``, ``undo``, ``quit`` as ``lehavre inland``); the board is
+:class:`cli.render_base.BaseRenderer`.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from base_game import RULESET, GameOptions
+from cli import play as loop
+from cli.app import app
+from cli.console import error, make_console
+from cli.render_base import BaseRenderer, reference
+from core.agents import AgentSpecError, parse_agent_list
+from core.protocol import GameError
+
+RULESET_NAME = "base"
+
+
+class SeatChoice(str, Enum):
+    first = "first"
+    last = "last"
+    random = "random"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _version(short: bool) -> str:
+    return "short game" if short else "full game"
+
+
+def human_seats(choice: str, players: int, humans: int, seed: int) -> list[int]:
+    """The seats of the people: the first K, the last K, or K drawn from the seed."""
+    if choice == "first":
+        return list(range(humans))
+    if choice == "last":
+        return list(range(players - humans, players))
+    return sorted(random.Random(f"seats-{seed}-{players}-{humans}").sample(range(players), humans))
+
+
+def _opponent(spec: str) -> tuple[str, bool]:
+    """Check ``--opponent`` (an agent spec); ``ai`` falls back to greedy when the AI is absent.
+
+    Returns (spec, fell_back).
+    """
+    s = spec.strip().lower()
+    if s.split(":")[0] == "ai" and not loop.ai_available():
+        if s != "ai":
+            raise typer.BadParameter("the AI (core.search) is not available in this installation; use greedy or random",
+                                     param_hint="'--opponent'")
+        return "greedy", True
+    try:
+        parse_agent_list(s, 1)
+    except AgentSpecError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--opponent'") from None
+    return s, False
+
+
+def _options(players: int, short: bool, advanced_selling: bool, expensive_loans: bool) -> GameOptions:
+    return GameOptions(players=players, short=short, advanced_selling=advanced_selling,
+                       expensive_loans=expensive_loans)
+
+
+def _name_agents(players: list[loop.Player]) -> None:
+    """Agents of the same kind get their seat number, so every label is different."""
+    labels = [p.name for p in players]
+    for s, p in enumerate(players):
+        if not p.is_human and labels.count(p.name) > 1:
+            p.name = f"{p.name} #{s + 1}"
+
+
+@app.command("base")
+def base(
+    players_n: int = typer.Option(2, "--players", "-p", min=1, max=5, help="Number of players, 1-5."),
+    short: bool = typer.Option(False, "--short", help="The shortened version (fewer rounds, goods and ships at the start)."),
+    humans: int = typer.Option(1, "--humans", min=0, help="How many people play at this keyboard (the other seats are the computer)."),
+    opponent: str = typer.Option("ai", "--opponent", metavar="AGENT",
+                                 help="Who plays the computer's seats: ai (= ai:normal), ai:easy, ai:hard, greedy, random."),
+    seat: SeatChoice = typer.Option(SeatChoice.random, "--seat", case_sensitive=False,
+                                    help="Seats of the people: first (seat 1 starts), last, or random (drawn from the seed)."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of the game (drawn and printed if not given)."),
+    watch: bool = typer.Option(False, "--watch", help="Watch agents play a whole game (see --agents)."),
+    agents: str | None = typer.Option(None, "--agents", metavar="A,B,...",
+                                      help="One agent per player for --watch, e.g. random,greedy (implies --watch)."),
+    json_out: bool = typer.Option(False, "--json", help="With --watch: print only one JSON object with the result."),
+    advanced_selling: bool = typer.Option(False, "--advanced-selling", help="Advanced rule (seeds/002): sell outside your turn only to pay a debt."),
+    expensive_loans: bool = typer.Option(False, "--expensive-loans", help="Advanced rule (seeds/002): more interest for many loans."),
+    resume: bool = typer.Option(False, "--resume", help="Continue the most recent unfinished base game."),
+    load: Path | None = typer.Option(None, "--load", metavar="PATH", help="Continue the game saved in PATH."),
+    no_undo: bool = typer.Option(False, "--no-undo", help="Do not allow 'undo' at the prompt."),
+    no_save: bool = typer.Option(False, "--no-save", help="Do not autosave the game after every action."),
+) -> None:
+    """Play Le Havre (the base game, 1-5 players) in the terminal, or watch agents play it.
+
+    At the prompt type a number from the list, or an action such as 'take wood',
+    'enter Fishery', 'buy Joinery', 'sell wooden ship 4'; 'help' lists every command.
+    """
+    console = make_console()
+    if agents is not None:
+        watch = True
+    if json_out and not watch:
+        raise typer.BadParameter("--json needs --watch (a game between agents)", param_hint="'--json'")
+    if watch and (resume or load is not None):
+        raise typer.BadParameter("--resume and --load continue a game at the keyboard; they do not go with --watch",
+                                 param_hint="'--watch'")
+    if resume and load is not None:
+        raise typer.BadParameter("give either --resume or --load PATH, not both", param_hint="'--resume'")
+    renderer = BaseRenderer(console=console)
+    options = _options(players_n, short, advanced_selling, expensive_loans)
+
+    if watch:
+        default_agent = loop.default_opponent()
+        text = agents if agents is not None else ",".join([default_agent] * players_n)
+        try:
+            specs = parse_agent_list(text, players_n)
+        except AgentSpecError as exc:
+            msg = str(exc)
+            if msg.startswith("expected"):
+                msg += f": one agent per player (--players is {players_n}; change it with --players N)"
+            raise typer.BadParameter(msg, param_hint="'--agents'") from None
+        game_seed = seed if seed is not None else 0
+        seats = [loop.make_player(spec, game_seed, s) for s, spec in enumerate(specs)]
+        _name_agents(seats)
+        state = RULESET.new_game(game_seed, options)
+        if not json_out:
+            who = ", ".join(f"P{s + 1} {p.label}" + (" (starts)" if s == state.starting_player else "")
+                            for s, p in enumerate(seats))
+            console.print(Text(f"{RULESET.title} ({_version(short)}, {_count(players_n, 'player')}): {who}; seed {game_seed}",
+                               style="bold"))
+        try:
+            loop.watch(state, seats, renderer, console, seed=game_seed, ruleset_name=RULESET_NAME, as_json=json_out)
+        except KeyboardInterrupt:
+            make_console(stderr=True).print("\nInterrupted: the game is stopped.")
+            raise typer.Exit(loop.EXIT_INTERRUPTED) from None
+        return
+
+    if resume or load is not None:
+        from core.records import RecordError
+
+        try:
+            session = loop.load_session(load, RULESET_NAME)
+        except RecordError as exc:
+            error(str(exc))
+            raise typer.Exit(2) from None
+        if session.state.is_terminal():
+            console.print(Text(f"The game in {session.save_path} is already over.", style="bold"))
+            console.print(renderer.final(session.state, session.players))
+            return
+        if no_save:
+            session.save_path = None
+        console.print(Text(f"{RULESET.title}: continuing the game in {session.save_path or load} "
+                           f"(seed {session.seed}, {_count(len(session.state.history), 'action')} played).", style="bold"))
+    else:
+        if not 1 <= humans <= players_n:
+            raise typer.BadParameter(
+                f"{humans} is not between 1 and the number of players ({players_n}); to watch agents only, use --watch",
+                param_hint="'--humans'")
+        opp, fell_back = (_opponent(opponent) if humans < players_n else (opponent, False))
+        game_seed = seed if seed is not None else loop.draw_seed()
+        people = human_seats(seat.value, players_n, humans, game_seed)
+        seats: list[loop.Player] = []
+        for s in range(players_n):
+            if s in people:
+                seats.append(loop.Player("You" if humans == 1 else f"Player {s + 1}"))
+            else:
+                seats.append(loop.make_player(opp, game_seed, s))
+        _name_agents(seats)
+        try:
+            session = loop.new_session(RULESET_NAME, RULESET, options, game_seed, seats, autosave=not no_save)
+        except GameError as exc:
+            error(str(exc))
+            raise typer.Exit(2) from None
+        if humans == 1:
+            me = people[0]
+            intro = f"You are P{me + 1}" + (" and start." if me == options.starting_player else ".")
+        else:
+            intro = "People at this keyboard: " + ", ".join(f"P{s + 1}" for s in people) + "."
+        others = [f"P{s + 1} {p.label}" for s, p in enumerate(seats) if not p.is_human]
+        if others:
+            intro += " Computer: " + ", ".join(others) + "."
+        if fell_back:
+            intro += " (The AI is not available in this installation: the computer plays greedy.)"
+        console.print(Text(f"{RULESET.title} ({_version(short)}, {_count(players_n, 'player')}), seed {game_seed}. {intro}",
+                           style="bold"))
+        console.print(Text("Type a number or an action; 'help' for every command, 'quit' to stop.", style="dim"))
+    code = loop.play(session, renderer, console, allow_undo=not no_undo)
+    if code:
+        raise typer.Exit(code)
+
+
+def _print_base_reference(console: Console, building: str | None, buildings: str | None) -> None:
+    if buildings:
+        raise GameError("the base game's buildings come with the game (base_game/data); --buildings is for 'inland' only")
+    console.print(reference(building))
+
+
+loop.register_reference(RULESET_NAME, _print_base_reference)
