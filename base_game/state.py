@@ -64,7 +64,10 @@ NOWHERE = -2  # in a proposal pile, face down, or out of the game
 TREASURY = -1
 DESTROYED = -2  # paid goods go back to the supply
 
-PAY_LIMIT = 4  # at most this many ways to pay are offered (least wasteful first)
+PAY_LIMIT = 4
+#: buildings with an action, and buildings with a purchase price (hot loops)
+ACTION_IDS = tuple(b for b in range(NB) if K.EFFECT[b] != "none")
+PRICED_IDS = tuple(b for b in range(NB) if K.PRICE[b] is not None)  # at most this many ways to pay are offered (least wasteful first)
 
 
 def _fmt_way(way: dict[Any, int], unit: dict[Any, int]) -> str:
@@ -459,8 +462,9 @@ class BaseState(GameState):
         out = []
         fr = self.francs[p]
         sold = self.sold_this_turn
-        for b in range(NB):
-            if self.owner[b] == TOWN:
+        owner = self.owner
+        for b in PRICED_IDS:
+            if owner[b] == TOWN:
                 pr = K.PRICE[b]
                 if pr is not None and pr <= fr and b not in sold:
                     out.append(b)
@@ -497,7 +501,10 @@ class BaseState(GameState):
         out: list[str] = []
         if main:
             out.extend(f"take {OFFER_LABEL[i]}" for i in range(7) if self.offer_spaces[i])
-            out.extend(f"enter {K.NAME[b]}" for b in range(NB) if self.can_enter(p, b, final))
+            owner = self.owner
+            for b in ACTION_IDS:
+                if owner[b] >= TOWN and self.can_enter(p, b, final):
+                    out.append(f"enter {K.NAME[b]}")
             if not out:
                 out.append("pass")  # no main action possible (only conceivable in the final stage)
         if not final:
