@@ -240,7 +240,7 @@ def test_compare_flags_a_real_difference_and_not_a_null_one():
 
 def test_dask_backend_gives_the_same_games(tmp_path):
     pytest.importorskip("distributed")
-    from distributed import Client, LocalCluster
+    from distributed import LocalCluster
 
     config = toy_config()
     jobs = [pt.GameJob(config.rules, config.options, config.agents, 6, i) for i in range(6)]
