@@ -88,3 +88,20 @@ def test_tempo_belongs_to_the_player_to_move():
     s = position(round_letter="E", buildings=[("Shipping Line", 0, "4")], turn=0)
     assert evaluation_terms(s, 0)["tempo"] > 0
     assert evaluation_terms(s, 1)["tempo"] < 0
+
+
+def test_search_actions_prune_sales_unless_francs_are_needed():
+    """seeds/004 "Sell": half the value in francs, in addition to the action."""
+    from inland_port.evaluate import search_actions
+
+    # nothing paid in francs is out of reach: sales are left out of the search
+    s = position(francs=3, round_letter="B", buildings=[("Farm", 0, "2"), ("Kiln", 0, "3")])
+    acts = search_actions(s)
+    assert acts and all(a.verb != "sell" for a in acts) and set(acts) <= set(s.legal_actions())
+    # Shipping Line (12 francs) is in reach only by selling: sales are searched
+    s = position(francs=3, round_letter="G", buildings=[("Farm", 0, "2"), ("Kiln", 0, "3"), ("Sawmill", 0, "2")])
+    sells = [str(a) for a in search_actions(s) if a.verb == "sell"]
+    assert sells == ["sell Farm", "sell Kiln", "sell Sawmill"]
+    # after selling Kiln, only buildings later in the catalog may follow this turn
+    s.apply_action(next(a for a in s.legal_actions() if str(a) == "sell Kiln"))
+    assert [str(a) for a in search_actions(s) if a.verb == "sell"] == ["sell Sawmill"]
