@@ -39,7 +39,7 @@ def _strip(results):
 
 def test_playtest_json_adds_up_and_is_identical_for_any_jobs(tmp_path):
     one = invoke("playtest", "inland", "--games", 12, "--agents", "random,greedy", "--seed", 3,
-                 "--json", tmp_path / "one.json", "--db", tmp_path / "one.sqlite3")
+                 "--json", tmp_path / "one.json", "--db", tmp_path / "one.sqlite3", "--report", tmp_path / "one.html")
     assert one.exit_code == 0, one.output
     two = invoke("playtest", "inland", "--games", 12, "--agents", "random,greedy", "--seed", 3, "--jobs", 2,
                  "--json", tmp_path / "two.json", "--db", tmp_path / "two.sqlite3")
@@ -55,6 +55,9 @@ def test_playtest_json_adds_up_and_is_identical_for_any_jobs(tmp_path):
     assert a["results"][1]["seats"] == ["greedy", "random"]
     assert all(len(r["actions"]) == r["steps"] >= r["main_actions"] for r in a["results"])
     assert "seat 0 wins" in one.output and "Buildings" in one.output
+    charts = _Charts()
+    charts.feed((tmp_path / "one.html").read_text())
+    assert set(charts.figures) == set(rp.CHART_IDS) and all(f["bars"] > 0 for f in charts.figures.values())
 
 
 class _Charts(HTMLParser):
