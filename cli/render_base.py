@@ -598,11 +598,11 @@ class BaseRenderer(Renderer):
                 top = state.ship_pile_tops[typ]
                 return f"{st.buy_price} francs, value {top[1] if top else '?'}, feeds {st.food[state.num_players - 1]}"
         if verb == "sell" and b is not None:
-            return f"+{K.VALUE[b] // 2} francs (value {K.VALUE[b]})"
+            return f"+{_plural(K.VALUE[b] // 2, 'franc')} (value {K.VALUE[b]})"
         if verb == "sell":
             v = rest.rsplit(" ", 1)[-1]
             if v.isdigit():
-                return f"+{int(v) // 2} francs (value {v})"
+                return f"+{_plural(int(v) // 2, 'franc')} (value {v})"
         if verb == "take" and rest in OFFER_LABEL and state.decision in TURN_FRAMES:
             return f"{state.offer_spaces[OFFER_LABEL.index(rest)]} on the space"
         if verb in ("end", "pass"):
@@ -654,11 +654,14 @@ def decision_text(state: BaseState) -> str:
         eff = fr[2]
         what = {
             "upgrade": "how many goods to upgrade", "exchange": "how many to exchange",
-            "build": "which building to build (or buy, or done)", "wharf": "which ship to build",
+            "build": "which building to build", "wharf": "which ship to build",
             "marketplace": "pick the goods, one at a time", "town_square": "pick the goods, one at a time",
             "peek": "keep or swap the top two special buildings", "local_court": "which loans to return",
             "shipping_line": "how many ships to use", "ship_pick": "how many of each good to ship",
         }.get(eff, "choose")
+        if eff == "peek":
+            top = [K.NAME[x] for x in state.special_pile[:2]]
+            what += f" (you see: {top[0]} on top, then {top[1]})" if len(top) == 2 else ""
         return f"using {K.NAME[b]}: {what}"
     return "choose"
 
