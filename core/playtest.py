@@ -785,6 +785,10 @@ def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
     for s in range(min(a["players"], b["players"])):
         tests.append(_rate_test(f"seat {s} wins", a["seats"][s]["count"], na, b["seats"][s]["count"], nb))
     tests.append(_rate_test("ties", a["ties"]["count"], na, b["ties"]["count"], nb))
+    agents_b = {x["agent"]: x for x in b["agents"]}
+    for x in a["agents"]:
+        if x["agent"] in agents_b:
+            tests.append(_rate_test(f"{x['agent']} wins", x["count"], na, agents_b[x["agent"]]["count"], nb))
     tests += _numeric_tests("wealth (game mean)", a["wealth_game_mean"], b["wealth_game_mean"])
     tests += _numeric_tests("winning margin", a["margin_values"], b["margin_values"])
     tests += _numeric_tests("length (actions)", a["actions_values"], b["actions_values"])

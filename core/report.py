@@ -61,6 +61,11 @@ def _p(p: float) -> str:
     return "< 0.0001" if p < 1e-4 else f"{p:.4f}"
 
 
+def _p_rel(p: float) -> str:
+    """``= 0.0123`` or ``< 0.0001``, to follow a "p"."""
+    return "< 0.0001" if p < 1e-4 else f"= {p:.4f}"
+
+
 # ---------------------------------------------------------------------------
 # SVG charts
 # ---------------------------------------------------------------------------
@@ -226,7 +231,7 @@ def _summary_table(summaries: Sequence[dict[str, Any]]) -> str:
                        if seat < s["players"] else "–") for s in summaries]))
     rows.append(("ties", [f"{_pct(s['ties']['rate'])} [{_pct(s['ties']['ci'][0])}, {_pct(s['ties']['ci'][1])}]" for s in summaries]))
     rows.append(("first seat's share of decisive games (exact binomial test)",
-                 [f"{_pct(s['first_seat']['share_of_decisive'])} vs {_pct(s['first_seat']['expected'])}, p = {_p(s['first_seat']['p_value'])}" for s in summaries]))
+                 [f"{_pct(s['first_seat']['share_of_decisive'])} vs {_pct(s['first_seat']['expected'])}, p {_p_rel(s['first_seat']['p_value'])}" for s in summaries]))
     for name, key in (("final wealth", "wealth"), ("winner's wealth", "winner_wealth"), ("winning margin", "margin"),
                       ("game length (actions)", "actions"), ("game length (seconds)", "seconds"), ("lead changes", "lead_changes")):
         digits = 3 if key == "seconds" else 1
@@ -326,7 +331,7 @@ def render(summaries: Sequence[dict[str, Any]], tests: Sequence[dict[str, Any]] 
         parts.append("<h2>Differences (B − A)</h2>")
         if sig:
             parts.append(f'<p>Statistically significant at the 5% level ({len(sig)} of {len(tests)} tests): '
-                         + "; ".join(f"<b>{_e(t['what'])}</b> ({_e(t['test'])}, p = {_p(t['p_value'])})" for t in sig) + ".</p>")
+                         + "; ".join(f"<b>{_e(t['what'])}</b> ({_e(t['test'])}, p {_p_rel(t['p_value'])})" for t in sig) + ".</p>")
         else:
             parts.append(f"<p>No difference is statistically significant at the 5% level ({len(tests)} tests).</p>")
         parts.append('<p class="note">Rates: two-proportion z-test (pooled). Numbers: Welch t-test (means) and Mann-Whitney U '
