@@ -785,8 +785,10 @@ def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
     for s in range(min(a["players"], b["players"])):
         tests.append(_rate_test(f"seat {s} wins", a["seats"][s]["count"], na, b["seats"][s]["count"], nb))
     tests.append(_rate_test("ties", a["ties"]["count"], na, b["ties"]["count"], nb))
+    # agents by name, when each configuration has distinct agents (copies of one agent differ only by seat)
     agents_b = {x["agent"]: x for x in b["agents"]}
-    for x in a["agents"]:
+    distinct = all(len({x["spec"] for x in s["agents"]}) == len(s["agents"]) for s in (a, b))
+    for x in a["agents"] if distinct else []:
         if x["agent"] in agents_b:
             tests.append(_rate_test(f"{x['agent']} wins", x["count"], na, agents_b[x["agent"]]["count"], nb))
     tests += _numeric_tests("wealth (game mean)", a["wealth_game_mean"], b["wealth_game_mean"])

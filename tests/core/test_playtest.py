@@ -236,6 +236,12 @@ def test_compare_flags_a_real_difference_and_not_a_null_one():
     same = pt.compare(pt.summarize(a, ra), pt.summarize(a, ra))
     assert not any(t["significant"] for t in same)
     assert {t["test"] for t in tests} >= {"two-proportion z-test", "Welch t-test", "Mann-Whitney U test"}
+    # copies of one agent differ only by seat: no per-agent rows; distinct agents get theirs
+    assert not any(t["what"].startswith("greedy") for t in tests)
+    c = toy_config(agents=("random", "greedy"))
+    rc = [pt.play_game(pt.GameJob(c.rules, c.options, c.agents, 1, i)) for i in range(10)]
+    mixed = {t["what"] for t in pt.compare(pt.summarize(c, rc), pt.summarize(c, rc))}
+    assert {"random wins", "greedy wins"} <= mixed
 
 
 def test_dask_backend_gives_the_same_games(tmp_path):
