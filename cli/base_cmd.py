@@ -73,14 +73,6 @@ def _options(players: int, short: bool, advanced_selling: bool, expensive_loans:
                        expensive_loans=expensive_loans)
 
 
-def _name_agents(players: list[loop.Player]) -> None:
-    """Agents of the same kind get their seat number, so every label is different."""
-    labels = [p.name for p in players]
-    for s, p in enumerate(players):
-        if not p.is_human and labels.count(p.name) > 1:
-            p.name = f"{p.name} #{s + 1}"
-
-
 @app.command("base")
 def base(
     players_n: int = typer.Option(2, "--players", "-p", min=1, max=5, help="Number of players, 1-5."),
@@ -132,7 +124,6 @@ def base(
             raise typer.BadParameter(msg, param_hint="'--agents'") from None
         game_seed = seed if seed is not None else 0
         seats = [loop.make_player(spec, game_seed, s) for s, spec in enumerate(specs)]
-        _name_agents(seats)
         state = RULESET.new_game(game_seed, options)
         if not json_out:
             who = ", ".join(f"P{s + 1} {p.label}" + (" (starts)" if s == state.starting_player else "")
@@ -176,7 +167,6 @@ def base(
                 seats.append(loop.Player("You" if humans == 1 else f"Player {s + 1}"))
             else:
                 seats.append(loop.make_player(opp, game_seed, s))
-        _name_agents(seats)
         try:
             session = loop.new_session(RULESET_NAME, RULESET, options, game_seed, seats, autosave=not no_save)
         except GameError as exc:

@@ -56,7 +56,9 @@ def _plural(n: int, word: str) -> str:
 
 
 def _ship_phrase(typ: str) -> str:
-    return "a luxury liner" if typ == "luxury_liner" else f"a {typ} ship"
+    if typ == "luxury_liner":
+        return "a luxury liner"
+    return f"{'an' if typ[0] in 'aeiou' else 'a'} {typ} ship"
 
 
 def fee_text(b: int, short: bool = False) -> str:
@@ -142,15 +144,15 @@ def round_line(state: BaseState) -> Text:
     t.append(".  End of round: ")
     t.append("harvest, " if card.harvest else "no harvest, ", style="bold" if card.harvest else "")
     t.append(f"feed {card.food} food", style="bold")
-    t.append(f", the town builds {TOWN_BUILDS[card.town_builds]}, then a ")
-    t.append(f"{_ship_phrase(card.ship_type)[2:]} ({card.ship_value})")
+    t.append(f", the town builds {TOWN_BUILDS[card.town_builds]}, then ")
+    t.append(f"{_ship_phrase(card.ship_type)} ({card.ship_value})")
     t.append(" joins the ship piles.")
     return t
 
 
 def supply_table(state: BaseState) -> Table:
     """The seven supply tiles (face down: ``?``) with the players' ships on them."""
-    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), header_style="dim", expand=True)
+    t = Table(box=None, show_edge=False, pad_edge=False, padding=(0, 1), header_style="dim", expand=True)
     revealed = state.revealed_supply_tiles
     current = state.ship_markers[state.turn_player] if state.started and not state.final_stage else -1
     for i in range(7):
@@ -192,9 +194,9 @@ def offer_text(state: BaseState) -> Text:
 
 
 def harbour_panel(state: BaseState) -> Panel:
-    note = Text("Under the tiles: the players' ships.  ! interest (1 franc per player with loans)  ? face down",
-                style="dim")
-    return Panel(Group(supply_table(state), offer_text(state), note), title="Supply tiles and offer",
+    title = Text("Supply tiles", style="bold")
+    title.append(" (? face down, ! interest), the players' ships under them, and the offer", style="dim")
+    return Panel(Group(supply_table(state), offer_text(state)), title=title,
                  title_align="left", border_style="dim", padding=(0, 1))
 
 
@@ -303,13 +305,14 @@ def town_panel(state: BaseState, viewer: int | None, width: int) -> Panel:
             if a.startswith("enter "):
                 enterable.add(K.BY_NAME[a[6:].lower()])
     parts: list[RenderableType] = [
-        Text("Town buildings (fee, price; [Pn] = person standing there; bold = you can enter now):", style="dim"),
         _grid(town_entries(state, enterable), width - 4),
         piles_table(state),
         ships_text(state),
         special_text(state, viewer),
     ]
-    return Panel(Group(*parts), title="Town", title_align="left", border_style="dim", padding=(0, 1))
+    title = Text("Town buildings", style="bold")
+    title.append(" (entry fee, price; [Pn] a person there; bold: you can enter it)", style="dim")
+    return Panel(Group(*parts), title=title, title_align="left", border_style="dim", padding=(0, 1))
 
 
 def player_panel(state: BaseState, p: int, players: Sequence[Player]) -> Panel:
@@ -369,7 +372,8 @@ def board(state: BaseState, players: Sequence[Player], viewer: int | None, width
         players_view: RenderableType = grid
     else:
         players_view = Group(*panels)
-    return Group(round_line(state), harbour_panel(state), town_panel(state, viewer, width), players_view)
+    # the round card last, just above the turn line: on a short terminal the town scrolls away first
+    return Group(town_panel(state, viewer, width), harbour_panel(state), players_view, round_line(state))
 
 
 # ---------------------------------------------------------------------------

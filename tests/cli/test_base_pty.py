@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -83,7 +84,7 @@ def test_typo_illegal_help_legal_actions_and_quit(tmp_path):
     child.expect("greedy")
     child.expect(PROMPT)
     child.sendline("board")
-    child.expect("Supply tiles and offer")
+    child.expect("Supply tiles")
     child.expect(PROMPT)
     child.sendline("1")  # the first choice of the list (a main action)
     child.expect(r"(takes \d+ \w+ from the offer|enters )")
@@ -98,6 +99,7 @@ def test_typo_illegal_help_legal_actions_and_quit(tmp_path):
 def test_ctrl_c_at_the_prompt_ends_with_a_short_message(tmp_path):
     child = spawn(tmp_path, "base", "--opponent", "random", "--players", "3", "--seat", "first", "--seed", "5", "--short")
     child.expect(PROMPT)
+    time.sleep(0.5)  # let readline take the terminal before the interrupt (not a timing assertion)
     child.sendintr()
     child.expect("Interrupted: the game is stopped")
     code, text = finish(child)
