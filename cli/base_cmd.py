@@ -130,6 +130,7 @@ def base(
                             for s, p in enumerate(seats))
             console.print(Text(f"{RULESET.title} ({_version(short)}, {_count(players_n, 'player')}): {who}; seed {game_seed}",
                                style="bold"))
+            console.print(renderer.opening_line(state), soft_wrap=True)
         try:
             loop.watch(state, seats, renderer, console, seed=game_seed, ruleset_name=RULESET_NAME, as_json=json_out)
         except KeyboardInterrupt:

@@ -558,6 +558,15 @@ class BaseRenderer(Renderer):
             out.append(Text("  -- The game is over --", style="bold"))
         return out
 
+    def opening_line(self, state: BaseState) -> Text:
+        """The first turn's supply action (the event lines announce every later turn)."""
+        tile = state.tile_data[state.supply_tiles[0]]
+        t = Text("  -- ")
+        t.append_text(seat_tag(state.turn_player))
+        t.append(f"'s turn (round 1, turn 1): supply tile {tile.first}+{tile.second} adds 1 {tile.first} and "
+                 f"1 {tile.second} to the offer --")
+        return t
+
     # -- the two-step choice -------------------------------------------------------------
     def group_of(self, action: Any) -> tuple[str, str]:
         text = str(action)

@@ -78,6 +78,12 @@ def test_watch_prints_the_same_every_time():
     assert "P1 random" in one.stdout and "P2 greedy" in one.stdout
     assert "Final wealth" in one.stdout and "The game is over" in one.stdout
     assert "Traceback" not in one.stdout + one.stderr
+    # seeds/000 "End of a round" (harvest, feeding, the town builds, a new ship) and "Final stage"
+    out = " ".join(one.stdout.split())
+    assert "P1's turn (round 1, turn 1): supply tile" in out
+    for r in range(1, 15):  # full game, 2 players: 14 rounds
+        assert f"-- End of round {r}:" in out and f"-- Round {r} ends:" in out
+    assert "-- The last round is over: one final action each" in out and "final P1 random:" in out
 
 
 @pytest.mark.parametrize("short", [False, True])
