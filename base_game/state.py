@@ -774,6 +774,9 @@ class BaseState(GameState):
         s.supply_tiles[s.tiles_revealed:] = hidden
         if s.special_pile:
             known = list(self.peek_known[player])
+            top = self.stack[-1] if self.stack else ()
+            if top[:3] == ("sub", player, "peek"):  # looking at the top two right now
+                known = self.special_pile[:2]
             pool = [b for b in self.special_pool if s.owner[b] == NOWHERE and b not in known]
             rest = rng.sample(pool, len(s.special_pile) - len(known))
             s.special_pile = known + rest

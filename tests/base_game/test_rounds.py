@@ -287,7 +287,10 @@ def test_determinize_hides_tiles_and_special_pile_keeps_peek():
     s = new(players=2, supply_tiles=[2, 1, 3, 4, 5, 6, 7],
             special_pile=["Zoo", "Tavern", "Farm", "Kiln", "Bakery", "Smelter"])
     own(s, 0, "Marketplace")
-    play(s, "enter Marketplace", "pick fish", "pick wood", "keep order")
+    play(s, "enter Marketplace", "pick fish", "pick wood")
+    # while deciding the order the visitor sees the top two
+    assert [K.NAME[b] for b in s.determinize(0, random.Random(1)).special_pile[:2]] == ["Zoo", "Tavern"]
+    play(s, "keep order")
     seen_tiles, seen_piles = set(), set()
     for seed in range(30):
         d = s.determinize(1, random.Random(seed))
