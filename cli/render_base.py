@@ -150,7 +150,7 @@ def round_line(state: BaseState) -> Text:
     return t
 
 
-def supply_table(state: BaseState) -> Table:
+def supply_table(state: BaseState, width: int = 100) -> Table:
     """The seven supply tiles (face down: ``?``) with the players' ships on them."""
     t = Table(box=None, show_edge=False, pad_edge=False, padding=(0, 1), header_style="dim", expand=True)
     revealed = state.revealed_supply_tiles
@@ -164,7 +164,8 @@ def supply_table(state: BaseState) -> Table:
             tiles.append(Text("?", style="dim"))
             continue
         first, second, interest = r
-        cell = Text(f"{first}+{second}", style="bold" if i == current else "")
+        sep = "+" if width >= 96 else "\n+"
+        cell = Text(f"{first}{sep}{second}", style="bold" if i == current else "")
         if interest:
             cell.append("!", style="bold red")
         tiles.append(cell)
@@ -193,39 +194,42 @@ def offer_text(state: BaseState) -> Text:
     return t
 
 
-def harbour_panel(state: BaseState) -> Panel:
+def harbour_panel(state: BaseState, width: int = 100) -> Panel:
     title = Text("Supply tiles", style="bold")
     title.append(" (? face down, ! interest), the players' ships under them, and the offer", style="dim")
-    return Panel(Group(supply_table(state), offer_text(state)), title=title,
+    return Panel(Group(supply_table(state, width), offer_text(state)), title=title,
                  title_align="left", border_style="dim", padding=(0, 1))
 
 
-def _grid(entries: list[Text], width: int) -> RenderableType:
-    """Entries in as many columns as fit in ``width`` (column-major)."""
-    if not entries:
-        return Text("none", style="dim")
-    longest = max(e.cell_len for e in entries)
-    ncol = max(1, min(4, (width + 3) // (longest + 3)))
-    rows = (len(entries) + ncol - 1) // ncol
-    grid = Table.grid(padding=(0, 3))
-    for _ in range(ncol):
-        grid.add_column(no_wrap=True)
-    for r in range(rows):
-        grid.add_row(*[entries[c * rows + r] if c * rows + r < len(entries) else Text("") for c in range(ncol)])
-    return grid
-
-
-def town_entries(state: BaseState, enterable: set[int]) -> list[Text]:
-    out = []
+def town_table(state: BaseState, enterable: set[int], width: int) -> RenderableType:
+    """The town's buildings (standard, then face-up special) with entry fee, price and the persons there."""
     town = [b for b in range(K.NB) if state.owner[b] == TOWN]
     town.sort(key=lambda b: (K.IS_SPECIAL[b], K.SORT_KEY[b], K.NAME[b]))
-    for b in town:
-        t = _with_discs(state, b, "bold" if b in enterable else "")
-        t.append(f"  {fee_text(b, short=True)}", style="dim")
-        if K.PRICE[b] is not None:
-            t.append(f"  {K.PRICE[b]} fr", style="dim")
-        out.append(t)
-    return out
+    if not town:
+        return Text("The town owns no buildings.", style="dim")
+    per_row = 2 if width >= 90 and len(town) > 1 else 1
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), header_style="dim")
+    for k in range(per_row):
+        t.add_column("town building", no_wrap=True)
+        t.add_column("entry fee", no_wrap=True, style="dim")
+        t.add_column("price", no_wrap=True, justify="right", style="dim")
+        if k < per_row - 1:
+            t.add_column("", width=2)
+    rows = (len(town) + per_row - 1) // per_row
+    for r in range(rows):
+        cells: list[Any] = []
+        for k in range(per_row):
+            j = k * rows + r
+            if j < len(town):
+                b = town[j]
+                cells += [_with_discs(state, b, "bold" if b in enterable else ""), fee_text(b, short=True),
+                          str(K.PRICE[b]) if K.PRICE[b] is not None else "-"]
+            else:
+                cells += ["", "", ""]
+            if k < per_row - 1:
+                cells.append("")
+        t.add_row(*cells)
+    return t
 
 
 def piles_table(state: BaseState) -> RenderableType:
@@ -305,13 +309,13 @@ def town_panel(state: BaseState, viewer: int | None, width: int) -> Panel:
             if a.startswith("enter "):
                 enterable.add(K.BY_NAME[a[6:].lower()])
     parts: list[RenderableType] = [
-        _grid(town_entries(state, enterable), width - 4),
+        town_table(state, enterable, width - 4),
         piles_table(state),
         ships_text(state),
         special_text(state, viewer),
     ]
-    title = Text("Town buildings", style="bold")
-    title.append(" (entry fee, price; [Pn] a person there; bold: you can enter it)", style="dim")
+    title = Text("Town", style="bold")
+    title.append(" ([Pn]: a person there; bold: you can enter it now)", style="dim")
     return Panel(Group(*parts), title=title, title_align="left", border_style="dim", padding=(0, 1))
 
 
@@ -373,7 +377,7 @@ def board(state: BaseState, players: Sequence[Player], viewer: int | None, width
     else:
         players_view = Group(*panels)
     # the round card last, just above the turn line: on a short terminal the town scrolls away first
-    return Group(town_panel(state, viewer, width), harbour_panel(state), players_view, round_line(state))
+    return Group(town_panel(state, viewer, width), harbour_panel(state, width), players_view, round_line(state))
 
 
 # ---------------------------------------------------------------------------
@@ -638,6 +642,8 @@ class BaseRenderer(Renderer):
 
 def decision_text(state: BaseState) -> str:
     """What the player to move decides now, in words."""
+    if state.is_terminal():
+        return "the game is over"
     fr = state.stack[-1]
     k = fr[0]
     if k == "main":
