@@ -77,7 +77,7 @@ def _options(players: int, short: bool, advanced_selling: bool, expensive_loans:
 def base(
     players_n: int = typer.Option(2, "--players", "-p", min=1, max=5, help="Number of players, 1-5."),
     short: bool = typer.Option(False, "--short", help="The shortened version (fewer rounds, goods and ships at the start)."),
-    humans: int = typer.Option(1, "--humans", min=0, help="How many people play at this keyboard (the other seats are the computer)."),
+    humans: int = typer.Option(1, "--humans", help="How many people play at this keyboard (the other seats are the computer)."),
     opponent: str = typer.Option("ai", "--opponent", metavar="AGENT",
                                  help="Who plays the computer's seats: ai (= ai:normal), ai:easy, ai:hard, greedy, random."),
     seat: SeatChoice = typer.Option(SeatChoice.random, "--seat", case_sensitive=False,

@@ -30,7 +30,7 @@ from base_game.state import NOWHERE
 from cli.app import app
 from cli.base_cmd import human_seats
 from cli.play import Player
-from cli.render_base import BaseRenderer, board, reference
+from cli.render_base import BaseRenderer, board
 from core.agents import make_agent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,6 +129,7 @@ def test_watch_text_and_json_agree():
         (["base", "--players", "6"], ["--players", "less than or equal to 5"]),
         (["base", "--json"], ["--json needs --watch"]),
         (["base", "--humans", "3", "--players", "2"], ["--humans", "3 is not between 1 and the number of players (2)"]),
+        (["base", "--humans", "0"], ["--humans", "0 is not between 1", "use --watch"]),
         (["base", "--opponent", "wizard"], ["unknown agent 'wizard'"]),
         (["base", "--watch", "--resume"], ["do not go with --watch"]),
     ],
