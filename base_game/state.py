@@ -698,17 +698,26 @@ class BaseState(GameState):
                 "loans": -7 * self.loans[player]}
 
     def evaluate(self, player: int) -> float:
-        """Heuristic for the search: wealth plus half the shipping value of goods
-        held (goods are worth nothing at the end but are on their way to
-        francs), as a margin over the best other player."""
+        """Heuristic for the search (:mod:`base_game.evaluate`): wealth, goods,
+        food against the food still due, loan risk, buildings' income, tempo,
+        as a margin over the best other player; the true wealth margin once the
+        game is over."""
+        from base_game.evaluate import evaluate
 
-        def score(q: int) -> float:
-            g = self.goods[q]
-            return sum(self.wealth_breakdown(q).values()) + 0.5 * sum(n * K.SHIP_VALUE[i] for i, n in enumerate(g))
+        return evaluate(self, player)
 
-        mine = score(player)
-        others = [score(q) for q in range(self.num_players) if q != player]
-        return mine - (max(others) if others else 0.0)
+    def evaluation_terms(self, player: int) -> dict[str, float]:
+        """The named terms of :meth:`evaluate` (for the AI's explanations)."""
+        from base_game.evaluate import evaluation_terms
+
+        return evaluation_terms(self, player)
+
+    def search_actions(self) -> list[str]:
+        """The legal actions the search considers (never empty; see
+        :func:`base_game.evaluate.search_actions`)."""
+        from base_game.evaluate import search_actions
+
+        return search_actions(self)
 
     # ---------------------------------------------------------- bookkeeping
     def key(self) -> Hashable:
@@ -769,7 +778,7 @@ class BaseState(GameState):
         s = self.clone()
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
-        hidden = s.supply_tiles[s.tiles_revealed:]
+        hidden = sorted(s.supply_tiles[s.tiles_revealed:])  # the true order must not leak
         rng.shuffle(hidden)
         s.supply_tiles[s.tiles_revealed:] = hidden
         if s.special_pile:

@@ -1,0 +1,270 @@
+"""Heuristic evaluation of a base-game position for the search (core/search.py).
+
+``evaluate(state, player)`` is the sum of :func:`evaluation_terms`.  Every
+term is computed for each seat in francs and reported as a *margin*: the
+player's part minus the best other player's (by their whole score; alone, in
+the solo game, the player's part itself).  Once the game is over every term
+but ``wealth`` is zero, so the evaluation is the true wealth margin
+(seeds/000, "End of the game": francs, building and ship values, bonuses,
+minus 7 per loan).
+
+Terms (per seat):
+
+``wealth``
+    The wealth if the game ended now (``state.wealth_breakdown``): francs,
+    buildings' values, ships' values, the bonuses of Bank / Town Hall / Dock /
+    Storehouse, and -7 francs per loan (so a loan taken costs 3 francs net at
+    once: 4 francs in, 7 out).
+``goods``
+    What the goods held will still turn into.  Each non-food good is worth
+    ``GOOD_WORTH`` francs (about its shipping value, seeds/000 "Shipping
+    Line", and what buildings pay for it) times ``GOODS_SHARE`` (turning a
+    good into francs or a building costs actions) times ``phase`` =
+    min(1, own turns left / ``CONVERT_TURNS``): goods are worth nothing at
+    the end (seeds/000 "End of the game"), so they must be used in time.
+``food``
+    Food in hand against the food still due.  ``due now`` is this round's
+    feeding (round card minus the food the player's ships supply; during the
+    feeding itself, what is still unpaid) and ``due later`` the same for each
+    later round with the ships owned now.  Food goods (fish 1, smoked fish 2,
+    bread 2, meat 3, seeds/000 "Food") count at their food value up to the
+    whole need and at ``SURPLUS_FOOD`` per point (times ``phase``) beyond it;
+    the term is food value held minus ``due now`` minus ``FUTURE_FOOD`` times
+    ``due later``.  So a ship is worth its value plus ``FUTURE_FOOD`` times
+    the food it saves in every round left (ships' timing: the earlier, the
+    more it saves), and eating is never forgotten at the horizon.
+``loan risk``
+    If food goods plus francs will not cover ``due now`` even after the food
+    the player can still fetch before the round ends (``FOOD_PER_TURN`` per
+    own turn left in the round), the player must borrow (seeds/000, "Loans"):
+    minus ``LOAN_EXTRA`` per franc short (a loan brings 4 and costs 7) and
+    ``LOAN_FIXED`` for being forced at all.  The same check one round ahead
+    weighs ``NEXT_ROUND_SHARE``.
+``loans``
+    Interest still to pay: minus ``INTEREST_PER_ROUND`` per loan and round
+    left (interest is due when an interest supply tile comes up, about
+    every other turn in the round, seeds/000 "Supply Action").
+``energy``
+    Part of ``goods`` kept apart for the explanations: wood, charcoal, coal
+    and coke are also energy for ships and upgrades.
+``buildings``
+    Income of owned buildings with an action: using one's own costs no
+    entry fee, and others pay theirs to the owner.  ``BUILDING_SHARE`` of the
+    building's value while at least ``USE_TURNS`` own turns are left, fading
+    to 0 at the end.
+``tempo``
+    The player to move, before its main action, is a turn ahead: ``TEMPO``
+    francs (so positions at the horizon compare fairly whoever moves next).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from base_game import cards as K
+
+#: francs a good is worth while there is time to use it (index by good)
+GOOD_WORTH = [0.0] * K.NG
+for _g, _v in (
+    (K.FISH, 1.0), (K.SMOKED_FISH, 2.0), (K.WOOD, 1.0), (K.CHARCOAL, 2.0), (K.CLAY, 1.0), (K.BRICK, 2.0),
+    (K.IRON, 2.0), (K.STEEL, 7.0), (K.GRAIN, 1.0), (K.BREAD, 2.0), (K.CATTLE, 1.5), (K.MEAT, 2.5),
+    (K.HIDES, 1.5), (K.LEATHER, 3.5), (K.COAL, 2.5), (K.COKE, 5.0),
+):
+    GOOD_WORTH[_g] = _v
+FOOD_GOODS = tuple(g for g, _ in K.FOOD_SOURCES)
+ENERGY_GOODS = frozenset(g for g, _ in K.ENERGY_SOURCES)
+OTHER_GOODS = tuple(g for g in range(K.NG) if g not in FOOD_GOODS)
+#: share of GOOD_WORTH counted (converting goods takes actions)
+GOODS_SHARE = 0.75
+#: own turns needed to use up a stock of goods; fewer left scale goods down
+CONVERT_TURNS = 4.0
+#: weight of the food due in later rounds (food can still be fetched cheaply)
+FUTURE_FOOD = 0.5
+#: value per food point held beyond the whole need (times phase)
+SURPLUS_FOOD = 0.5
+#: food one own turn can still fetch before the round ends (conservative)
+FOOD_PER_TURN = 2.0
+#: cost per franc that a loan must cover, beyond the franc itself
+LOAN_EXTRA = 1.0
+#: cost of being forced to borrow at all
+LOAN_FIXED = 3.0
+#: weight of the next round's loan risk
+NEXT_ROUND_SHARE = 0.5
+#: interest per loan and round left
+INTEREST_PER_ROUND = 0.5
+#: share of an action building's value counted as its future income
+BUILDING_SHARE = 0.25
+#: own turns left under which building income fades
+USE_TURNS = 12.0
+#: worth of being the player about to take a main action
+TEMPO = 2.0
+
+TERMS = ("wealth", "goods", "energy", "food", "loan risk", "loans", "buildings", "tempo")
+
+
+def _turn_counts(s: Any, p: int) -> tuple[float, int]:
+    """(own turns left in the game incl. the final action, own turns left before this round's feeding)."""
+    n = s.num_players
+    if s.over:
+        return 0.0, 0
+    if s.final_stage:
+        mine = 1 if any(fr[0] == "final" and fr[1] == p for fr in s.stack) else 0
+        return float(mine), 0
+    left_in_round = max(0, 7 - s.turn_in_round)
+    in_round = 0
+    for k in range(1, left_in_round + 1):
+        if (s.turn_player + k) % n == p:
+            in_round += 1
+    if s.turn_player == p and any(fr[0] == "main" and fr[1] == p for fr in s.stack):
+        in_round += 1
+    later_rounds = len(s.rounds) - s.round_index - 1
+    total = in_round + later_rounds * 7.0 / n + 1.0  # + the final action
+    return total, in_round
+
+
+def _feeding(s: Any, p: int) -> tuple[int, int, list[int]]:
+    """(food due now, francs due now (interest pending), food due in each later round)."""
+    if s.over or s.final_stage:
+        return 0, 0, []
+    ship_food = s.ship_food(p)
+    rounds = s.rounds
+    stack = s.stack
+    francs_due = 0
+    feeding = False
+    due_food = 0
+    for fr in stack:
+        if fr[0] == "do" and fr[2] == "finish_round":
+            feeding = True
+        elif fr[0] == "debt" and fr[1] == p:
+            if fr[2] == "food":
+                due_food += fr[3]
+            else:
+                francs_due += fr[3]
+    if not feeding:
+        due_food = max(0, rounds[s.round_index].food - ship_food)
+    later = [max(0, rounds[r].food - ship_food) for r in range(s.round_index + 1, len(rounds))]
+    return due_food, francs_due, later
+
+
+def player_terms(s: Any, p: int) -> dict[str, float]:
+    """The terms for one seat (see the module docstring)."""
+    wb = s.wealth_breakdown(p)
+    wealth = float(sum(wb.values()))
+    if s.over:
+        return {"wealth": wealth, "goods": 0.0, "energy": 0.0, "food": 0.0, "loan risk": 0.0, "loans": 0.0,
+                "buildings": 0.0, "tempo": 0.0}
+    g = s.goods[p]
+    own_left, in_round = _turn_counts(s, p)
+    phase = min(1.0, own_left / CONVERT_TURNS)
+    share = GOODS_SHARE * phase
+    goods = 0.0
+    energy = 0.0
+    for gi in OTHER_GOODS:
+        n = g[gi]
+        if n:
+            v = n * GOOD_WORTH[gi] * share
+            if gi in ENERGY_GOODS:
+                energy += v
+            else:
+                goods += v
+    # food
+    due_now, francs_due, later = _feeding(s, p)
+    need = due_now + sum(later)
+    fv = g[K.FISH] + 2 * g[K.SMOKED_FISH] + 2 * g[K.BREAD] + 3 * g[K.MEAT]
+    covered = min(fv, need)
+    food = covered + (fv - covered) * SURPLUS_FOOD * phase - due_now - FUTURE_FOOD * sum(later)
+    # loan risk: this round, then the next one
+    francs = s.francs[p] - francs_due
+    short = due_now - fv - francs
+    risk = 0.0
+    if short > 0:
+        risk -= LOAN_EXTRA * short + (LOAN_FIXED if in_round == 0 else 0.0)
+    if later and not s.final_stage:
+        n = s.num_players
+        short1 = due_now + later[0] - fv - francs - FOOD_PER_TURN * (in_round + 7.0 / n)
+        if short1 > 0:
+            risk -= NEXT_ROUND_SHARE * (LOAN_EXTRA * short1 + LOAN_FIXED)
+    rounds_left = len(s.rounds) - s.round_index
+    loans = -INTEREST_PER_ROUND * s.loans[p] * rounds_left - francs_due
+    # buildings' income
+    fade = min(1.0, own_left / USE_TURNS)
+    bld = 0.0
+    if fade > 0:
+        owner = s.owner
+        for b in range(K.NB):
+            if owner[b] == p and K.EFFECT[b] != "none":
+                bld += K.VALUE[b]
+        bld *= BUILDING_SHARE * fade
+    tempo = 0.0
+    top = s.stack[-1] if s.stack else None
+    if top is not None and top[1] == p and top[0] in ("main", "final"):
+        tempo = TEMPO
+    return {"wealth": wealth, "goods": goods, "energy": energy, "food": food, "loan risk": risk, "loans": loans,
+            "buildings": bld, "tempo": tempo}
+
+
+def evaluation_terms(s: Any, player: int) -> dict[str, float]:
+    """Named terms, each ``player``'s part minus that of the best other seat."""
+    mine = player_terms(s, player)
+    if s.num_players == 1:
+        return dict(mine)
+    best = None
+    best_total = None
+    for q in range(s.num_players):
+        if q == player:
+            continue
+        t = player_terms(s, q)
+        tot = sum(t.values())
+        if best_total is None or tot > best_total:
+            best, best_total = t, tot
+    return {k: mine[k] - best[k] for k in TERMS}
+
+
+_EVAL_CACHE: dict[tuple, float] = {}
+_CACHE_LIMIT = 300_000
+
+
+def evaluate(s: Any, player: int) -> float:
+    """Heuristic worth of ``s`` for ``player`` (higher is better); the true
+    wealth margin once the game is over.  Cached by position."""
+    key = (s.key(), player)
+    hit = _EVAL_CACHE.get(key)
+    if hit is not None:
+        return hit
+    totals = [sum(player_terms(s, q).values()) for q in range(s.num_players)]
+    mine = totals[player]
+    others = [t for q, t in enumerate(totals) if q != player]
+    value = mine - max(others) if others else mine
+    if len(_EVAL_CACHE) > _CACHE_LIMIT:
+        _EVAL_CACHE.clear()
+    _EVAL_CACHE[key] = value
+    return value
+
+
+def search_actions(s: Any) -> list[str]:
+    """The legal actions worth searching (a subset; never empty).
+
+    * Selling a building or ship (seeds/000, "Selling") turns its value into
+      half as many francs: it is searched only when a payment cannot be made
+      otherwise (a ``debt`` decision without enough food and francs), where it
+      competes with borrowing.  When the debt can be paid, only the ways to
+      pay are searched.
+    * Everything else is kept.
+    """
+    legal = s.legal_actions()
+    if len(legal) <= 1 or s.over:
+        return legal
+    fr = s.stack[-1]
+    k = fr[0]
+    if k == "debt":
+        pays = [a for a in legal if a.startswith("pay ")]
+        if pays:
+            return pays
+        keep = [a for a in legal if not a.startswith("sell ")]
+        # when short, selling may beat borrowing: keep sales of the cheapest card of each kind
+        sells = [a for a in legal if a.startswith("sell ")]
+        return keep + sells[:4] if keep else legal
+    if k in ("main", "after", "final", "after_final"):
+        keep = [a for a in legal if not a.startswith("sell ")]
+        return keep or legal
+    return legal
