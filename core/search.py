@@ -172,7 +172,7 @@ class Searcher:
         self._deadline = self._start + self.time_limit if self.time_limit is not None else None
         self.root_player = state.current_player()
         self.nodes = 0
-        self.tt: dict[Hashable, tuple[int, float, int, Any]] = {}
+        self.tt: dict[Hashable, tuple[int, float, int, Any, bool]] = {}
         self.tt_probes = 0
         self.tt_hits = 0
         self.killers: dict[int, list[Any]] = {}
@@ -362,8 +362,12 @@ class Searcher:
             self.tt_probes += 1
             entry = self.tt.get(key)
             if entry is not None:
-                e_depth, e_value, e_flag, tt_move = entry
+                e_depth, e_value, e_flag, tt_move, e_horizon = entry
                 if e_depth >= depth:
+                    if e_horizon:
+                        # the stored value looked past no horizon only if
+                        # its subtree did not: keep "exhausted" honest
+                        self._horizon = True
                     if e_flag == EXACT:
                         self.tt_hits += 1
                         self._pv[ply] = [tt_move] if tt_move is not None else []
@@ -382,6 +386,8 @@ class Searcher:
         if self.ordering and len(legal) > 1:
             legal = self._order(legal, tt_move, ply, state.current_player())
 
+        outer_horizon = self._horizon
+        self._horizon = False
         best_v = -math.inf
         best_a = None
         for a in legal:
@@ -399,6 +405,8 @@ class Searcher:
                         self._cutoff(a, ply, depth, state.current_player())
                     break
 
+        node_horizon = self._horizon
+        self._horizon = outer_horizon or node_horizon
         if self.use_tt:
             if not self.alphabeta or (alpha0 < best_v < beta):
                 flag = EXACT
@@ -406,7 +414,7 @@ class Searcher:
                 flag = UPPER
             else:
                 flag = LOWER
-            self.tt[key] = (depth, best_v, flag, best_a)
+            self.tt[key] = (depth, best_v, flag, best_a, node_horizon)
         return best_v
 
     def _order(self, legal: list[Any], tt_move: Any, ply: int, mover: int) -> list[Any]:

@@ -284,3 +284,53 @@ def test_search_needs_a_budget_and_an_unfinished_game():
     g.apply_action("m0")
     with pytest.raises(ValueError):
         Searcher(max_depth=2).search(g)
+
+
+class CounterGame(GameState):
+    """Count to ``goal``: '+1' passes the turn, '+2' lets the same player go
+    again; the mover scores ``(n * 7) % 5`` for the number ``n`` reached.
+    The same position (count, turn, scores) is reached at different plies."""
+
+    ruleset = "counter"
+
+    def __init__(self, goal: int) -> None:
+        self.goal, self.n, self.turn, self.points, self.num_players, self.history = goal, 0, 0, [0, 0], 2, []
+
+    def current_player(self) -> int:
+        return TERMINAL if self.is_terminal() else self.turn
+
+    def legal_actions(self):
+        return ["+1", "+2"]
+
+    def apply_action(self, action) -> None:
+        self.n += int(action[1])
+        self.points[self.turn] += (self.n * 7) % 5
+        if action == "+1":
+            self.turn = 1 - self.turn
+        self.history.append(action)
+
+    def clone(self):
+        c = CounterGame(self.goal)
+        c.n, c.turn, c.points, c.history = self.n, self.turn, list(self.points), list(self.history)
+        return c
+
+    def is_terminal(self) -> bool:
+        return self.n >= self.goal
+
+    def wealth_breakdown(self, player: int) -> dict[str, int]:
+        return {"points": self.points[player]}
+
+    def key(self):
+        return (self.n, self.turn, tuple(self.points))
+
+
+@pytest.mark.parametrize("goal", [5, 8, 11])
+def test_exhausted_search_with_transpositions_at_different_plies(goal):
+    g = CounterGame(goal)
+    value, moves = brute_force(g, goal, 0)
+    r = Searcher(max_depth=100).search(g)
+    assert r.exhausted
+    assert r.score == pytest.approx(value) and r.action in moves
+    for depth in range(1, goal + 1):
+        plain = brute_force(g, depth, 0)[0]
+        assert Searcher(max_depth=depth, use_tt=False).search(g).score == pytest.approx(plain)
