@@ -5,7 +5,7 @@ term is computed for each seat in francs and reported as a *margin*: the
 player's part minus the best other player's (by their whole score; alone, in
 the solo game, the player's part itself).  Once the game is over every term
 but ``wealth`` is zero, so the evaluation is the true wealth margin
-(seeds/000, "End of the game": francs, building and ship values, bonuses,
+(seeds/000, "Game end and winner": francs, building and ship values, bonuses,
 minus 7 per loan).
 
 Terms (per seat):
@@ -21,37 +21,45 @@ Terms (per seat):
     Line", and what buildings pay for it) times ``GOODS_SHARE`` (turning a
     good into francs or a building costs actions) times ``phase`` =
     min(1, own turns left / ``CONVERT_TURNS``): goods are worth nothing at
-    the end (seeds/000 "End of the game"), so they must be used in time.
+    the end (seeds/000 "Game end and winner"), so they must be used in time.
 ``food``
     Food in hand against the food still due.  ``due now`` is this round's
     feeding (round card minus the food the player's ships supply; during the
     feeding itself, what is still unpaid) and ``due later`` the same for each
     later round with the ships owned now.  Food goods (fish 1, smoked fish 2,
-    bread 2, meat 3, seeds/000 "Food") count at their food value up to the
-    whole need and at ``SURPLUS_FOOD`` per point (times ``phase``) beyond it;
+    bread 2, meat 3, seeds/000 Setup 4 "Goods and food tokens") count at
+    their food value up to the whole need and at ``SURPLUS_FOOD`` per point (times ``phase``) beyond it;
     the term is food value held minus ``due now`` minus ``FUTURE_FOOD`` times
     ``due later``.  So a ship is worth its value plus ``FUTURE_FOOD`` times
     the food it saves in every round left (ships' timing: the earlier, the
     more it saves), and eating is never forgotten at the horizon.
 ``loan risk``
-    If food goods plus francs will not cover ``due now`` even after the food
-    the player can still fetch before the round ends (``FOOD_PER_TURN`` per
-    own turn left in the round), the player must borrow (seeds/000, "Loans"):
-    minus ``LOAN_EXTRA`` per franc short (a loan brings 4 and costs 7) and
-    ``LOAN_FIXED`` for being forced at all.  The same check one round ahead
-    weighs ``NEXT_ROUND_SHARE``.
+    If food goods plus francs do not cover ``due now`` (seeds/000, "Feeding
+    phase": each franc counts as 1 food), the player will have to borrow
+    (seeds/000, "Loan cards"): minus ``LOAN_EXTRA`` per franc short (a loan
+    brings 4 francs and costs 7, plus the aversion below) and ``LOAN_FIXED``
+    once no own turn is left before the feeding.  The same check for this
+    round and the next together, allowing ``FOOD_PER_TURN`` per own turn
+    until then, weighs ``NEXT_ROUND_SHARE``.
 ``loans``
-    Interest still to pay: minus ``INTEREST_PER_ROUND`` per loan and round
-    left (interest is due when an interest supply tile comes up, about
-    every other turn in the round, seeds/000 "Supply Action").
+    Interest still to pay (minus ``INTEREST_PER_ROUND`` per loan and round
+    left: interest is due when an interest supply tile comes up, seeds/000
+    "Supply Action") and ``LOAN_AVERSION`` per loan: borrowing is avoided
+    beyond its cost in francs, and repaying (5 francs for 7) is welcome.
 ``energy``
     Part of ``goods`` kept apart for the explanations: wood, charcoal, coal
     and coke are also energy for ships and upgrades.
 ``buildings``
     Income of owned buildings with an action: using one's own costs no
     entry fee, and others pay theirs to the owner.  ``BUILDING_SHARE`` of the
-    building's value while at least ``USE_TURNS`` own turns are left, fading
-    to 0 at the end.
+    building's value (``WHARF_SHARE`` for the wharves, which build ships)
+    while at least ``USE_TURNS`` own turns are left, fading to 0 at the end.
+``ship fund``
+    Francs saved toward a ship: ``SHIP_FUND_SHARE`` more per franc, up to the
+    price of the best ship one can buy now or after this round (seeds/000
+    "Buying"; "Ships are very important!") if its value plus ``FUTURE_FOOD``
+    times the food it saves in the rounds left exceeds its price.  Buying
+    takes several turns of saving, beyond the search's horizon.
 ``tempo``
     The player to move, before its main action, is a turn ahead: ``TEMPO``
     francs (so positions at the horizon compare fairly whoever moves next).
@@ -66,9 +74,9 @@ from base_game import cards as K
 #: francs a good is worth while there is time to use it (index by good)
 GOOD_WORTH = [0.0] * K.NG
 for _g, _v in (
-    (K.FISH, 1.0), (K.SMOKED_FISH, 2.0), (K.WOOD, 1.0), (K.CHARCOAL, 2.0), (K.CLAY, 1.0), (K.BRICK, 2.0),
+    (K.FISH, 1.0), (K.SMOKED_FISH, 2.0), (K.WOOD, 1.0), (K.CHARCOAL, 1.5), (K.CLAY, 1.0), (K.BRICK, 2.0),
     (K.IRON, 2.0), (K.STEEL, 7.0), (K.GRAIN, 1.0), (K.BREAD, 2.0), (K.CATTLE, 1.5), (K.MEAT, 2.5),
-    (K.HIDES, 1.5), (K.LEATHER, 3.5), (K.COAL, 2.5), (K.COKE, 5.0),
+    (K.HIDES, 1.5), (K.LEATHER, 3.5), (K.COAL, 2.0), (K.COKE, 4.0),
 ):
     GOOD_WORTH[_g] = _v
 FOOD_GOODS = tuple(g for g, _ in K.FOOD_SOURCES)
@@ -79,27 +87,60 @@ GOODS_SHARE = 0.75
 #: own turns needed to use up a stock of goods; fewer left scale goods down
 CONVERT_TURNS = 4.0
 #: weight of the food due in later rounds (food can still be fetched cheaply)
-FUTURE_FOOD = 0.5
+FUTURE_FOOD = 0.6
 #: value per food point held beyond the whole need (times phase)
 SURPLUS_FOOD = 0.5
 #: food one own turn can still fetch before the round ends (conservative)
 FOOD_PER_TURN = 2.0
-#: cost per franc that a loan must cover, beyond the franc itself
-LOAN_EXTRA = 1.0
+#: cost per franc that a loan must cover, beyond the franc itself: a loan
+#: brings 4 francs and costs 7 (3 per 4 francs) plus ``LOAN_AVERSION``
+LOAN_EXTRA = 1.5
 #: cost of being forced to borrow at all
-LOAN_FIXED = 3.0
+LOAN_FIXED = 5.0
+#: extra cost per loan held, beyond its 7 francs: loans are avoided (issue 5
+#: asks for an AI that feeds its workers, not one that borrows to play on)
+LOAN_AVERSION = 2.0
 #: weight of the next round's loan risk
 NEXT_ROUND_SHARE = 0.5
 #: interest per loan and round left
 INTEREST_PER_ROUND = 0.5
 #: share of an action building's value counted as its future income
 BUILDING_SHARE = 0.25
+#: the same for the wharves, which build ships (food for every round left)
+WHARF_SHARE = 0.6
 #: own turns left under which building income fades
 USE_TURNS = 12.0
+#: extra worth of a franc saved toward a ship that would pay for itself
+SHIP_FUND_SHARE = 0.3
 #: worth of being the player about to take a main action
 TEMPO = 2.0
 
-TERMS = ("wealth", "goods", "energy", "food", "loan risk", "loans", "buildings", "tempo")
+TERMS = ("wealth", "goods", "energy", "food", "loan risk", "loans", "buildings", "ship fund", "tempo")
+
+
+def _ship_fund(s: Any, p: int, francs: int, later: list[int]) -> float:
+    """``SHIP_FUND_SHARE`` per franc (up to the price) toward the best ship to
+    buy (seeds/000 "Buying": ships in the piles, plus the one this round's
+    card will add) whose value and saved food exceed its price."""
+    if francs <= 0 or not later:
+        return 0.0
+    types = {t for t in ("wooden", "iron", "steel") if s.ship_piles[t]}
+    if s.round_index < len(s.round_ship):
+        types.add(s.ship_cards[s.round_ship[s.round_index]][0])
+    n1 = s.num_players - 1
+    best_price = 0
+    best_gain = 0.0
+    for t in types:
+        st = s.ship_types[t]
+        if st.buy_price is None:
+            continue
+        saved = sum(min(d, st.food[n1]) for d in later)
+        gain = FUTURE_FOOD * saved + 4 - st.buy_price
+        if gain > best_gain:
+            best_gain, best_price = gain, st.buy_price
+    if not best_price:
+        return 0.0
+    return SHIP_FUND_SHARE * min(francs, best_price)
 
 
 def _turn_counts(s: Any, p: int) -> tuple[float, int]:
@@ -152,7 +193,7 @@ def player_terms(s: Any, p: int) -> dict[str, float]:
     wealth = float(sum(wb.values()))
     if s.over:
         return {"wealth": wealth, "goods": 0.0, "energy": 0.0, "food": 0.0, "loan risk": 0.0, "loans": 0.0,
-                "buildings": 0.0, "tempo": 0.0}
+                "buildings": 0.0, "ship fund": 0.0, "tempo": 0.0}
     g = s.goods[p]
     own_left, in_round = _turn_counts(s, p)
     phase = min(1.0, own_left / CONVERT_TURNS)
@@ -185,7 +226,7 @@ def player_terms(s: Any, p: int) -> dict[str, float]:
         if short1 > 0:
             risk -= NEXT_ROUND_SHARE * (LOAN_EXTRA * short1 + LOAN_FIXED)
     rounds_left = len(s.rounds) - s.round_index
-    loans = -INTEREST_PER_ROUND * s.loans[p] * rounds_left - francs_due
+    loans = -(INTEREST_PER_ROUND * rounds_left + LOAN_AVERSION) * s.loans[p] - francs_due
     # buildings' income
     fade = min(1.0, own_left / USE_TURNS)
     bld = 0.0
@@ -193,14 +234,15 @@ def player_terms(s: Any, p: int) -> dict[str, float]:
         owner = s.owner
         for b in range(K.NB):
             if owner[b] == p and K.EFFECT[b] != "none":
-                bld += K.VALUE[b]
-        bld *= BUILDING_SHARE * fade
+                bld += K.VALUE[b] * (WHARF_SHARE if b in K.WHARVES else BUILDING_SHARE)
+        bld *= fade
+    fund = _ship_fund(s, p, francs, later)
     tempo = 0.0
     top = s.stack[-1] if s.stack else None
     if top is not None and top[1] == p and top[0] in ("main", "final"):
         tempo = TEMPO
     return {"wealth": wealth, "goods": goods, "energy": energy, "food": food, "loan risk": risk, "loans": loans,
-            "buildings": bld, "tempo": tempo}
+            "buildings": bld, "ship fund": fund, "tempo": tempo}
 
 
 def evaluation_terms(s: Any, player: int) -> dict[str, float]:
@@ -221,7 +263,7 @@ def evaluation_terms(s: Any, player: int) -> dict[str, float]:
 
 
 _EVAL_CACHE: dict[tuple, float] = {}
-_CACHE_LIMIT = 300_000
+_CACHE_LIMIT = 50_000
 
 
 def evaluate(s: Any, player: int) -> float:
