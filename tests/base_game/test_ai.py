@@ -92,6 +92,25 @@ def test_later_decision_is_the_same_whatever_the_hidden_order():
     assert ia.last_info["alternatives"] == ib.last_info["alternatives"]
 
 
+def test_marketplace_peek_is_kept_only_by_the_player_who_peeked():
+    """Marketplace (seeds/000, Buildings overview): its user looks at the top
+    two special buildings; that player keeps them on top when sampling, the
+    others see only a face-down pile whose order does not matter."""
+    a = _game()
+    b = _game(specials=SPECIALS[:2] + list(reversed(SPECIALS[2:])))
+    for s in (a, b):
+        s.peek_known[0] = tuple(s.special_pile[:2])
+    for s in (a, b):
+        d = s.determinize(0, random.Random(1))
+        assert d.special_pile[:2] == s.special_pile[:2]
+        assert len(d.special_pile) == len(s.special_pile)
+        assert d.peek_known[1] == ()
+    # for player 1 (who did not peek) and for player 0 (who knows only the top two)
+    # the rest of the pile is sampled the same way in both games
+    for p in (0, 1):
+        assert a.determinize(p, random.Random(2)).special_pile == b.determinize(p, random.Random(2)).special_pile
+
+
 # --------------------------------------------------------------- evaluation
 def test_terms_add_up_and_equal_the_wealth_margin_at_the_end():
     """Game end and winner: at the end the evaluation is the true wealth margin."""
