@@ -33,10 +33,6 @@ class SeatChoice(str, Enum):
     random = "random"
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _version(short: bool) -> str:
     return "short game" if short else "full game"
 
@@ -128,32 +124,16 @@ def base(
         if not json_out:
             who = ", ".join(f"P{s + 1} {p.label}" + (" (starts)" if s == state.starting_player else "")
                             for s, p in enumerate(seats))
-            console.print(Text(f"{RULESET.title} ({_version(short)}, {_count(players_n, 'player')}): {who}; seed {game_seed}",
+            console.print(Text(f"{RULESET.title} ({_version(short)}, {loop.plural(players_n, 'player')}): {who}; seed {game_seed}",
                                style="bold"))
             console.print(renderer.opening_line(state), soft_wrap=True)
-        try:
-            loop.watch(state, seats, renderer, console, seed=game_seed, ruleset_name=RULESET_NAME, as_json=json_out)
-        except KeyboardInterrupt:
-            make_console(stderr=True).print("\nInterrupted: the game is stopped.")
-            raise typer.Exit(loop.EXIT_INTERRUPTED) from None
+        loop.watch_or_exit(state, seats, renderer, console, seed=game_seed, ruleset_name=RULESET_NAME, as_json=json_out)
         return
 
     if resume or load is not None:
-        from core.records import RecordError
-
-        try:
-            session = loop.load_session(load, RULESET_NAME)
-        except RecordError as exc:
-            error(str(exc))
-            raise typer.Exit(2) from None
-        if session.state.is_terminal():
-            console.print(Text(f"The game in {session.save_path} is already over.", style="bold"))
-            console.print(renderer.final(session.state, session.players))
+        session = loop.resume_or_exit(load, RULESET_NAME, RULESET.title, renderer, console, no_save)
+        if session is None:
             return
-        if no_save:
-            session.save_path = None
-        console.print(Text(f"{RULESET.title}: continuing the game in {session.save_path or load} "
-                           f"(seed {session.seed}, {_count(len(session.state.history), 'action')} played).", style="bold"))
     else:
         if not 1 <= humans <= players_n:
             raise typer.BadParameter(
@@ -183,7 +163,7 @@ def base(
             intro += " Computer: " + ", ".join(others) + "."
         if fell_back:
             intro += " (The AI is not available in this installation: the computer plays greedy.)"
-        console.print(Text(f"{RULESET.title} ({_version(short)}, {_count(players_n, 'player')}), seed {game_seed}. {intro}",
+        console.print(Text(f"{RULESET.title} ({_version(short)}, {loop.plural(players_n, 'player')}), seed {game_seed}. {intro}",
                            style="bold"))
         console.print(Text("Type a number or an action; 'help' for every command, 'quit' to stop.", style="dim"))
     code = loop.play(session, renderer, console, allow_undo=not no_undo)

@@ -43,10 +43,6 @@ def _options(buildings: Path | None) -> InlandOptions:
     return options
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _opponent(spec: str, may_fall_back: bool) -> str:
     """Check ``--opponent``: ``human`` or an agent spec; ``ai`` falls back to greedy if absent."""
     s = spec.strip().lower()
@@ -120,31 +116,15 @@ def inland(
         if not json_out:
             console.print(Text(f"{RULESET.title}: {players[0].label} (seat 1, starts) against {players[1].label}, seed {game_seed}",
                                style="bold"))
-        try:
-            loop.watch(state, players, renderer, console, seed=game_seed, ruleset_name=RULESET_NAME, as_json=json_out)
-        except KeyboardInterrupt:
-            make_console(stderr=True).print("\nInterrupted: the game is stopped.")
-            raise typer.Exit(loop.EXIT_INTERRUPTED) from None
+        loop.watch_or_exit(state, players, renderer, console, seed=game_seed, ruleset_name=RULESET_NAME, as_json=json_out)
         return
 
     if resume or load is not None:
-        from core.records import RecordError
-
         if buildings is not None:
             raise typer.BadParameter("a saved game keeps its own building data; drop --buildings", param_hint="'--buildings'")
-        try:
-            session = loop.load_session(load, RULESET_NAME)
-        except RecordError as exc:
-            error(str(exc))
-            raise typer.Exit(2) from None
-        if session.state.is_terminal():
-            console.print(Text(f"The game in {session.save_path} is already over.", style="bold"))
-            console.print(renderer.final(session.state, session.players))
+        session = loop.resume_or_exit(load, RULESET_NAME, RULESET.title, renderer, console, no_save)
+        if session is None:
             return
-        if no_save:
-            session.save_path = None
-        console.print(Text(f"{RULESET.title}: continuing the game in {session.save_path or load} "
-                           f"(seed {session.seed}, {_count(len(session.state.history), 'action')} played).", style="bold"))
     else:
         opp = _opponent(opponent, may_fall_back=opponent.strip().lower() == "ai")
         options = _options(buildings)
@@ -183,7 +163,7 @@ loop.register_reference(RULESET_NAME, _print_inland_reference)
 
 @app.command("rules")
 def rules(
-    ruleset: RulesetName = typer.Argument(..., case_sensitive=False, help="Which game: inland (or base, once it is available)."),
+    ruleset: RulesetName = typer.Argument(..., case_sensitive=False, help="Which game: inland or base."),
     building: str | None = typer.Argument(None, help="One building (a unique beginning of its name is enough); all if omitted."),
     buildings: Path | None = typer.Option(None, "--buildings", metavar="PATH", help="Read the buildings from this data file."),
 ) -> None:

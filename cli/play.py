@@ -779,3 +779,51 @@ def watch(state: GameState, players: Sequence[Player], renderer: Renderer, conso
             console.print(renderer.board(state, players, None))
         console.print(renderer.final(state, players))
     return result
+
+
+# -- what every game command does the same way --------------------------------------
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def watch_or_exit(state: GameState, players: Sequence[Player], renderer: Renderer, console: Console, *,
+                  seed: int, ruleset_name: str, as_json: bool) -> None:
+    """``watch``, turning Ctrl-C into a short message and exit code 130."""
+    import typer
+
+    from cli.console import make_console
+
+    try:
+        watch(state, players, renderer, console, seed=seed, ruleset_name=ruleset_name, as_json=as_json)
+    except KeyboardInterrupt:
+        make_console(stderr=True).print("\nInterrupted: the game is stopped.")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def resume_or_exit(load: Path | None, ruleset_name: str, title: str, renderer: Renderer, console: Console,
+                   no_save: bool) -> Session | None:
+    """The session of ``--resume``/``--load``; ``None`` (after showing the result) if that game is over.
+
+    A broken or missing save file prints its message and exits with code 2.
+    """
+    import typer
+
+    from cli.console import error
+    from core.records import RecordError
+
+    try:
+        session = load_session(load, ruleset_name)
+    except RecordError as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None
+    if session.state.is_terminal():
+        console.print(Text(f"The game in {session.save_path} is already over.", style="bold"))
+        console.print(renderer.final(session.state, session.players))
+        return None
+    if no_save:
+        session.save_path = None
+    console.print(Text(f"{title}: continuing the game in {session.save_path or load} "
+                       f"(seed {session.seed}, {plural(len(session.state.history), 'action')} played).", style="bold"))
+    return session
