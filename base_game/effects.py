@@ -47,6 +47,33 @@ class Effect:
         raise AssertionError(f"{self.name} has no choices")
 
 
+class Counted(Effect):
+    """An effect carried out N times, N chosen as ``<verb> N`` from 1 to ``max_n``."""
+
+    verb = ""
+
+    def max_n(self, s, p, b) -> int:
+        raise NotImplementedError
+
+    def run(self, s, p, b, n: int) -> None:
+        raise NotImplementedError
+
+    def can_use(self, s, p, b):
+        return self.max_n(s, p, b) >= 1
+
+    def start(self, s, p, b):
+        s.stack.append(("sub", p, self.name, b, ()))
+
+    def options(self, s, fr):
+        _, p, _, b, _ = fr
+        return [f"{self.verb} {n}" for n in range(1, self.max_n(s, p, b) + 1)]
+
+    def apply(self, s, fr, text):
+        _, p, _, b, _ = fr
+        s.stack.pop()
+        self.run(s, p, b, int(text.split()[1]))
+
+
 class NoAction(Effect):
     """Padlock buildings (Bank, Town Hall, Dock, Storehouse, Feedlot, ...)."""
 
@@ -97,13 +124,14 @@ def _ceil_div(a: int, b: int) -> int:
     return -(-a // b)
 
 
-class Upgrade(Effect):
+class Upgrade(Counted):
     """Upgrade ``src`` to ``dst`` (at most ``max``), paying energy per unit
     (``energy_num/energy_den``, rounded up) and/or a flat amount, with a
     subsidy ``francs_num/francs_den`` per unit (rounded down) and an optional
     byproduct (Abattoir: 1 hide per 2 cattle)."""
 
     name = "upgrade"
+    verb = "upgrade"
 
     def energy(self, s, p, b, n: int) -> int:
         pr = K.PARAMS[b]
@@ -122,22 +150,6 @@ class Upgrade(Effect):
             n -= 1
         return n
 
-    def can_use(self, s, p, b):
-        return self.max_n(s, p, b) >= 1
-
-    def start(self, s, p, b):
-        s.stack.append(("sub", p, self.name, b, ()))
-
-    def options(self, s, fr):
-        _, p, _, b, _ = fr
-        return [f"upgrade {n}" for n in range(1, self.max_n(s, p, b) + 1)]
-
-    def apply(self, s, fr, text):
-        _, p, _, b, _ = fr
-        s.stack.pop()
-        n = int(text.split()[1])
-        self.run(s, p, b, n)
-
     def run(self, s, p, b, n):
         pr = K.PARAMS[b]
         g = s.goods[p]
@@ -151,13 +163,14 @@ class Upgrade(Effect):
         s.push_pay(p, "energy", self.energy(s, p, b, n))
 
 
-class Exchange(Effect):
+class Exchange(Counted):
     """Exchange sets of ``inputs`` (at most ``max_sets``) for ``francs`` each
     (+ ``bonus_francs`` once) and/or ``outputs`` each, maybe paying ``energy`` per set
     and showing ``min_francs`` (Joinery 1-3 wood for 5-7 francs; Bakery; Kiln;
     Steelworks; Brick Manufacturer; ...)."""
 
     name = "exchange"
+    verb = "exchange"
 
     def max_n(self, s, p, b) -> int:
         pr = K.PARAMS[b]
@@ -175,21 +188,6 @@ class Exchange(Effect):
                     break
                 n -= 1
         return n
-
-    def can_use(self, s, p, b):
-        return self.max_n(s, p, b) >= 1
-
-    def start(self, s, p, b):
-        s.stack.append(("sub", p, self.name, b, ()))
-
-    def options(self, s, fr):
-        _, p, _, b, _ = fr
-        return [f"exchange {n}" for n in range(1, self.max_n(s, p, b) + 1)]
-
-    def apply(self, s, fr, text):
-        _, p, _, b, _ = fr
-        s.stack.pop()
-        self.run(s, p, b, int(text.split()[1]))
 
     def run(self, s, p, b, n):
         pr = K.PARAMS[b]
