@@ -29,8 +29,11 @@ Terms (per seat):
     later round with the ships owned now.  Food goods (fish 1, smoked fish 2,
     bread 2, meat 3, seeds/000 Setup 4 "Goods and food tokens") count at
     their food value up to the whole need and at ``SURPLUS_FOOD`` per point (times ``phase``) beyond it;
-    the term is food value held minus ``due now`` minus ``FUTURE_FOOD`` times
-    ``due later``.  So a ship is worth its value plus ``FUTURE_FOOD`` times
+    the term is food value held minus each round's due times its weight: ``FUTURE_FOOD`` (food can still be fetched cheaply)
+    rising linearly to 1 over the last ``FOOD_WEIGHT_TURNS`` turns before that
+    feeding, so that nothing jumps when a round ends (a search line that
+    crosses the feeding is not favoured over one that stops before it).
+    So a ship is worth its value plus at least ``FUTURE_FOOD`` times
     the food it saves in every round left (ships' timing: the earlier, the
     more it saves), and eating is never forgotten at the horizon.
 ``loan risk``
@@ -88,6 +91,9 @@ GOODS_SHARE = 0.75
 CONVERT_TURNS = 4.0
 #: weight of the food due in later rounds (food can still be fetched cheaply)
 FUTURE_FOOD = 0.6
+#: turns (of all players) over which a later feeding's weight rises from
+#: FUTURE_FOOD to 1, so the evaluation does not jump when a round ends
+FOOD_WEIGHT_TURNS = 14.0
 #: value per food point held beyond the whole need (times phase)
 SURPLUS_FOOD = 0.5
 #: food one own turn can still fetch before the round ends (conservative)
@@ -163,10 +169,11 @@ def _turn_counts(s: Any, p: int) -> tuple[float, int]:
     return total, in_round
 
 
-def _feeding(s: Any, p: int) -> tuple[int, int, list[int]]:
-    """(food due now, francs due now (interest pending), food due in each later round)."""
+def _feeding(s: Any, p: int) -> tuple[int, int, list[int], list[float]]:
+    """(food due now, francs due now (interest pending), food due in each later
+    round, the weights of this round's food and of each later round's)."""
     if s.over or s.final_stage:
-        return 0, 0, []
+        return 0, 0, [], [1.0]
     ship_food = s.ship_food(p)
     rounds = s.rounds
     stack = s.stack
@@ -184,7 +191,13 @@ def _feeding(s: Any, p: int) -> tuple[int, int, list[int]]:
     if not feeding:
         due_food = max(0, rounds[s.round_index].food - ship_food)
     later = [max(0, rounds[r].food - ship_food) for r in range(s.round_index + 1, len(rounds))]
-    return due_food, francs_due, later
+    # turns until each later feeding; the weight rises smoothly to 1 as it nears
+    first = max(0, 7 - s.turn_in_round)
+    weights = [max(FUTURE_FOOD, 1.0 - (1.0 - FUTURE_FOOD) * (0 if feeding else first) / FOOD_WEIGHT_TURNS)]
+    for k in range(len(later)):
+        t = first + 7 * (k + 1)
+        weights.append(max(FUTURE_FOOD, 1.0 - (1.0 - FUTURE_FOOD) * t / FOOD_WEIGHT_TURNS))
+    return due_food, francs_due, later, weights
 
 
 def player_terms(s: Any, p: int) -> dict[str, float]:
@@ -209,11 +222,12 @@ def player_terms(s: Any, p: int) -> dict[str, float]:
             else:
                 goods += v
     # food
-    due_now, francs_due, later = _feeding(s, p)
+    due_now, francs_due, later, weights = _feeding(s, p)
     need = due_now + sum(later)
     fv = g[K.FISH] + 2 * g[K.SMOKED_FISH] + 2 * g[K.BREAD] + 3 * g[K.MEAT]
     covered = min(fv, need)
-    food = covered + (fv - covered) * SURPLUS_FOOD * phase - due_now - FUTURE_FOOD * sum(later)
+    food = (covered + (fv - covered) * SURPLUS_FOOD * phase - weights[0] * due_now
+            - sum(w * d for w, d in zip(weights[1:], later)))
     # loan risk: this round, then the next one
     francs = s.francs[p] - francs_due
     short = due_now - fv - francs
