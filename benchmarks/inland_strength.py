@@ -49,21 +49,8 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _search_actions_hook(state: Any):
-    """The state's own ``search_actions`` or, until it has one, the Inland Port's."""
-    if callable(getattr(state, "search_actions", None)):
-        return None
-    from inland_port.evaluate import search_actions
-
-    return search_actions
-
-
 def make_ai(level: str, seed: int, state: Any) -> SearchAgent:
-    agent = make_agent(f"ai:{level}", seed)
-    hook = _search_actions_hook(state)
-    if hook is not None:
-        agent.actions = hook
-    return agent
+    return make_agent(f"ai:{level}", seed)
 
 
 def make_opponent(kind: str, seed: int, mcts_time: float):
@@ -164,7 +151,6 @@ def alphabeta_vs_minimax(positions: int, depth: int, seed: int) -> dict[str, Any
     greedy = [make_agent("greedy", seed), make_agent("greedy", seed + 1)]
     picked: list[Any] = []
     s = RULESET.new_game(seed)
-    hook = _search_actions_hook(s)
     step = 0
     while not s.is_terminal() and len(picked) < positions:
         if step % 7 == 3 and len(s.legal_actions()) > 1:
@@ -176,9 +162,9 @@ def alphabeta_vs_minimax(positions: int, depth: int, seed: int) -> dict[str, Any
     agree = 0
     for p in picked:
         mm = Searcher(max_depth=depth, alphabeta=False, use_tt=False, ordering=False, iterative=False,
-                      shuffle_root=False, actions=hook).search(p)
-        ab = Searcher(max_depth=depth, iterative=False, actions=hook).search(p)
-        ab_id = Searcher(max_depth=depth, iterative=True, actions=hook).search(p)
+                      shuffle_root=False).search(p)
+        ab = Searcher(max_depth=depth, iterative=False).search(p)
+        ab_id = Searcher(max_depth=depth, iterative=True).search(p)
         mm_nodes += mm.nodes
         ab_nodes += ab.nodes
         id_nodes += ab_id.nodes

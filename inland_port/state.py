@@ -387,6 +387,12 @@ class InlandState(GameState):
     def wealth(self) -> list[int]:
         return [sum(self.wealth_breakdown(p).values()) for p in (0, 1)]
 
+    def search_actions(self) -> list[InlandAction]:
+        """Legal actions worth searching (sales only when francs are needed); see inland_port/evaluate.py."""
+        from inland_port.evaluate import search_actions
+
+        return search_actions(self)
+
     def evaluate(self, player: int) -> float:
         """Heuristic worth for the search; its terms are documented in inland_port/evaluate.py."""
         from inland_port.evaluate import evaluate
