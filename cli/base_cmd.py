@@ -89,6 +89,8 @@ def base(
     load: Path | None = typer.Option(None, "--load", metavar="PATH", help="Continue the game saved in PATH."),
     no_undo: bool = typer.Option(False, "--no-undo", help="Do not allow 'undo' at the prompt."),
     no_save: bool = typer.Option(False, "--no-save", help="Do not autosave the game after every action."),
+    level: loop.Level | None = typer.Option(None, "--level", case_sensitive=False, help=loop.LEVEL_HELP),
+    think_time: float | None = typer.Option(None, "--think-time", min=0.01, metavar="SECONDS", help=loop.THINK_TIME_HELP),
 ) -> None:
     """Play Le Havre (the base game, 1-5 players) in the terminal, or watch agents play it.
 
@@ -98,6 +100,7 @@ def base(
     console = make_console()
     if agents is not None:
         watch = True
+    opponent = loop.opponent_with_level(opponent, level, watch)
     if json_out and not watch:
         raise typer.BadParameter("--json needs --watch (a game between agents)", param_hint="'--json'")
     if watch and (resume or load is not None):
@@ -119,7 +122,8 @@ def base(
                 msg += f": one agent per player (--players is {players_n}; change it with --players N)"
             raise typer.BadParameter(msg, param_hint="'--agents'") from None
         game_seed = seed if seed is not None else 0
-        seats = [loop.make_player(spec, game_seed, s) for s, spec in enumerate(specs)]
+        seats = [loop.make_player(spec, game_seed, s, think_time=think_time) for s, spec in enumerate(specs)]
+        loop.players_or_exit(seats, think_time)
         state = RULESET.new_game(game_seed, options)
         if not json_out:
             who = ", ".join(f"P{s + 1} {p.label}" + (" (starts)" if s == state.starting_player else "")
@@ -147,7 +151,8 @@ def base(
             if s in people:
                 seats.append(loop.Player("You" if humans == 1 else f"Player {s + 1}"))
             else:
-                seats.append(loop.make_player(opp, game_seed, s))
+                seats.append(loop.make_player(opp, game_seed, s, think_time=think_time))
+        loop.players_or_exit(seats, think_time)
         try:
             session = loop.new_session(RULESET_NAME, RULESET, options, game_seed, seats, autosave=not no_save)
         except GameError as exc:

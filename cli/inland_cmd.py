@@ -79,6 +79,8 @@ def inland(
     load: Path | None = typer.Option(None, "--load", metavar="PATH", help="Continue the game saved in PATH."),
     no_undo: bool = typer.Option(False, "--no-undo", help="Do not allow 'undo' at the prompt."),
     no_save: bool = typer.Option(False, "--no-save", help="Do not autosave the game after every action."),
+    level: loop.Level | None = typer.Option(None, "--level", case_sensitive=False, help=loop.LEVEL_HELP),
+    think_time: float | None = typer.Option(None, "--think-time", min=0.01, metavar="SECONDS", help=loop.THINK_TIME_HELP),
 ) -> None:
     """Play Le Havre: The Inland Port in the terminal (or watch two agents play it).
 
@@ -88,6 +90,7 @@ def inland(
     console = make_console()
     if agents is not None:
         watch = True
+    opponent = loop.opponent_with_level(opponent, level, watch)
     if json_out and not watch:
         raise typer.BadParameter("--json needs --watch (a game between agents)", param_hint="'--json'")
     if watch and (resume or load is not None):
@@ -108,10 +111,11 @@ def inland(
         game_seed = seed if seed is not None else 0
         players = []
         for s, spec in enumerate(specs):
-            p = loop.make_player(spec, game_seed, s)
+            p = loop.make_player(spec, game_seed, s, think_time=think_time)
             if specs.count(spec) > 1 or p.name == specs[1 - s]:
                 p.name = f"{p.name} #{s + 1}"
             players.append(p)
+        loop.players_or_exit(players, think_time)
         state = RULESET.new_game(game_seed, options)
         if not json_out:
             console.print(Text(f"{RULESET.title}: {players[0].label} (seat 1, starts) against {players[1].label}, seed {game_seed}",
@@ -134,12 +138,14 @@ def inland(
             intro = "Two players at one keyboard."
         else:
             me = loop.seat_of_human(seat.value, game_seed)
-            players = [loop.Player("You") if s == me else loop.make_player(opp, game_seed, s) for s in (0, 1)]
+            players = [loop.Player("You") if s == me else loop.make_player(opp, game_seed, s, think_time=think_time)
+                       for s in (0, 1)]
             other = players[1 - me].label
             intro = (f"You are seat {me + 1} ({'A-F board, you start round A' if me == 0 else 'G-L board'}); "
                      f"{other} plays seat {2 - me}.")
             if opponent.strip().lower() == "ai" and opp != "ai":
                 intro += " (The AI is not available in this installation: your opponent is greedy.)"
+        loop.players_or_exit(players, think_time)
         try:
             session = loop.new_session(RULESET_NAME, RULESET, options, game_seed, players, autosave=not no_save)
         except GameError as exc:

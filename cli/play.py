@@ -25,6 +25,7 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from core.agents import Agent, make_agent
+from core.agents import Agent, AgentSpecError, make_agent
 from core.protocol import ActionError, GameError, GameState, normalize_text, parse_action
 
 #: exit codes of a game: finished or quit by the player, end of input, Ctrl-C
@@ -99,13 +100,74 @@ def default_opponent() -> str:
     return "ai" if ai_available() else "greedy"
 
 
-def make_player(spec: str, seed: int, seat: int, name: str | None = None) -> Player:
-    """A player for ``spec`` (``human`` or an agent spec); raises AgentSpecError."""
+LEVEL_HELP = ("Strength of an 'ai' opponent: easy (1,500 nodes a move), normal (the default: 5,000 nodes, "
+              "at most 1 s a move) or hard (40,000 nodes, at most 8 s).")
+THINK_TIME_HELP = ("Seconds every AI thinks per move, instead of its level's node budget (default: the level's budget; "
+                   "ai:normal stops at 1 s). A timed game is not reproducible from its seed.")
+
+
+class Level(str, Enum):
+    easy = "easy"
+    normal = "normal"
+    hard = "hard"
+
+
+def opponent_with_level(opponent: str, level: "Level | None", watch: bool) -> str:
+    """The ``--opponent`` spec with ``--level`` applied; a bad combination is a usage error."""
+    import typer
+
+    if level is None:
+        return opponent
+    if watch:
+        raise typer.BadParameter("with --watch, give each AI's level in --agents (e.g. ai:hard,greedy)", param_hint="'--level'")
+    try:
+        return with_level(opponent, level.value)
+    except AgentSpecError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--level'") from None
+
+
+def players_or_exit(players: Sequence[Player], think_time: float | None) -> None:
+    """Check ``--think-time`` against the seated players (a usage error if no AI plays)."""
+    import typer
+
+    try:
+        check_think_time(players, think_time)
+    except AgentSpecError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--think-time'") from None
+
+
+def with_level(spec: str, level: str | None) -> str:
+    """``spec`` with ``--level`` applied: ``ai`` becomes ``ai:LEVEL``; raises AgentSpecError otherwise."""
+    if level is None:
+        return spec
+    kind, _, own = spec.strip().lower().partition(":")
+    if kind != "ai":
+        raise AgentSpecError(f"--level sets the strength of the ai opponent, not of '{spec}'")
+    if own and own != level:
+        raise AgentSpecError(f"'{spec}' already names a level; drop --level or write ai:{level}")
+    return f"ai:{level}"
+
+
+def make_player(spec: str, seed: int, seat: int, name: str | None = None, think_time: float | None = None) -> Player:
+    """A player for ``spec`` (``human`` or an agent spec); raises AgentSpecError.
+
+    ``think_time`` (seconds per move) is given to agents that search (``ai``).
+    """
     if spec.strip().lower() == "human":
         return Player(name or "You")
     agent = make_agent(spec, agent_seed(seed, seat))
+    if think_time is not None and hasattr(agent, "think_time"):
+        if think_time <= 0:
+            raise AgentSpecError(f"--think-time must be a positive number of seconds, not {think_time}")
+        agent.think_time = think_time
     label = getattr(agent, "name", spec)
     return Player(name or label, agent, label)
+
+
+def check_think_time(players: Sequence[Player], think_time: float | None) -> None:
+    """``--think-time`` without any searching agent is a mistake worth saying."""
+    if think_time is not None and not any(hasattr(p.agent, "think_time") for p in players if p.agent is not None):
+        raise AgentSpecError("--think-time applies to the ai agent, and no ai plays in this game")
 
 
 def draw_seed() -> int:
