@@ -366,9 +366,22 @@ def test_food_paid_without_change():
 
 
 def test_evaluate_counts_wealth_and_goods():
+    # The evaluation is base_game/evaluate.py's (its terms are pinned in tests/base_game/test_ai.py); here: it is a
+    # margin (zero-sum with two players), more francs and a good held (steel) raise it, and it includes wealth.
     s = new(players=2)
     clear(s, 0)
     clear(s, 1)
     goods(s, 0, francs=10, steel=1)
     goods(s, 1, francs=4)
-    assert s.evaluate(0) == (10 + 0.5 * 8) - 4 and s.evaluate(1) == -s.evaluate(0)
+    e = s.evaluate(0)
+    assert s.evaluate(1) == -e
+    terms = s.evaluation_terms(0)
+    assert terms["wealth"] == 10 - 4 and abs(sum(terms.values()) - e) < 1e-9
+    richer = s.clone()
+    goods(richer, 0, francs=11)
+    assert richer.evaluate(0) > e
+    no_steel = s.clone()
+    clear(no_steel, 0)
+    goods(no_steel, 0, francs=10)
+    assert no_steel.evaluate(0) < e
+    assert s.evaluate(0) == e  # the clones did not touch the original
