@@ -44,14 +44,7 @@ class BaseAwareSearchAgent(SearchAgent):
     def searcher(self, seed: int, progress: ProgressCallback | None = None) -> Searcher:
         if not getattr(self, "_base_now", False):
             return super().searcher(seed, progress)
-        lv = BASE_LEVELS[self.level.name]
-        if self.think_time is not None:
-            return Searcher(max_depth=self.max_depth or lv.max_depth, max_nodes=self.max_nodes,
-                            time_limit=self.think_time, seed=seed, progress=progress, evaluator=self.evaluator,
-                            actions=self.actions)
-        return Searcher(max_depth=self.max_depth or lv.max_depth, max_nodes=self.max_nodes or lv.max_nodes,
-                        time_limit=lv.time_cap, seed=seed, progress=progress, evaluator=self.evaluator,
-                        actions=self.actions)
+        return super().searcher(seed, progress, level=BASE_LEVELS[self.level.name])
 
     def choose(self, state: Any, progress: ProgressCallback | None = None) -> Any:
         if not self._is_base(state):

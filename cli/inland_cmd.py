@@ -91,13 +91,7 @@ def inland(
     if agents is not None:
         watch = True
     opponent = loop.opponent_with_level(opponent, level, watch)
-    if json_out and not watch:
-        raise typer.BadParameter("--json needs --watch (a game between agents)", param_hint="'--json'")
-    if watch and (resume or load is not None):
-        raise typer.BadParameter("--resume and --load continue a game at the keyboard; they do not go with --watch",
-                                 param_hint="'--watch'")
-    if resume and load is not None:
-        raise typer.BadParameter("give either --resume or --load PATH, not both", param_hint="'--resume'")
+    loop.check_mode(watch, json_out, resume, load)
     renderer = InlandRenderer(console=console)
 
     if watch:

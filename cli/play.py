@@ -126,6 +126,19 @@ def opponent_with_level(opponent: str, level: "Level | None", watch: bool) -> st
         raise typer.BadParameter(str(exc), param_hint="'--level'") from None
 
 
+def check_mode(watch: bool, json_out: bool, resume: bool, load: Path | None) -> None:
+    """Options that do not go together in a game command are usage errors."""
+    import typer
+
+    if json_out and not watch:
+        raise typer.BadParameter("--json needs --watch (a game between agents)", param_hint="'--json'")
+    if watch and (resume or load is not None):
+        raise typer.BadParameter("--resume and --load continue a game at the keyboard; they do not go with --watch",
+                                 param_hint="'--watch'")
+    if resume and load is not None:
+        raise typer.BadParameter("give either --resume or --load PATH, not both", param_hint="'--resume'")
+
+
 def players_or_exit(players: Sequence[Player], think_time: float | None) -> None:
     """Check ``--think-time`` against the seated players (a usage error if no AI plays)."""
     import typer

@@ -550,8 +550,9 @@ class SearchAgent:
         self.actions = actions
         self.last_info: dict[str, Any] = {}
 
-    def searcher(self, seed: int, progress: ProgressCallback | None = None) -> Searcher:
-        lv = self.level
+    def searcher(self, seed: int, progress: ProgressCallback | None = None, level: Level | None = None) -> Searcher:
+        """The search for one move: ``level``'s budgets (default: the agent's), or ``think_time``."""
+        lv = level or self.level
         if self.think_time is not None:
             return Searcher(max_depth=self.max_depth or lv.max_depth, max_nodes=self.max_nodes,
                             time_limit=self.think_time, seed=seed, progress=progress, evaluator=self.evaluator,
