@@ -11,8 +11,6 @@ Bank, Cost 40; "Buying": a purchase is paid in francs).
 
 from __future__ import annotations
 
-import os
-import sys
 import time
 from pathlib import Path
 
@@ -20,42 +18,12 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-LEHAVRE = str(Path(sys.executable).parent / "lehavre")
-ROOT = Path(__file__).resolve().parents[2]
-PROMPT = "your move"
-
-
-class _Log:
-    """Everything the program printed, to look for tracebacks afterwards."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def write(self, s: str) -> None:
-        self.parts.append(s)
-
-    def flush(self) -> None:
-        pass
-
-    @property
-    def text(self) -> str:
-        return "".join(self.parts)
+from tests.cli.pty_helpers import PROMPT, finish  # noqa: E402
+from tests.cli.pty_helpers import spawn as _spawn  # noqa: E402
 
 
 def spawn(tmp_path: Path, *args: str):
-    env = dict(os.environ)
-    env.update({"LEHAVRE_DATA_DIR": str(tmp_path), "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "45"})
-    env.pop("NO_COLOR", None)
-    child = pexpect.spawn(LEHAVRE, list(args), env=env, cwd=str(ROOT), encoding="utf-8", timeout=60,
-                          dimensions=(45, 100))
-    child.logfile_read = _Log()
-    return child
-
-
-def finish(child) -> tuple[int | None, str]:
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus, child.logfile_read.text
+    return _spawn(tmp_path, *args, rows=45)
 
 
 def test_typo_illegal_help_legal_actions_and_quit(tmp_path):

@@ -11,51 +11,12 @@ The illegal action is building the Zoo in round A: seeds/004_3575577254fe0f5a.tx
 
 from __future__ import annotations
 
-import os
-import sys
-from pathlib import Path
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-LEHAVRE = str(Path(sys.executable).parent / "lehavre")
-ROOT = Path(__file__).resolve().parents[2]
-PROMPT = "your move"
-
-
-def spawn(tmp_path: Path, *args: str, extra_env: dict[str, str] | None = None):
-    env = dict(os.environ)
-    env.update({"LEHAVRE_DATA_DIR": str(tmp_path), "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "40"})
-    env.pop("NO_COLOR", None)
-    env.update(extra_env or {})
-    child = pexpect.spawn(LEHAVRE, list(args), env=env, cwd=str(ROOT), encoding="utf-8", timeout=60,
-                          dimensions=(40, 100))
-    child.logfile_read = _Log()
-    return child
-
-
-class _Log:
-    """Everything the program printed, to look for tracebacks afterwards."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def write(self, s: str) -> None:
-        self.parts.append(s)
-
-    def flush(self) -> None:
-        pass
-
-    @property
-    def text(self) -> str:
-        return "".join(self.parts)
-
-
-def finish(child) -> tuple[int | None, str]:
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus, child.logfile_read.text
+from tests.cli.pty_helpers import PROMPT, finish, spawn  # noqa: E402
 
 
 def test_a_person_survives_typo_illegal_help_rules_and_ends_with_eof(tmp_path):

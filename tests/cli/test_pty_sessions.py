@@ -15,9 +15,9 @@ import signal
 
 import pytest
 
-from tests.cli.test_pty import PROMPT, finish, spawn
-
 pexpect = pytest.importorskip("pexpect")
+
+from tests.cli.pty_helpers import PROMPT, finish, spawn  # noqa: E402
 
 SECOND_STEP = "choose 1-"
 END = re.compile(r"Winner: |Tie: ")
