@@ -30,16 +30,6 @@ ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(r"\x1b\[")
 
 
-@pytest.fixture()
-def data_dir(tmp_path, monkeypatch):
-    """Saves go to a temporary folder, never the user's."""
-    d = tmp_path / "data"
-    monkeypatch.setenv("LEHAVRE_DATA_DIR", str(d))
-    monkeypatch.setenv("COLUMNS", "100")
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    return d
-
-
 def run_cli(*args: str, env_extra: dict[str, str] | None = None, input_text: str | None = None) -> subprocess.CompletedProcess:
     """The real console entry point in a subprocess (stdout is a pipe, not a TTY)."""
     env = dict(os.environ)
