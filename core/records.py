@@ -370,24 +370,13 @@ def new_record(
     if state is None:
         state = ruleset.new_game(seed, options_from_dict(ruleset, opts))
     if isinstance(players, Mapping):
-        seats = [_to_seat(players[k]) for k in sorted(players)]
-    else:
-        seats = [_to_seat(p) for p in players]
-    _check_seats(seats, state, "")
-    record = GameRecord(
-        ruleset=ruleset_name,
-        options=opts,
-        seed=seed,
-        data_digest=data_digest_of(ruleset, state, options),
-        players=seats,
-        actions=list(state.history),
-    )
-    record._after_change(state)
-    return record
+        players = [players[k] for k in sorted(players)]
+    return record_from_state(ruleset_name, options, seed, state, players)
 
 
 def record_from_state(
-    ruleset_name: str, options: Any, seed: int, state: GameState, players: Sequence[Seat | str] = ()
+    ruleset_name: str, options: Any, seed: int, state: GameState,
+    players: Sequence[Seat | str | Mapping[str, Any]] = (),
 ) -> GameRecord:
     """A record of a game already played to ``state`` (e.g. an agents' game)."""
     ruleset = get_ruleset(ruleset_name)
