@@ -11,6 +11,8 @@ import json
 import math
 import shlex
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -281,6 +283,19 @@ def _write_json(path: Path, payload: dict[str, Any]) -> None:
         raise pt.PlaytestError(f"cannot write '{path}': {exc}") from None
 
 
+@contextmanager
+def _clean_exit() -> Iterator[None]:
+    """A person's mistake exits with its message and code 2; Ctrl-C keeps every finished game (code 130)."""
+    try:
+        yield
+    except GameError as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        error("interrupted; every finished game is stored (continue with --resume)")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
 def _command_line() -> str:
     return "lehavre " + " ".join(shlex.quote(a) for a in sys.argv[1:])
 
@@ -321,7 +336,7 @@ def playtest(
     """
     out = make_console()
     err = make_console(stderr=True)
-    try:
+    with _clean_exit():
         _check_jobs(jobs, backend, address)
         rules_name = rules if ":" in rules else rules.strip().lower()
         if rules_name not in pt.RULESET_MODULES and ":" not in rules_name:
@@ -350,12 +365,6 @@ def playtest(
         if result.interrupted:
             _interrupted_note(err, [result])
             raise typer.Exit(EXIT_INTERRUPTED)
-    except GameError as exc:
-        error(str(exc))
-        raise typer.Exit(2) from None
-    except KeyboardInterrupt:
-        error("interrupted; every finished game is stored (continue with --resume)")
-        raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 def _strongest_agent() -> str:
@@ -395,7 +404,7 @@ def compare(
 ) -> None:
     out = make_console()
     err = make_console(stderr=True)
-    try:
+    with _clean_exit():
         db_path = db or default_db_path()
         if list_runs:
             with pt.Store(db_path) as store:
@@ -474,9 +483,3 @@ def compare(
             rp.write_report(report, summaries, tests, title=f"Compare: {summaries[0]['label']} vs {summaries[1]['label']}",
                             commands=[_command_line()])
             out.print(f"Report written to {report}", style="dim", markup=False)
-    except GameError as exc:
-        error(str(exc))
-        raise typer.Exit(2) from None
-    except KeyboardInterrupt:
-        error("interrupted; every finished game is stored (continue with --resume)")
-        raise typer.Exit(EXIT_INTERRUPTED) from None
