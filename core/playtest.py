@@ -642,15 +642,24 @@ def execute(
 
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """Hold SIGINT while a game is written, so Ctrl-C never splits an insert from its commit."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+    """Hold Ctrl-C while a game is written, so it never splits an insert from its commit.
+
+    The Python-level SIGINT handler is replaced for the duration (a mask would not do:
+    the kernel may hand the signal to a multiprocessing helper thread, and Python then
+    raises KeyboardInterrupt in the main thread anyway); a Ctrl-C that came meanwhile is
+    raised again, through the original handler, once the game is committed.
+    """
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    pending: list[int] = []
+    old = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        signal.signal(signal.SIGINT, old)
+        if pending:
+            signal.raise_signal(signal.SIGINT)
 
 
 def load_run(store: Store, run_id: int) -> RunResult:
