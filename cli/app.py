@@ -45,5 +45,6 @@ def main() -> None:
 import cli.inland_cmd  # noqa: E402,F401  (lehavre inland, lehavre rules)
 import cli.playtest_cmd  # noqa: E402,F401  (lehavre playtest, lehavre compare)
 import cli.replay_cmd  # noqa: E402,F401  (lehavre replay)
+import cli.saves_cmd  # noqa: E402,F401  (lehavre saves)
 import cli.base_cmd  # noqa: E402,F401  (lehavre base; lehavre rules base)
 import base_game.ai  # noqa: E402,F401  (registers the base-game-aware ai agent)

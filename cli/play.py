@@ -126,7 +126,7 @@ def opponent_with_level(opponent: str, level: "Level | None", watch: bool) -> st
         raise typer.BadParameter(str(exc), param_hint="'--level'") from None
 
 
-def check_mode(watch: bool, json_out: bool, resume: bool, load: Path | None) -> None:
+def check_mode(watch: bool, json_out: bool, resume: bool, load: str | None) -> None:
     """Options that do not go together in a game command are usage errors."""
     import typer
 
@@ -212,6 +212,15 @@ class Renderer:
         """The whole position, seen by ``viewer`` (a seat, or None for a spectator)."""
         w = state.wealth()
         return Text("  ".join(f"{p.label}: wealth {w[i]}" for i, p in enumerate(players)))
+
+    def seat_tag(self, players: Sequence[Player], seat: int) -> str:
+        """A player's short name in lines of moves (hint, why, history)."""
+        return players[seat].name
+
+    def who(self, players: Sequence[Player], seat: int) -> str:
+        """A player's name with its agent, as in 'why' ('ai:normal', 'P2 ai:normal')."""
+        tag, label = self.seat_tag(players, seat), players[seat].label
+        return label if tag == players[seat].name else f"{tag} {label}"
 
     def turn_line(self, state: GameState, players: Sequence[Player]) -> RenderableType:
         p = state.current_player()
@@ -300,8 +309,37 @@ def agent_choose(agent: Any, state: GameState, console: Console, label: str) -> 
         return agent.choose(view, progress=progress)
 
 
-def explain_info(info: dict[str, Any], who: str, verb: str = "chose") -> RenderableType:
-    """The search agent's ``last_info`` in words: plan, score, alternatives, terms."""
+def labelled_pv(state: GameState | None, pv: Sequence[Any], tag: Callable[[int], str]) -> list[str]:
+    """The moves of a principal variation, each with who makes it ('P2: take wood').
+
+    The moves are followed from ``state`` (where the line starts); once one
+    cannot be followed (the AI searched a re-dealt copy of hidden cards), the
+    rest are shown without a player.
+    """
+    out: list[str] = []
+    s = state.clone() if state is not None else None
+    for move in pv:
+        text = str(move)
+        if s is not None and not s.is_terminal():
+            who = s.current_player()
+            try:
+                s.apply_action(parse_action(s, text))
+            except Exception:  # noqa: BLE001 - only the labels are lost
+                s = None
+            else:
+                out.append(f"{tag(who)}: {text}")
+                continue
+        out.append(text)
+    return out
+
+
+def explain_info(info: dict[str, Any], who: str, verb: str = "chose", *, state: GameState | None = None,
+                 tag: Callable[[int], str] | None = None) -> RenderableType:
+    """The search agent's ``last_info`` in words: plan, score, alternatives, terms.
+
+    ``state`` is the position the decision was made in and ``tag(seat)`` a
+    player's short name: with them the line names the player of every move.
+    """
     if not info:
         return Text(f"{who} has not explained a move yet.")
     lines: list[RenderableType] = []
@@ -309,26 +347,83 @@ def explain_info(info: dict[str, Any], who: str, verb: str = "chose") -> Rendera
     head.append(f"{who} {verb} ")
     head.append(str(info.get("action", "?")), style="bold")
     if info.get("forced"):
-        head.append(" (the only legal action).")
+        several = state is not None and len(state.legal_actions()) > 1
+        head.append(" (the one sensible move here, so it was not searched)." if several else " (the only legal action).")
         lines.append(head)
         return Group(*lines)
+    mover = state.current_player() if state is not None and tag is not None else None
     score = info.get("score")
     if isinstance(score, (int, float)):
-        head.append(f"  evaluation {score:+.1f} for the player to move")
+        head.append(f"  evaluation {score:+.1f} for " + (tag(mover) if mover is not None and tag else "the player to move"))
     depth = info.get("depth")
     if depth:
         head.append(f", looking {depth} decisions ahead ({info.get('nodes', 0):,} positions)")
     lines.append(head)
     pv = info.get("pv") or []
     if len(pv) > 1:
-        lines.append(Text("Expected line: " + "  ->  ".join(str(x) for x in pv[:8]) + (" ..." if len(pv) > 8 else "")))
+        moves = labelled_pv(state, pv[:8], tag) if tag is not None else [str(x) for x in pv[:8]]
+        lines.append(Text("Expected line: " + "  ->  ".join(moves) + (" ..." if len(pv) > 8 else "")))
     alts = info.get("alternatives") or []
     if len(alts) > 1:
         shown = ", ".join(f"{a} ({s:+.1f})" for a, s in alts[1:5])
         lines.append(Text(f"Next best (bounds): {shown}", style="dim"))
     terms = info.get("terms") or {}
     if terms:
-        lines.append(Text("At the end of that line: " + ", ".join(f"{k} {v:+g}" for k, v in terms.items()), style="dim"))
+        whose = f" (for {tag(mover)})" if mover is not None and tag else ""
+        lines.append(Text(f"At the end of that line{whose}: " + ", ".join(f"{k} {v:+g}" for k, v in terms.items()),
+                          style="dim"))
+    return Group(*lines)
+
+
+@dataclass
+class AIDecision:
+    """One decision an agent made: its seat, the position before it, and its ``last_info``."""
+
+    seat: int
+    before: GameState
+    action: str
+    info: dict[str, Any]
+
+
+#: action texts that only close a turn (never a turn's main choice)
+TURN_ENDS = ("end", "pass")
+
+
+def main_choice(decisions: Sequence[AIDecision]) -> AIDecision | None:
+    """The turn's main choice: its first searched decision that does more than end the turn; None if none was searched."""
+    searched = [d for d in decisions if d.info and not d.info.get("forced")]
+    doing = [d for d in searched if d.action.strip().lower() not in TURN_ENDS]
+    return (doing or searched or [None])[0]
+
+
+def explain_turn(decisions: Sequence[AIDecision], renderer: "Renderer", players: Sequence[Player],
+                 since: str = "Since your last decision") -> RenderableType:
+    """Every decision the computer made between two decisions of a person, and the thinking behind its main choice."""
+    tag = lambda seat: renderer.seat_tag(players, seat)  # noqa: E731
+    lines: list[RenderableType] = [Text(f"{since} the computer made {plural(len(decisions), 'decision')}:",
+                                        style="bold")]
+    for n, d in enumerate(decisions, 1):
+        info = d.info
+        if not info:
+            note = "does not explain its moves"
+        elif info.get("forced"):
+            note = "the one sensible move" if len(d.before.legal_actions()) > 1 else "the only legal action"
+        else:
+            note = f"searched {info.get('depth', 0)} decisions ahead"
+            if isinstance(info.get("score"), (int, float)):
+                note += f", evaluation {info['score']:+.1f}"
+        lines.append(Text(f"{n:>3}. {renderer.who(players, d.seat)}: {d.action}  ({note})"))
+    seats = list(dict.fromkeys(d.seat for d in decisions))
+    for seat in seats:
+        mine = [d for d in decisions if d.seat == seat]
+        main = main_choice(mine)
+        who = renderer.who(players, seat)
+        if main is None:
+            if not any(d.info for d in mine):
+                lines.append(Text(f"{who} does not explain its moves (only the ai agent does).", style="dim"))
+            continue
+        lines.append(Text(f"{who}'s main choice:", style="bold"))
+        lines.append(explain_info(main.info, who, state=main.before, tag=tag))
     return Group(*lines)
 
 
@@ -376,6 +471,8 @@ def load_session(path: str | Path | None, ruleset_name: str) -> Session:
     Raises :class:`core.records.RecordError` with the file and the problem.
     """
     records = _records()
+    if isinstance(path, str):
+        path = records.find_save(path)
     if path is None:
         found = records.latest_unfinished(ruleset=ruleset_name)
         if found is None:
@@ -388,6 +485,7 @@ def load_session(path: str | Path | None, ruleset_name: str) -> Session:
     if record.ruleset != ruleset_name:
         raise records.RecordError(f"{path}: this is a '{record.ruleset}' game, not '{ruleset_name}' (use 'lehavre {record.ruleset} --load')")
     state = records.replay(record, source=path)
+    records.remember_save(path)
     players: list[Player] = []
     for seat, s in enumerate(record.players):
         if s.agent is None:
@@ -439,7 +537,12 @@ class PlayLoop:
         self.read_line = read_line or input
         self.allow_undo = allow_undo
         self.hint_spec = hint_spec
-        self.last_ai: tuple[str, dict[str, Any]] | None = None
+        #: the computer's last decision (seat, position before it, its explanation)
+        self.last_ai: tuple[int, GameState, dict[str, Any]] | None = None
+        #: every decision the computer made since a person last decided
+        self.ai_turn: list[AIDecision] = []
+        #: the computer's decisions before that (still explained by 'why' once a person has decided)
+        self.last_turn: list[AIDecision] = []
         self.pending: list[RenderableType] = []
         self.save_warned = False
 
@@ -493,10 +596,14 @@ class PlayLoop:
                     action = self.ask(seat)
                     if action is None:  # undo or similar: ask again
                         continue
+                    if self.ai_turn:
+                        self.last_turn, self.ai_turn = self.ai_turn, []
                 else:
+                    before = self.state.clone()
                     action = agent_choose(player.agent, self.state, self.console, player.label)
-                    info = getattr(player.agent, "last_info", None)
-                    self.last_ai = (player.label, dict(info or {}))
+                    info = dict(getattr(player.agent, "last_info", None) or {})
+                    self.last_ai = (seat, before, info)
+                    self.ai_turn.append(AIDecision(seat, before, str(action), info))
                 self.apply(action)
         except _End as end:
             return self.ended(end.how)
@@ -519,7 +626,8 @@ class PlayLoop:
                "interrupt": "Interrupted: the game is stopped."}[how]
         msg = why
         if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
-            msg += f" It is saved in {self.s.save_path}; continue it with 'lehavre {self.s.ruleset_name} --resume'."
+            msg += (f" It is saved in {self.s.save_path}; continue it with 'lehavre {self.s.ruleset_name} --resume' "
+                    f"(the latest unfinished game) or, any time, '{continue_command(self.s.ruleset_name, self.s.save_path)}'.")
         self.console.print(Text(msg))
         return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
 
@@ -694,7 +802,8 @@ class PlayLoop:
         except KeyboardInterrupt:
             self.say(Text("Hint cancelled."))
             return
-        self.say(explain_info(agent.last_info, "Hint: the AI", "would play"))
+        self.say(explain_info(agent.last_info, "Hint: the AI", "would play", state=self.state,
+                              tag=lambda s: self.r.seat_tag(self.s.players, s)))
 
     def why(self, arg: str) -> None:
         if arg:
@@ -705,15 +814,21 @@ class PlayLoop:
             else:
                 self.say(Text(f"'{a}' is legal now."))
             return
-        if self.last_ai is None:
-            self.say(Text("No computer move to explain yet in this session; 'why' explains the computer's last move, "
-                          "'why ACTION' whether an action is legal here."))
+        turn = self.ai_turn or self.last_turn
+        if len(turn) > 1:
+            since = ("Since your last decision" if self.ai_turn else "Before your last decision")
+            self.say(explain_turn(turn, self.r, self.s.players, since))
             return
-        who, info = self.last_ai
+        if self.last_ai is None:
+            self.say(Text("No computer move to explain yet in this session; 'why' explains the computer's moves since "
+                          "your last decision, 'why ACTION' whether an action is legal here."))
+            return
+        seat, before, info = self.last_ai
+        who = self.r.who(self.s.players, seat)
         if not info:
             self.say(Text(f"{who} does not explain its moves (only the ai agent does)."))
             return
-        self.say(explain_info(info, who))
+        self.say(explain_info(info, who, state=before, tag=lambda s: self.r.seat_tag(self.s.players, s)))
 
     def undo(self, seat: int) -> str | None:
         if not self.allow_undo:
@@ -725,15 +840,17 @@ class PlayLoop:
             return None
         humans = {i for i, p in enumerate(self.s.players) if p.is_human}
         records = _records()
-        # the last earlier position where a person was to decide
-        target = None
+        # the last decision a person made (and who made it); the computer's replies after it go too
+        target = who = None
         for k, st in enumerate(records.iter_replay(record)):
             if k >= len(record.actions):
                 break
             if st.current_player() in humans:
-                target = k
-        if target is None:
+                target, who = k, st.current_player()
+        if target is None or who is None:
             self.error("Nothing to undo: you have not made a decision yet.")
+            return None
+        if who != seat and not self.other_agrees(seat, who, record.actions[target]):
             return None
         removed = record.undo(len(record.actions) - target)
         self.s.state = records.replay(record)
@@ -741,21 +858,68 @@ class PlayLoop:
         self.autosave()
         self.say(Text(f"Took back {len(removed)} action{'s' if len(removed) != 1 else ''}: " + "; ".join(removed)))
         self.last_ai = None
+        self.ai_turn, self.last_turn = [], []
         return "undone"
 
+    def other_agrees(self, seat: int, who: int, action: str) -> bool:
+        """Undo takes back only your own last decision while nobody else has decided since;
+        otherwise the person who decided last must agree (their decision goes first)."""
+        me, them = self.s.players[seat].name, self.s.players[who].name
+        self.say(Text(f"{them} decided last ('{action}'): 'undo' takes back only your own last decision while "
+                      f"nobody else has decided since. {them} must agree to take back '{action}' first "
+                      f"(then {them} decides again)."))
+        answer = self.prompt(f"{them}, take back '{action}'? (yes/no)> ").strip().lower()
+        if answer in ("y", "yes"):
+            return True
+        self.say(Text(f"Nothing taken back: {me}, it is still your move."))
+        return False
+
     def save(self, arg: str) -> None:
+        """``save``: now, in the game's file; ``save NAME``: as NAME.json in the saves folder, and
+        the game goes on saving there (a NAME with a slash or ending in .json is a path)."""
         record = self.s.record
         if record is None:
             self.error("This game has no record to save.")
             return
         records = _records()
-        path = Path(arg).expanduser() if arg else (self.s.save_path or records.new_save_path(record))
+        old = self.s.save_path
+        try:
+            path = records.save_path_for(arg) if arg else (old or records.new_save_path(record))
+        except records.SaveError as exc:
+            self.error(str(exc))
+            return
+        if arg and path.exists() and (old is None or path.resolve() != old.resolve()):
+            self.error(f"There is already a saved game '{records.save_name(path)}' ({path}); "
+                       "choose another name, or delete that file first.")
+            return
         try:
             records.save_record(record, path)
         except records.SaveError as exc:
             self.error(str(exc))
             return
-        self.say(Text(f"Saved to {path}; continue with 'lehavre {self.s.ruleset_name} --load {path}'."))
+        records.remember_save(path)
+        how = continue_command(self.s.ruleset_name, path)
+        if old is None:  # autosave is off: a snapshot
+            self.say(Text(f"Saved to {path}; continue it with '{how}'."))
+            return
+        self.s.save_path = path
+        self.save_warned = False
+        if old.resolve() != path.resolve() and records.is_autosave_name(old):
+            try:  # the same game under its automatic name: not kept twice
+                old.unlink()
+            except OSError:
+                pass
+        self.say(Text(f"Saved to {path}; the game goes on saving there. Continue it later with '{how}'."))
+
+
+def continue_command(ruleset_name: str, path: Path) -> str:
+    """The command that continues the game saved in ``path`` (by its name in the saves folder)."""
+    import re
+
+    name = _records().save_name(path)
+    if not re.fullmatch(r"[\w.,:@%+=/~-]+", name):
+        name = '"' + re.sub(r'(["\\$`])', r"\\\1", name) + '"'
+    return f"lehavre {ruleset_name} --load {name}"
 
 
 def _begins(action_text: str, want: str) -> bool:
@@ -793,10 +957,12 @@ def help_text(renderer: Renderer, allow_undo: bool = True) -> RenderableType:
         ("rules [BUILDING]", "the building reference (all buildings, or one)"),
         ("hint", "ask the AI what it would do here, and why"),
         ("why [ACTION]", "explain the computer's last move; with an action: why it is not legal"),
-        ("undo", "take back your last decision (and the computer's replies)" if allow_undo else "off in this game (--no-undo)"),
-        ("save [PATH]", "save the game now (it is also saved after every action)"),
+        ("undo", "take back your last decision (and the computer's replies); another person's decision only if they "
+                 "agree" if allow_undo else "off in this game (--no-undo)"),
+        ("save [NAME]", "save now (every action is saved anyway); with NAME: as NAME in your saves folder, and "
+                        "the game goes on saving there ('lehavre saves' lists them; a NAME with '/' is a path)"),
         ("history", "the last 20 actions"),
-        ("quit", "stop; the game stays saved and 'lehavre ... --resume' continues it"),
+        ("quit", "stop; the game stays saved and the message says how to continue it"),
     ]
     for a, b in rows:
         t.add_row(a, b)
@@ -877,7 +1043,7 @@ def watch_or_exit(state: GameState, players: Sequence[Player], renderer: Rendere
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
-def resume_or_exit(load: Path | None, ruleset_name: str, title: str, renderer: Renderer, console: Console,
+def resume_or_exit(load: str | None, ruleset_name: str, title: str, renderer: Renderer, console: Console,
                    no_save: bool) -> Session | None:
     """The session of ``--resume``/``--load``; ``None`` (after showing the result) if that game is over.
 

@@ -483,6 +483,9 @@ class BaseRenderer(Renderer):
         t.append(decision_text(state))
         return t
 
+    def seat_tag(self, players: Sequence[Player], seat: int) -> str:
+        return f"P{seat + 1}"
+
     # -- events --------------------------------------------------------------------
     def _before(self, state: BaseState) -> BaseState | None:
         """The position before the last action: the last one seen, else replayed from the seed."""
@@ -674,7 +677,8 @@ def decision_text(state: BaseState) -> str:
         what = {
             "upgrade": "how many goods to upgrade", "exchange": "how many to exchange",
             "build": "which building to build", "wharf": "which ship to build",
-            "marketplace": "pick the goods, one at a time", "town_square": "pick the goods, one at a time",
+            "marketplace": "pick the goods one at a time, in any order",
+            "town_square": "pick the goods one at a time, in any order",
             "peek": "keep or swap the top two special buildings", "local_court": "which loans to return",
             "shipping_line": "how many ships to use", "ship_pick": "how many of each good to ship",
         }.get(eff, "choose")
@@ -823,6 +827,6 @@ Action text forms (any case; whole leading words that fit one action are enough,
   pay 2 fish, 1 franc           how to pay food or energy (no change is given)
   upgrade 3 / exchange 2        how many, at an upgrade or exchange building
   build Joinery                 at a building firm: which building to build
-  pick grain                    at the Marketplace: one good at a time
+  pick grain                    at the Marketplace or Town Square: one good at a time, any order
   borrow                        when you cannot pay: take loans (4 francs each, 7 off your wealth)
 Entering another player's building pays its fee to that player; the town's fees go to the bank."""

@@ -516,14 +516,133 @@ def _check_end(record: GameRecord, state: GameState, where: str) -> None:
 # ---------------------------------------------------------------------------
 
 
-def default_save_dir() -> Path:
-    """Where saved games live: ``$LEHAVRE_DATA_DIR/saves`` or the app dir's ``saves``."""
+def data_dir() -> Path:
+    """The user's data directory: ``$LEHAVRE_DATA_DIR`` when set, else the platform's app dir.
+
+    Everything lehavre keeps lives here: saved games (``saves/``), the list of
+    games saved elsewhere (``elsewhere.json``) and the playtest database.
+    """
     base = os.environ.get(DATA_DIR_ENV)
     if base:
-        return Path(base).expanduser() / "saves"
+        return Path(base).expanduser()
     import typer
 
-    return Path(typer.get_app_dir("lehavre")) / "saves"
+    return Path(typer.get_app_dir("lehavre"))
+
+
+def default_save_dir() -> Path:
+    """Where saved games live: ``saves`` in :func:`data_dir`."""
+    return data_dir() / "saves"
+
+
+def is_save_name(text: str) -> bool:
+    """A save *name* (``mygame``) rather than a path: no folder separator, no ``.json`` ending."""
+    seps = {"/", os.sep} | ({os.altsep} if os.altsep else set())
+    return not any(c in text for c in seps) and not text.lower().endswith(SAVE_SUFFIX)
+
+
+def save_path_for(text: str, directory: str | Path | None = None) -> Path:
+    """Where ``save TEXT`` writes: a name goes into the saves folder as ``NAME.json``; a path is a path.
+
+    :class:`SaveError` for a name that cannot be a file name.
+    """
+    text = text.strip()
+    if not text:
+        raise SaveError("a save needs a name (e.g. 'save mygame') or a path ending in .json")
+    if not is_save_name(text):
+        return Path(text).expanduser()
+    if text.startswith(".") or any(ord(c) < 32 for c in text) or len(text) > 100:
+        raise SaveError(f"'{text}' cannot be a save name: use letters, digits, spaces, '-' or '_' "
+                        "(at most 100 characters, not starting with '.')")
+    folder = Path(directory) if directory is not None else default_save_dir()
+    return folder / f"{text}{SAVE_SUFFIX}"
+
+
+def find_save(text: str, directory: str | Path | None = None) -> Path:
+    """The file ``--load TEXT`` means: a name listed by ``lehavre saves`` or a path.
+
+    A name is looked up in the saves folder first (``NAME.json``, or the file
+    name as listed); :class:`RecordError` if there is no such game.
+    """
+    folder = Path(directory) if directory is not None else default_save_dir()
+    given = Path(text).expanduser()
+    if is_save_name(text):
+        named = folder / f"{text}{SAVE_SUFFIX}"
+        if named.exists():
+            return named
+        if given.exists():
+            return given
+        raise RecordError(f"no saved game named '{text}' in {folder} ('lehavre saves' lists them; "
+                          "a file elsewhere needs its path)")
+    if not given.exists() and given.name == text and (folder / text).exists():
+        return folder / text
+    return given
+
+
+_AUTOSAVE_NAME = re.compile(r"^[a-z_]+-\d{8}-\d{6}-seed-?\d+(-\d+)?\.json$")
+
+
+def is_autosave_name(path: str | Path) -> bool:
+    """``path`` is a file :func:`new_save_path` named in the saves folder (not one a person named)."""
+    path = Path(path)
+    try:
+        inside = path.resolve().parent == default_save_dir().resolve()
+    except OSError:
+        return False
+    return inside and bool(_AUTOSAVE_NAME.match(path.name))
+
+
+def save_name(path: str | Path, directory: str | Path | None = None) -> str:
+    """How a person names the game in ``path``: its name in the saves folder, else the path."""
+    path = Path(path)
+    folder = Path(directory) if directory is not None else default_save_dir()
+    try:
+        inside = path.resolve().parent == folder.resolve()
+    except OSError:
+        inside = False
+    return path.stem if inside and path.suffix == SAVE_SUFFIX else str(path)
+
+
+#: how many games saved outside the saves folder are remembered (for ``--resume`` and ``lehavre saves``)
+MAX_ELSEWHERE = 50
+
+
+def _elsewhere_file() -> Path:
+    return data_dir() / "elsewhere.json"
+
+
+def saves_elsewhere() -> list[Path]:
+    """Games saved outside the saves folder that lehavre played, most recent first (missing ones dropped)."""
+    try:
+        data = json.loads(_elsewhere_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(data, list):
+        return []
+    return [Path(x) for x in data if isinstance(x, str) and Path(x).is_file()]
+
+
+def remember_save(path: str | Path) -> None:
+    """Note a game saved outside the saves folder, so ``--resume`` and ``lehavre saves`` find it.
+
+    Best effort: a data directory that cannot be written is ignored here (the
+    autosave warns about it).
+    """
+    path = Path(path).expanduser().resolve()
+    try:
+        if path.parent == default_save_dir().resolve():
+            return
+    except OSError:
+        return
+    paths = [str(path)] + [str(p) for p in saves_elsewhere() if str(p) != str(path)]
+    target = _elsewhere_file()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".tmp")
+        tmp.write_text(json.dumps(paths[:MAX_ELSEWHERE], indent=1) + "\n", encoding="utf-8")
+        os.replace(tmp, target)
+    except OSError:
+        pass
 
 
 def new_save_path(record: GameRecord, directory: str | Path | None = None) -> Path:
@@ -657,6 +776,9 @@ def load_record(path: str | Path, *, verify: bool = True) -> GameRecord:
 def list_records(directory: str | Path | None = None, ruleset: str | None = None) -> list[tuple[Path, GameRecord]]:
     """Saved games in ``directory`` that can be read (unverified), newest first.
 
+    Without ``directory``: the saves folder and the games saved elsewhere
+    (:func:`saves_elsewhere`).
+
     Files that are not readable records are skipped; load one with
     :func:`load_record` to learn what is wrong with it.
     """
@@ -665,7 +787,9 @@ def list_records(directory: str | Path | None = None, ruleset: str | None = None
     try:
         paths = sorted(folder.glob(f"*{SAVE_SUFFIX}"))
     except OSError:
-        return []
+        paths = []
+    if directory is None:  # the default folder: with the games saved elsewhere
+        paths += [p for p in saves_elsewhere() if p not in paths]
     for path in paths:
         try:
             record = load_record(path, verify=False)
@@ -735,7 +859,15 @@ __all__ = [
     "Seat",
     "available_rulesets",
     "data_digest_of",
+    "data_dir",
     "default_save_dir",
+    "find_save",
+    "is_autosave_name",
+    "is_save_name",
+    "remember_save",
+    "save_name",
+    "save_path_for",
+    "saves_elsewhere",
     "get_ruleset",
     "iter_replay",
     "known_rulesets",
