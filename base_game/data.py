@@ -3,16 +3,33 @@
 Every table is a file in ``base_game/data/`` read and validated here:
 
 * ``standard_buildings.json`` / ``special_buildings.json``: the 33 standard and
-  36 special buildings (seeds/000, "Buildings Overview"; types, sort orders,
-  values, prices, entry fees, materials, hammers and fishermen as printed
-  there; where the Korean/Polish overviews of seeds/001 and seeds/002 differ,
-  the English text wins, as REFERENCE.md says).  Each card names its
-  ``effect`` (a key of the ONE registry in :mod:`base_game.effects`) and the
-  effect's numbers in ``params`` -- e.g. Bakehouse and Brickworks are the same
-  ``upgrade`` effect with other goods, Bakery and Fish Market the same
-  ``exchange`` effect with other goods and prices.
+  36 special buildings of the Buildings overview, which all three base-game
+  rulebooks carry: seeds/000 ("# Buildings Overview", English), seeds/001
+  ("기본 건물" / "특수 건물", Korean) and seeds/002 ("Budynki zwykłe" /
+  "Budynki specjalne", Polish).  Types, sort orders, values, prices, entry
+  fees, materials, hammers and fishermen as printed there; where the
+  overviews differ the English text wins (REFERENCE.md), with two exceptions,
+  each visible in the card itself:
+
+  - the Hardware Store is Economic (``type`` tagged ``ruling``): its English
+    entry prints C, but the overview's own totals (9 Craftsman's, 6 Economic
+    standard buildings; seeds/000 and seeds/002) only hold with it E;
+  - the Coal Trader's caps (at most 1 charcoal, at most 5 coal) are the Polish
+    entry's (seeds/002), which the English one leaves open.
+
+  The Ironworks and the Arts Centre keep the overview's materials; their
+  ``function`` says that published implementations print others.
+  Each card names its ``effect`` (a key of the ONE registry in
+  :mod:`base_game.effects`) and the effect's numbers in ``params`` -- e.g.
+  Bakehouse and Brickworks are the same ``upgrade`` effect with other goods,
+  Bakery and Fish Market the same ``exchange`` effect with other goods and
+  prices.
 * ``round_cards.csv``, ``ships.csv``, ``supply_tiles.csv``,
-  ``standard_buildings_in_play.csv``: copies of REFERENCE.md's [pub] tables.
+  ``standard_buildings_in_play.csv``: copies of REFERENCE.md's [pub] tables,
+  with one correction that REFERENCE.md itself asks for ("Data checked
+  against an independent implementation"): in the 3-player full game round
+  11 turns into a *steel* ship of value 10, so that every table draws on the
+  one card set of seeds/000 (7 wooden, 6 iron, 4 steel, 3 luxury liners).
 
 Provenance: a datum without a ``provenance`` entry comes from the rulebook.
 The CSV tables are ``reference`` data (REFERENCE.md, [pub]).

@@ -20,6 +20,7 @@ frames) that run when they reach the top of the stack.
 
 from __future__ import annotations
 
+from core.protocol import ActionError
 from base_game import cards as K
 from base_game.cards import (
     BRICK, CHARCOAL, COAL, ENERGY_VALUE, GOOD_LABEL, IRON, IS_UPGRADED, LEATHER,
@@ -42,6 +43,10 @@ class Effect:
 
     def options(self, s, fr) -> list[str]:
         return []
+
+    def search_options(self, s, fr) -> list[str]:
+        """The options the search considers (a subset of :meth:`options`; default: all)."""
+        return self.options(s, fr)
 
     def apply(self, s, fr, text: str) -> None:
         raise AssertionError(f"{self.name} has no choices")
@@ -361,8 +366,13 @@ class Wharf(Effect):
 
 
 class PickDistinct(Effect):
-    """Take ``n`` different goods one at a time in a fixed order (so every set
-    is reached by one sequence of decisions)."""
+    """Take ``n`` different goods of ``goods``, one ``pick <good>`` at a time,
+    in any order the player likes (Marketplace, Town Square).
+
+    The frame keeps the goods picked so far as a tuple in ``goods`` order, so
+    two orders of the same picks reach the same position (the same ``key``).
+    :meth:`search_options` offers the search one canonical order (``goods``
+    order), so that each set is searched once; people pick in any order."""
 
     goods: tuple[int, ...] = ()
 
@@ -373,23 +383,32 @@ class PickDistinct(Effect):
         return self.count(s, p, b) >= 1
 
     def start(self, s, p, b):
-        s.stack.append(("sub", p, self.name, b, (-1, min(len(self.goods), self.count(s, p, b)))))
+        s.stack.append(("sub", p, self.name, b, ((), min(len(self.goods), self.count(s, p, b)))))
 
     def options(self, s, fr):
-        _, p, _, b, (last, left) = fr
+        _, p, _, b, (picked, left) = fr
         if left <= 0:
             return []
-        # only goods after the last pick, keeping enough goods for the picks still due
-        return [f"pick {GOOD_LABEL[self.goods[i]]}" for i in range(last + 1, len(self.goods) - left + 1)]
+        return [f"pick {GOOD_LABEL[g]}" for g in self.goods if g not in picked]
+
+    def search_options(self, s, fr) -> list[str]:
+        """The picks in ``goods`` order only: after the last pick, leaving enough goods for the rest."""
+        _, p, _, b, (picked, left) = fr
+        if left <= 0:
+            return []
+        start = self.goods.index(picked[-1]) + 1 if picked else 0
+        return [f"pick {GOOD_LABEL[self.goods[i]]}" for i in range(start, len(self.goods) - left + 1)]
 
     def apply(self, s, fr, text):
-        _, p, _, b, (last, left) = fr
+        _, p, _, b, (picked, left) = fr
+        g = K.LABEL_TO_GOOD.get(text.split(" ", 1)[-1]) if text.startswith("pick ") else None
+        if g is None or g not in self.goods or g in picked or left <= 0:
+            raise ActionError(f"'{text}' is not a pick here: {', '.join(self.options(s, fr))}")
         s.stack.pop()
-        g = K.LABEL_TO_GOOD[text.split(" ", 1)[1]]
         s.goods[p][g] += 1
-        i = self.goods.index(g)
         if left > 1:
-            s.stack.append(("sub", p, self.name, b, (i, left - 1)))
+            picked = tuple(x for x in self.goods if x in picked or x == g)
+            s.stack.append(("sub", p, self.name, b, (picked, left - 1)))
         else:
             self.finished(s, p, b)
 
@@ -815,7 +834,12 @@ class Furriery(Effect):
 
 
 class CoalTrader(Effect):
-    """1 food per charcoal and/or 2 food per coal (food may be added up)."""
+    """1 food for at most ``charcoal_max`` charcoal and/or 2 food per coal, at
+    most ``coal_max`` coal; the food is added up and paid at once (seeds/000
+    and, for the caps of 1 charcoal and 5 coal, seeds/002 Coal Trader).
+
+    Sub-decisions: ``take K charcoal`` then ``take K coal``; taking nothing at
+    all is not offered (a building entered must be used, seeds/000 Main Action B)."""
 
     name = "coal_trader"
 
@@ -823,7 +847,8 @@ class CoalTrader(Effect):
         return s.food_value(p) + s.francs[p]
 
     def can_use(self, s, p, b):
-        return self.food(s, p) >= K.PARAMS[b]["charcoal_food"]
+        pr = K.PARAMS[b]
+        return self.food(s, p) >= min(pr["charcoal_food"], pr["coal_food"])
 
     def start(self, s, p, b):
         s.stack.append(("sub", p, self.name, b, ("charcoal", 0)))
@@ -834,9 +859,11 @@ class CoalTrader(Effect):
         f = self.food(s, p)
         if stage == "charcoal":
             lo = 0 if f >= pr["coal_food"] else 1  # 'take 0 charcoal' only if a coal is affordable
-            return [f"take {k} charcoal" for k in range(lo, f // pr["charcoal_food"] + 1)]
+            hi = min(pr["charcoal_max"], f // pr["charcoal_food"])
+            return [f"take {k} charcoal" for k in range(lo, hi + 1)]
         left = f - n * pr["charcoal_food"]
-        return [f"take {k} coal" for k in range(0 if n else 1, left // pr["coal_food"] + 1)] or ["take 0 coal"]
+        hi = min(pr["coal_max"], left // pr["coal_food"])
+        return [f"take {k} coal" for k in range(0 if n else 1, hi + 1)] or ["take 0 coal"]
 
     def apply(self, s, fr, text):
         _, p, _, b, (stage, n) = fr

@@ -304,7 +304,9 @@ def search_actions(s: Any) -> list[str]:
       half as many francs: it is searched only when a payment cannot be made
       otherwise (a ``debt`` decision without enough food and francs), where it
       competes with borrowing.  When the debt can be paid, only the ways to
-      pay are searched.
+      pay are searched, and repaying a loan first (which can cancel interest).
+    * The Marketplace's and Town Square's picks are searched in one canonical
+      order (each set of goods once; see ``PickDistinct.search_options``).
     * Everything else is kept.
     """
     legal = s.legal_actions()
@@ -313,8 +315,8 @@ def search_actions(s: Any) -> list[str]:
     fr = s.stack[-1]
     k = fr[0]
     if k == "debt":
-        pays = [a for a in legal if a.startswith("pay ")]
-        if pays:
+        pays = [a for a in legal if a.startswith("pay ") or a == "repay"]
+        if any(a.startswith("pay ") for a in pays):
             return pays
         keep = [a for a in legal if not a.startswith("sell ")]
         # when short, selling may beat borrowing: keep sales of the cheapest card of each kind
@@ -323,4 +325,8 @@ def search_actions(s: Any) -> list[str]:
     if k in ("main", "after", "final", "after_final"):
         keep = [a for a in legal if not a.startswith("sell ")]
         return keep or legal
+    if k == "sub":
+        from base_game.effects import EFFECTS
+
+        return EFFECTS[fr[2]].search_options(s, fr) or legal
     return legal

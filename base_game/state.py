@@ -18,10 +18,13 @@ decision it is and what it is about:
 * ``sub``: a building's own choices, one small decision at a time: how many to
   upgrade (``upgrade 4``) or exchange (``exchange 2``), which building to build
   (``build Joinery``), which ship (``build iron ship``), the Marketplace's goods
-  one by one in a fixed order (``pick grain`` then ``pick coal``, so each set is
-  reached once) and its peek (``keep order`` / ``swap order``), ...
-* ``debt``: feeding or interest: ``pay ...``, ``sell <card>`` or ``borrow``.
-* ``final``: one final action each after the last round.
+  one by one in any order (``pick coal`` then ``pick grain``; the frame keeps
+  the picks sorted, so both orders reach one position) and its peek (``keep
+  order`` / ``swap order``), ...
+* ``debt``: feeding or interest: ``pay ...``, ``repay`` (a loan, before paying:
+  repaying the last loan cancels the interest), ``sell <card>`` or ``borrow``.
+* ``final``: one final action each after the last round; then ``after_final``:
+  selling and repaying are still allowed (seeds/000, Final Action), or ``end``.
 
 The supply action has no choice and is carried out when the turn begins, so
 additional actions are offered after it ([dec]: buying before the supply
@@ -371,12 +374,20 @@ class BaseState(GameState):
             for k in range(n):
                 q = (p + k) % n
                 if self.loans[q]:
-                    amount = 1
-                    # seeds/002 "rules for advanced players": expensive loans
-                    if self.options.expensive_loans and n >= 2 and self.loans[q] >= n:
-                        amount += 1
-                    due.append(("debt", q, "francs", amount))
+                    due.append(("debt", q, "francs", self.interest_due(q)))
             self.stack.extend(reversed(due))
+
+    def interest_due(self, q: int) -> int:
+        """Interest ``q`` pays when a ship reaches the Interest tile: 1 franc with
+        any number of loans (seeds/000, Supply Action, "Interest"); with the
+        expensive-loans option one more from 2/3/4/5 loans with 2/3/4/5 players
+        (seeds/002, rules for advanced players); nothing without a loan."""
+        if not self.loans[q]:
+            return 0
+        n = self.num_players
+        if self.options.expensive_loans and n >= 2 and self.loans[q] >= n:
+            return 2
+        return 1
 
     def _end_round(self) -> None:
         """Harvest and feeding (seeds/000, End of a Round); the rest in finish_round."""
@@ -510,11 +521,17 @@ class BaseState(GameState):
         if not final:
             out.extend(f"buy {K.NAME[b]}" for b in self.buyable_buildings(p))
             out.extend(f"buy {K.SHIP_TYPE_LABEL[t]}" for t in self.buyable_ships(p))
-        if not final or main:
-            out.extend(self._sell_options(p))
-        if self.loans[p] and self.francs[p] >= 5:
+        # selling and repaying: any time in one's turn, also after the final action
+        # (seeds/000, Final Action: "Players may still repay loans and sell buildings and ships")
+        out.extend(self._sell_options(p))
+        if self.can_repay(p):
             out.append("repay")
         return out
+
+    def can_repay(self, p: int) -> bool:
+        """A loan is repaid with 5 francs "at any time during the game (even
+        immediately before interest is paid)" (seeds/000, Loan Cards)."""
+        return self.loans[p] > 0 and self.francs[p] >= 5
 
     def _sell_options(self, p: int) -> list[str]:
         out = [f"sell {K.NAME[b]}" for b in self.owned(p)]
@@ -539,6 +556,8 @@ class BaseState(GameState):
             can = self.food_value(p) + self.francs[p] >= amount
             ways = [_fmt_way(w, self._UNITS) for w in self._food_ways(p, amount)] if can else []
         out = ways
+        if self.can_repay(p):  # before the interest or the food is paid (seeds/000, Loan Cards)
+            out = out + ["repay"]
         if not can or not self.options.advanced_selling:
             out = out + self._sell_options(p)
         if not can:
@@ -605,8 +624,7 @@ class BaseState(GameState):
         elif verb == "sell":
             self.sell(p, rest)
         elif verb == "repay":
-            self.pay_francs(p, 5)
-            self.loans[p] -= 1
+            self.repay(p)
         elif verb == "end":
             self.stack.pop()
         elif verb == "pass":
@@ -648,10 +666,25 @@ class BaseState(GameState):
                 return
         raise ActionError(f"you own no '{rest}' to sell")
 
+    def repay(self, p: int) -> None:
+        """Pay 5 francs back to the treasury and return one loan card (seeds/000, Loan Cards)."""
+        if not self.can_repay(p):
+            raise ActionError("you can repay a loan only with a loan and at least 5 francs")
+        self.pay_francs(p, 5)
+        self.loans[p] -= 1
+
     def _apply_debt(self, fr, p: int, verb: str, rest: str, text: str) -> None:
         _, _, kind, amount = fr
         if verb == "sell":
             self.sell(p, rest)
+            return
+        if verb == "repay":
+            self.repay(p)
+            if kind == "francs":  # interest: owed only while a loan is held, and by the loans held
+                due = self.interest_due(p)
+                self.stack[-1] = ("debt", p, kind, due)
+                if not due:
+                    self.stack.pop()
             return
         self.stack.pop()
         if verb == "borrow":
@@ -812,6 +845,18 @@ class BaseState(GameState):
             if not self.can_pay_fee(p, b):
                 return f"You cannot pay the entry fee of {K.NAME[b]}."
             return f"You cannot carry out the action of {K.NAME[b]} now."
+        if verb == "repay" and not rest.strip():
+            if not self.loans[p]:
+                return "You have no loan to repay."
+            if self.francs[p] < 5:
+                return f"Repaying a loan costs 5 francs; you have {self.francs[p]}."
+            return None
+        if verb == "pick" and k == "sub" and self.stack[-1][2] in ("marketplace", "town_square"):
+            good = rest.strip().lower().replace("_", " ")
+            picked = self.stack[-1][4][0]
+            if K.LABEL_TO_GOOD.get(good) in picked:
+                return f"You already picked {good}: the goods taken here must all be different."
+            return None
         if verb == "buy" and b is not None:
             if K.PRICE[b] is None:
                 return f"{K.NAME[b]} cannot be bought."

@@ -24,9 +24,9 @@ def test_standard_building_counts():
     assert len(std) == 33
     assert sum(c.fishermen for c in std) == 6 and sum(c.hammers for c in std) == 8
     t = Counter(c.type for c in std)
-    # The English appendix's summary says 9 C / 6 E / 10 I; its entries (which we follow, the English
-    # text wins per REFERENCE.md) give 10 C / 5 E / 10 I; P and N agree.
-    assert t["P"] == 4 and t["N"] == 4 and t["I"] == 10
+    # The overview's summary (9 C / 6 E / 10 I / 4 P / 4 N) holds: the Hardware Store, printed C in its
+    # entry, is Economic (REFERENCE.md; see test_rulebook_deviations.test_type_totals_equal_the_overviews).
+    assert t == {"C": 9, "E": 6, "I": 10, "P": 4, "N": 4}
 
 
 def test_special_building_counts():
@@ -46,6 +46,9 @@ def test_reference_tables():
     assert len(data.round_cards(3, False)) == 18
     rc = data.round_cards(3, False)
     assert [r.food for r in rc[3:10]] == [3, 4, 5, 6, 7, 8, 9]  # seeds/000 Round overview excerpt
+    # ... and its ships for rounds 4-10: 4 Wood, 4 Wood, 2 Iron, 6 Wood, 4 Iron, 6 Iron, 8 Iron
+    assert [(r.ship_value, r.ship_type) for r in rc[3:10]] == [
+        (4, "wooden"), (4, "wooden"), (2, "iron"), (6, "wooden"), (4, "iron"), (6, "iron"), (8, "iron")]
     assert not rc[5].harvest
     assert data.ship_types()["wooden"].food == (5, 4, 3, 2, 1)
     assert sum(t.interest for t in data.supply_tiles()) == 1

@@ -148,7 +148,10 @@ def test_interest_tile():
     assert set(legal(s)) == {"sell Fishery", "borrow"}
     play(s, "borrow")
     assert s.loans[1] == 2 and s.francs[1] == 3
-    assert s.francs[0] == 5 + 3 - 1  # paid automatically... after choosing
+    # player 0 (3 loans, 8 francs) may repay a loan before paying (seeds/000, Loan Cards)
+    assert s.stack[-1][:2] == ("debt", 0) and legal(s) == ["pay 1 franc", "repay"]
+    play(s, "pay 1 franc")
+    assert s.francs[0] == 5 + 3 - 1 and s.loans[0] == 3
     assert s.stack[-1] == ("main", 1)
 
 
@@ -159,6 +162,8 @@ def test_expensive_loans_option():
     goods(s2, 1, francs=10)
     play(s2, "take francs")
     end_turn(s2)
+    assert s2.stack[-1] == ("debt", 1, "francs", 2)
+    play(s2, "pay 2 francs")
     assert s2.francs[1] == 8
 
 
