@@ -2,9 +2,9 @@
 
 What a player sees (seeds/004, "Game setup" and "Main phase"): each player's
 wheel (sectors 0, 2, 3, 4, 4+1, ! and the buildings in them; lock buildings
-beside the board), the warehouse grid (7 rows worth 0, 3, ..., 18 and 3
-columns worth +0, +1, +2: where every counter stands and the amount it
-means), francs, the buildings on offer with cost and value, the buildings of
+beside the board), the warehouse grid (rows worth 0, 3, 6, ... and columns
+worth +0, +1, ...: where every counter stands and the amount it means, with
+one legend line for how moves pay), francs, the buildings on offer with cost and value, the buildings of
 the coming rounds by letter, the round letter, whose turn it is and how many
 actions are left in the round, and after every action what it did.
 """
@@ -23,8 +23,8 @@ from rich.text import Text
 from cli.play import Player, Renderer, final_table
 from core.protocol import GameError
 from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding
-from inland_port.state import ACTIONS_PER_ROUND, SECTOR_LABELS, InlandState
-from inland_port.warehouse import COLS
+from inland_port.state import ACTIONS_PER_ROUND, SECTOR_LABELS, InlandState, cell_changes, payment_summary
+from inland_port.warehouse import COLUMN_VALUE, ROW_VALUE
 
 #: one letter per good on the warehouse grid
 GOOD_LETTER = {"fish": "F", "grain": "G", "wood": "W", "clay": "C"}
@@ -45,30 +45,36 @@ def _goods_text(goods: Sequence[int]) -> Text:
     return t
 
 
-def warehouse_grid(state: InlandState, p: int) -> Table:
-    """The 7x3 grid, top row first: each cell shows the counters standing on it.
+#: how a counter pays (the rulebook, "There are three ways to pay costs")
+PAY_LEGEND = "pay: left 1, down 3, down-left 4; no change"
 
-    Row labels are the rows' values (0, 3, ..., 18), column headers +0, +1, +2:
-    a counter's amount is its row's value plus its column's.
+
+def warehouse_grid(state: InlandState, p: int) -> Table:
+    """The grid, top row first: each cell shows the counters standing on it.
+
+    Row labels are the rows' values (0, 3, 6, ...), column headers the
+    columns' (+0, +1, ...): a counter's amount is its row's value plus its
+    column's.  The caption is the legend of how moves pay.
     """
-    rows = state.rows
-    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0), header_style="dim")
+    wh = state.catalog.warehouse
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0), header_style="dim",
+              caption=PAY_LEGEND, caption_style="dim", caption_justify="left")
     t.add_column("", justify="right", style="dim", no_wrap=True, min_width=2)
-    for c in range(COLS):
-        t.add_column(f"+{c}", justify="center", width=5, no_wrap=True)
-    goods = state.goods[p]
-    for r in range(rows - 1, -1, -1):
-        cells: list[Text] = []
-        for c in range(COLS):
-            amount = r * COLS + c
+    for c in range(wh.columns):
+        t.add_column(f"+{COLUMN_VALUE * c}", justify="center", width=4, no_wrap=True)
+    cells = state.cells[p]
+    for r in range(wh.rows - 1, -1, -1):
+        row: list[Text] = []
+        for c in range(wh.columns):
+            here = wh.cell(r, c)
             cell = Text()
-            for g, n in zip(GOODS, goods):
-                if n == amount:
+            for g, at in zip(GOODS, cells):
+                if at == here:
                     cell.append(GOOD_LETTER[g], style=GOOD_STYLE[g])
             if not cell.plain:
                 cell = Text(".", style="dim")
-            cells.append(cell)
-        t.add_row(str(r * COLS), *cells)
+            row.append(cell)
+        t.add_row(str(ROW_VALUE * r), *row)
     return t
 
 
@@ -204,6 +210,13 @@ def _main_round(n: int) -> str:
     return LETTERS[-1]
 
 
+def build_cost_text(state: InlandState, action: Any) -> str:
+    """What building costs with this payment: every counter's move and the overpayment."""
+    p = state.current_player()
+    b = state.building(action.building)
+    return payment_summary(b, state.cells[p], action.choice, state.catalog.warehouse)
+
+
 def outcome_text(state: InlandState, action: Any) -> str:
     """What an action itself would change for the player who takes it (goods, francs).
 
@@ -216,7 +229,7 @@ def outcome_text(state: InlandState, action: Any) -> str:
     for seat, text in child.events:
         if seat == p and text.startswith("uses ") and ": " in text:
             return text.rsplit(": ", 1)[1]
-    parts = [f"{g} {a}->{z}" for g, a, z in zip(GOODS, state.goods[p], child.goods[p]) if a != z]
+    parts = cell_changes(state.cells[p], child.cells[p], state.catalog.warehouse)
     df = child.francs[p] - state.francs[p]
     if df:
         parts.append(f"{df:+d} franc{'s' if abs(df) != 1 else ''}")
@@ -243,9 +256,31 @@ def reference(catalog: Catalog, name: str | None = None) -> RenderableType:
         cell = Text(b.function or ("(lock: no function)" if b.locked else ""))
         cell.append(f"  (data: {_provenance_short(b)})", style="dim")
         t.add_row(b.letter, b.name, _cost_text(b), str(b.value), cell)
-    note = Text("data: rulebook = seeds/004; rec = reconstructed (the printed icons were "
-                "lost), ruling = our reading (REFERENCE.md). Correct them with --buildings PATH.", style="dim")
-    return Group(t, note)
+    note = Text("data: rulebook = the rulebook's building index; rec = reconstructed (the printed costs and values "
+                "are not known to us); ruling = our reading of an ambiguous rule. Correct them with --buildings PATH.",
+                style="dim")
+    return Group(grid_card(catalog), t, note)
+
+
+def grid_card(catalog: Catalog) -> RenderableType:
+    """The warehouse grid in use: its size, the start cells and where each datum comes from."""
+    g = catalog.grid
+    wh = catalog.warehouse
+    t = Table.grid(padding=(0, 2))
+    t.add_column(style="bold", no_wrap=True)
+    t.add_column()
+    cols = ", ".join(f"+{COLUMN_VALUE * c}" for c in range(wh.columns))
+    rows = ", ".join(str(ROW_VALUE * r) for r in range(wh.rows))
+    t.add_row("columns", f"{wh.columns} ({cols})  [{g.source_of('columns')}]")
+    t.add_row("rows", f"{wh.rows} ({rows})  [{g.source_of('rows')}]")
+    start = ", ".join(f"{name} {wh.text(c)} = {wh.amount[c]}" for name, c in zip(GOODS, catalog.start_cells))
+    t.add_row("start cells", f"{start}  [{g.source_of('start')}]")
+    t.add_row("amount", "row value + column value (the rulebook: 'This player has 7 Wood (6+1)')  [rulebook]")
+    t.add_row("moves", "a counter stops at the last space of a row or column; a step off the grid is not made "
+              "and ends the move (a diagonal step: off in either direction)")
+    t.add_row("paying", f"{PAY_LEGEND}: the counter moves to a cell holding at least the cost less; every cell "
+              "with the least overpayment is a way to pay")
+    return Panel(t, title=Text("Warehouse grid", style="bold"), title_align="left", expand=False)
 
 
 _SHORT = {"reconstructed": "rec", "ruling": "ruling", "reference": "ref", "rulebook": "rulebook"}
@@ -284,15 +319,17 @@ def building_card(b: InlandBuilding) -> RenderableType:
 
 ACTION_FORMS = """\
 Action text forms (any case; whole leading words that fit one action are enough, e.g. 'build hardware'):
-  build Farm                               wood and clay are paid without change, with the least waste
-  build Grocery Store: fish 1 + grain 1    a food cost: how it is split between fish and grain
+  build Farm: wood to 3+1                  where each paying counter goes (cell: row value + column value);
+                                           only cells with the least overpayment are offered
+  build Grocery Store: fish to 0+2         a food cost: fish and/or grain
   use Wood Company                         a building without choices
   use Hardware Store: clay                 one good of a choice
   use Marketplace: fish, wood x2           moves spread over counters
   use Masons' Guild: fish, grain           different counters
-  use Restaurant: fish 1; grain 3          one payment per exchange ('x0': none)
+  use Restaurant: fish to 0+3; grain to 0+0  one payment per exchange ('x0': none)
   use Weekly Market: fish x2               use Fish Market: x3
-  sell Farm                                half its value in francs; your turn goes on
+  sell Farm                                half its value in francs, before or after your action
+  end                                      after your action: your turn is over
   pass                                     only when you can neither build nor use anything
 Using your opponent's building costs 1 franc, paid to them."""
 
@@ -321,16 +358,21 @@ class InlandRenderer(Renderer):
         t.append("> ", style="bold")
         t.append(players[p].label, style=SEAT_STYLE[p])
         t.append(" to play", style="bold")
-        if state.history and state.history[-1].startswith("sell ") and state.events and state.events[-1][0] == p:
+        if state.acted:
+            t.append(" (action taken: sell buildings or end your turn)", style="dim")
+        elif state.history and state.history[-1].startswith("sell ") and state.events and state.events[-1][0] == p:
             t.append(" (after selling, still your turn)", style="dim")
         return t
 
     def event_lines(self, state: InlandState, players: Sequence[Player], actor: int, action: Any) -> list[RenderableType]:
         out: list[RenderableType] = []
-        main = getattr(action, "verb", "") != "sell"
+        verb = getattr(action, "verb", "")
+        main = verb not in ("sell", "end")
         n = state.main_action_count
-        tag = f"{_main_round(n)}{n:>3}" if main else f"{state.round_letter}   "
-        for seat, text in state.events or [(actor, str(action))]:
+        # a sale or the end of a turn belongs to the turn, not to a round that may end with it
+        tag = f"{_main_round(n)}{n:>3}" if main else "    "
+        events = state.events or ([] if verb == "end" else [(actor, str(action))])
+        for seat, text in events:
             line = Text()
             if seat >= 0:
                 # a forced sale belongs to the end of the round, not to the action
@@ -355,6 +397,8 @@ class InlandRenderer(Renderer):
             return f"one of your {len(actions)} buildings for half its value; your turn goes on"
         if verb == "pass":
             return "no build or use is possible"
+        if verb == "end":
+            return "end your turn (you may sell buildings first)"
         i = state.catalog.index[a.building]
         b = state.catalog.buildings[i]
         if verb == "build":
@@ -363,6 +407,8 @@ class InlandRenderer(Renderer):
                 note += ", lock"
             if len(actions) > 1:
                 note += f"; {len(actions)} ways to pay"
+            elif a.choice:
+                note += f": {build_cost_text(state, a)}"
             return note
         if verb == "sell":
             return f"+{b.value // 2} franc{'s' if b.value // 2 != 1 else ''}"
@@ -381,7 +427,9 @@ class InlandRenderer(Renderer):
             b = state.building(action.building)
             return f"+{b.value // 2} franc{'s' if b.value // 2 != 1 else ''} (value {b.value})"
         if action.verb == "build":
-            return ""
+            return build_cost_text(state, action)
+        if action.verb == "end":
+            return "your turn is over"
         return outcome_text(state, action)
 
     def reference(self, state: InlandState, name: str | None) -> RenderableType:

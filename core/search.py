@@ -13,7 +13,10 @@ Algorithm
 Negamax with alpha-beta pruning, iterative deepening, a transposition table
 keyed by ``state.key()`` and move ordering (transposition-table / previous
 iteration's best move first, then two killer moves per ply, then the history
-heuristic).  Budgets: maximum depth, maximum node count and wall time; any
+heuristic).  In a game whose states set ``forced_moves_free``, a node with
+only one action worth searching (a forced move, such as ending a turn when no
+sale could change anything) costs no depth, so bookkeeping decisions do not
+shorten the look-ahead.  Budgets: maximum depth, maximum node count and wall time; any
 mix of them.  With no time budget the result depends only on the position,
 the budgets and the seed, so it is deterministic.
 
@@ -390,10 +393,12 @@ class Searcher:
         self._horizon = False
         best_v = -math.inf
         best_a = None
+        # a forced move (the only action worth searching) costs no depth, in games that ask for it
+        child_depth = depth if len(legal) == 1 and getattr(state, "forced_moves_free", False) else depth - 1
         for a in legal:
             child = state.clone()
             child.apply_action(a)
-            v = self._child_value(child, depth - 1, alpha, beta, color, ply + 1)
+            v = self._child_value(child, child_depth, alpha, beta, color, ply + 1)
             if v > best_v:
                 best_v, best_a = v, a
                 self._pv[ply] = [a] + self._pv.get(ply + 1, [])

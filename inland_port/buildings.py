@@ -15,6 +15,7 @@ on icons lost in extraction and are reconstructed.  Each building's
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import cached_property
 from pathlib import Path
@@ -22,7 +23,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError, model_validator
 
-from core.cards import Card, DataFileError, cards_digest, load_cards
+from core.cards import Card, DataFileError, Provenance, cards_digest, load_cards
+from inland_port.warehouse import COLUMN_VALUE, ROW_VALUE, Warehouse
 
 LETTERS = "ABCDEFGHIJKL"
 GOODS = ("fish", "grain", "wood", "clay")  # warehouse order (blue, yellow, brown, red)
@@ -192,18 +194,79 @@ def check_params(effect: str, p: dict[str, Any]) -> None:
             raise ValueError("effect 'trade' needs a gain: params.gain_step or params.gain_francs")
 
 
-class Grid(BaseModel):
+class StartCell(BaseModel):
+    """A counter's start cell: ``row`` counted from the bottom (0), ``column`` from the left (0 = the +0 column)."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
-    rows: int = Field(default=7, ge=2, le=20)
-    rows_provenance: str = "reconstructed"
+    row: NonNegativeInt
+    column: NonNegativeInt
+
+
+#: what each counter starts with (the rulebook, "Game setup": 4 Fish, 3 Clay, 2 Wood, 1 Grain)
+START_AMOUNTS = {"fish": 4, "grain": 1, "wood": 2, "clay": 3}
+#: the rulebook's Wood Company example moves wood 3 spaces right from its start
+#: (the rulebook, "The meaning of the symbols"), so a row has at least 4 cells
+MIN_COLUMNS = 4
+
+
+class Grid(BaseModel):
+    """The warehouse board's geometry (see :mod:`inland_port.warehouse`).
+
+    The printed board's size and start cells are not in our sources, so the
+    defaults are reconstructed; the rulebook fixes the start amounts (4 fish,
+    3 clay, 2 wood, 1 grain) and what a step pays (left 1, down 3).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    columns: int = Field(default=6, ge=1, le=20)
+    rows: int = Field(default=6, ge=2, le=20)
+    start: dict[Literal["fish", "grain", "wood", "clay"], StartCell] = Field(
+        default_factory=lambda: {g: StartCell(row=0, column=START_AMOUNTS[g]) for g in GOODS})
+    #: field name -> where that datum comes from (columns, rows, start)
+    provenance: dict[Literal["columns", "rows", "start"], Provenance] = Field(
+        default_factory=lambda: {"columns": "reconstructed", "rows": "reconstructed", "start": "reconstructed"})
+    about: str = ""
+
+    @model_validator(mode="after")
+    def _check_start(self) -> "Grid":
+        if self.columns < MIN_COLUMNS:
+            raise ValueError(f"field 'columns': {self.columns} columns are too few; the buildings that move a counter 2-4 "
+                             f"spaces along a row (the rulebook, Building index; the Wood Company example in The meaning "
+                             f"of the symbols) need rows of at least {MIN_COLUMNS} spaces")
+        missing = [g for g in GOODS if g not in self.start]
+        if missing:
+            raise ValueError(f"field 'start': no start cell for {', '.join(missing)} (give one for each of {', '.join(GOODS)})")
+        for g in GOODS:
+            c = self.start[g]
+            if c.row >= self.rows or c.column >= self.columns:
+                raise ValueError(f"field 'start.{g}': row {c.row}, column {c.column} is off the grid of "
+                                 f"{self.rows} rows (0-{self.rows - 1}) and {self.columns} columns (0-{self.columns - 1})")
+            amount = ROW_VALUE * c.row + COLUMN_VALUE * c.column
+            if amount != START_AMOUNTS[g]:
+                raise ValueError(f"field 'start.{g}': row {c.row}, column {c.column} holds {amount} {g}, but every player "
+                                 f"starts with {START_AMOUNTS[g]} {g} (the rulebook, Game setup)")
+        return self
+
+    def warehouse(self) -> Warehouse:
+        return Warehouse(self.columns, self.rows)
+
+    def start_cells(self, wh: Warehouse) -> tuple[int, int, int, int]:
+        """The start cells in warehouse order (fish, grain, wood, clay)."""
+        a, b, c, d = (wh.cell(self.start[g].row, self.start[g].column) for g in GOODS)
+        return (a, b, c, d)
+
+    def source_of(self, field: str) -> str:
+        return self.provenance.get(field, "rulebook")  # type: ignore[call-overload]
 
 
 class Catalog:
-    """The buildings in use for one game (immutable, shared by all its states)."""
+    """The buildings and warehouse grid in use for one game (immutable, shared by all its states)."""
 
-    def __init__(self, buildings: list[InlandBuilding], rows: int = 7, source: str = "built-in") -> None:
+    def __init__(self, buildings: list[InlandBuilding], grid: Grid | None = None, source: str = "built-in") -> None:
         self.buildings = tuple(buildings)
-        self.rows = rows
+        self.grid = grid or Grid()
+        self.warehouse = self.grid.warehouse()
+        self.start_cells = self.grid.start_cells(self.warehouse)
         self.source = source
         self.index = {b.name: i for i, b in enumerate(self.buildings)}
         self._lower = {b.name.lower(): i for i, b in enumerate(self.buildings)}
@@ -213,6 +276,10 @@ class Catalog:
 
     def __len__(self) -> int:
         return len(self.buildings)
+
+    @property
+    def rows(self) -> int:
+        return self.grid.rows
 
     def find(self, name: str) -> InlandBuilding | None:
         """A building by name, case-insensitive, or by unique prefix."""
@@ -224,19 +291,29 @@ class Catalog:
 
     @cached_property
     def digest(self) -> str:
-        return cards_digest(list(self.buildings)) + f"-r{self.rows}"
+        """The hash of the buildings and the grid (geometry and start cells) in use."""
+        g = self.grid
+        geometry = json.dumps([g.columns, g.rows, [[g.start[x].row, g.start[x].column] for x in GOODS]])
+        return cards_digest(list(self.buildings)) + "-g" + hashlib.sha256(geometry.encode()).hexdigest()[:8]
 
 
 def load_catalog(path: str | Path | None = None) -> Catalog:
     """Load and validate a building file (the built-in one by default)."""
     p = Path(path) if path is not None else DEFAULT_PATH
     buildings = load_cards(p, InlandBuilding, key="buildings", kind="building")
+    raw = json.loads(p.read_text(encoding="utf-8"))
+    if "grid" not in raw:
+        raise DataFileError(f"{p}: no \"grid\" (the warehouse board: columns, rows and start cells; "
+                            f"see the built-in file for its form)")
     try:
-        raw = json.loads(p.read_text(encoding="utf-8"))
-        grid = Grid.model_validate(raw.get("grid", {}))
+        grid = Grid.model_validate(raw["grid"])
     except ValidationError as exc:
-        err = exc.errors()[0]
-        raise DataFileError(f"{p}: grid, field '{'.'.join(map(str, err['loc']))}': {err['msg']}") from None
+        problems = []
+        for err in exc.errors():
+            field = ".".join(map(str, err["loc"]))
+            msg = err["msg"].removeprefix("Value error, ")
+            problems.append(f"field '{field}': {msg}" if field else msg)
+        raise DataFileError(f"{p}: invalid grid: " + "; ".join(problems)) from None
     names = [b.name for b in buildings]
     unknown = [n for n in names if n not in BUILDING_NAMES]
     if unknown:
@@ -244,7 +321,7 @@ def load_catalog(path: str | Path | None = None) -> Catalog:
     missing = [n for n in BUILDING_NAMES if n not in names]
     if missing:
         raise DataFileError(f"{p}: building '{missing[0]}' is missing (a building file lists all {len(BUILDING_NAMES)} buildings)")
-    return Catalog(buildings, rows=grid.rows, source=str(p))
+    return Catalog(buildings, grid=grid, source=str(p))
 
 
 _DEFAULT: Catalog | None = None

@@ -6,14 +6,22 @@ into a new warehouse and purse.  Counts in ``params`` are expressions in the
 sector value S (see ``buildings.eval_count``).
 
 For each effect two functions: ``choices`` lists the distinct choices a
-player has (deduplicated by outcome, so two choices that leave the same
-warehouse and purse are offered once, the first in a fixed order), and
+player has (deduplicated by outcome, so two choices that leave every counter
+on the same cell and the same purse are offered once, the first in a fixed
+order; two that leave a counter on different cells holding the same amount
+are two choices, since where it stands decides its later moves), and
 ``run`` carries one out.  A choice is a tuple; its text form is made by
 ``choice_text``.
 
-Rulings carried here (REFERENCE.md [dec], visible in one place):
-* A food cost is paid from fish and/or grain in any split, each counter
-  without change (``core.payment``); the distinct minimal ways are offered.
+Counters are cells of the warehouse grid (``inland_port.warehouse``); every
+move goes step by step and ends at the grid's edge.
+
+Rulings carried here (visible in one place):
+* A cost of one good moves its counter to a cell with the least
+  overpayment; each such cell is a way to pay.  A food cost is paid from
+  fish and/or grain in any split, each counter without change
+  (``core.payment``): every minimal split, and for each split every
+  destination cell that pays exactly its share.
 * In a repeated exchange (Wood Trader, Restaurant, Fish Market, Weekly
   Market) the player chooses how many times, 0 up to S; an exchange whose
   gain cannot be made (a counter at the grid's edge) is not offered, since it
@@ -27,119 +35,147 @@ Rulings carried here (REFERENCE.md [dec], visible in one place):
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
-from core.payment import cheapest_payment, payment_options
+from core.payment import payment_options
 from inland_port.buildings import GOODS, eval_count
-from inland_port.warehouse import can_step, move, payable_amounts, step
+from inland_port.warehouse import Warehouse
 
-Goods = tuple[int, int, int, int]  # fish, grain, wood, clay
-Outcome = tuple[Goods, int]  # goods after, francs after
+Cells = tuple[int, int, int, int]  # the cells of fish, grain, wood, clay
+Outcome = tuple[Cells, int]  # cells after, francs after
 Choice = tuple[Any, ...]
+#: a payment: (good, destination cell) for every counter that moves
+Payment = tuple[tuple[str, int], ...]
 
 GI = {g: i for i, g in enumerate(GOODS)}
 
 
-def _moved(goods: Goods, good: str, direction: str, times: int, rows: int) -> Goods:
+def _moved(cells: Cells, good: str, direction: str, times: int, wh: Warehouse) -> Cells:
     i = GI[good]
-    g = list(goods)
-    g[i] = move(g[i], direction, times, rows)
+    g = list(cells)
+    g[i] = wh.move(g[i], direction, times)
     return tuple(g)  # type: ignore[return-value]
 
 
-def food_payments(goods: Goods, cost: int) -> list[tuple[tuple[str, int], ...]]:
-    """Distinct minimal ways to pay ``cost`` food from fish and grain."""
-    return list(_food_payments(goods[0], goods[1], cost))
+def food_payments(cells: Cells, cost: int, wh: Warehouse) -> list[Payment]:
+    """The ways to pay ``cost`` food from fish and grain: every minimal split
+    (least wasteful first), and for each split every destination cell of
+    each counter that pays exactly its share."""
+    key = (cells[0], cells[1], cost)
+    cache = _FOOD_CACHE.setdefault(id(wh), {})
+    hit = cache.get(key)
+    if hit is None:
+        ways = payment_options({"fish": wh.payable(cells[0]), "grain": wh.payable(cells[1])}, cost)
+        out: list[Payment] = []
+        for w in ways:
+            parts = [[(g, d) for d in wh.destinations(cells[GI[g]], w[g])] for g in ("fish", "grain") if w.get(g)]
+            out.extend(tuple(combo) for combo in product(*parts))
+        hit = cache[key] = out
+    return hit
 
 
-@lru_cache(maxsize=None)
-def _food_payments(fish: int, grain: int, cost: int) -> tuple[tuple[tuple[str, int], ...], ...]:
-    ways = payment_options({"fish": payable_amounts(fish), "grain": payable_amounts(grain)}, cost)
-    return tuple(tuple((g, w[g]) for g in ("fish", "grain") if w.get(g)) for w in ways)
+_FOOD_CACHE: dict[int, dict[tuple[int, int, int], list[Payment]]] = {}
 
 
-@lru_cache(maxsize=None)
-def least_payment(amount: int, cost: int) -> int | None:
-    """What one counter at ``amount`` pays, least wastefully, for ``cost`` (None: cannot)."""
-    way = cheapest_payment({"x": payable_amounts(amount)}, cost)
-    return None if way is None else way.get("x", 0)
+def good_payments(cells: Cells, good: str, cost: int, wh: Warehouse) -> list[Payment]:
+    """The ways to pay ``cost`` of one good: each destination with the least overpayment."""
+    cell = cells[GI[good]]
+    paid = wh.least_payment(cell, cost)
+    if paid is None:
+        return []
+    if paid == 0:
+        return [()]
+    return [((good, d),) for d in wh.destinations(cell, paid)]
 
 
-def pay_goods(goods: Goods, payment: tuple[tuple[str, int], ...]) -> Goods:
-    g = list(goods)
-    for name, amount in payment:
+def pay(cells: Cells, payment: Payment, wh: Warehouse) -> Cells:
+    """Move the paying counters to their destinations (each must lie below-left of it)."""
+    g = list(cells)
+    for name, dest in payment:
         i = GI[name]
-        if amount not in payable_amounts(g[i]):
-            raise ValueError(f"{name} at {g[i]} cannot pay exactly {amount}")
-        g[i] -= amount
+        r, c = wh.row_col(g[i])
+        dr, dc = wh.row_col(dest)
+        if dr > r or dc > c or dest == g[i]:
+            raise ValueError(f"{name} at {wh.text(g[i])} cannot pay by moving to {wh.text(dest)}")
+        g[i] = dest
     return tuple(g)  # type: ignore[return-value]
 
 
-def payment_text(payment: tuple[tuple[str, int], ...]) -> str:
-    return " + ".join(f"{g} {n}" for g, n in payment) if payment else "nothing"
+def payment_text(payment: Payment, wh: Warehouse) -> str:
+    """The canonical text of a payment: where each counter goes, ``wood to 3+1``."""
+    return ", ".join(f"{g} to {wh.text(d)}" for g, d in payment) if payment else "nothing"
+
+
+def payment_moves(before: Cells, payment: Payment, cost: int, wh: Warehouse) -> str:
+    """What a payment does, for people: ``wood 7 -> 4 (overpays 1)``."""
+    if not payment:
+        return "nothing"
+    parts = [f"{g} {wh.amount[before[GI[g]]]} \u2192 {wh.amount[d]}" for g, d in payment]
+    paid = sum(wh.amount[before[GI[g]]] - wh.amount[d] for g, d in payment)
+    over = paid - cost
+    return ", ".join(parts) + (f" (overpays {over})" if over > 0 else "")
 
 
 # -- steps: fixed moves and francs --------------------------------------------
 
 
-def _steps_run(p: dict, goods: Goods, francs: int, s: int, choice: Choice, rows: int) -> Outcome:
+def _steps_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     for good, direction, count in p.get("steps", []):
-        goods = _moved(goods, good, direction, eval_count(count, s), rows)
-    return goods, francs + eval_count(p.get("francs", 0), s)
+        cells = _moved(cells, good, direction, eval_count(count, s), wh)
+    return cells, francs + eval_count(p.get("francs", 0), s)
 
 
-def _steps_choices(p: dict, goods: Goods, francs: int, s: int, rows: int) -> list[Choice]:
+def _steps_choices(p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
     return [()]
 
 
 # -- choose_one: one good of a list, S steps --------------------------------------
 
 
-def _choose_run(p: dict, goods: Goods, francs: int, s: int, choice: Choice, rows: int) -> Outcome:
+def _choose_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     (good,) = choice
-    return _moved(goods, good, p["direction"], eval_count(p["times"], s), rows), francs
+    return _moved(cells, good, p["direction"], eval_count(p["times"], s), wh), francs
 
 
-def _choose_choices(p: dict, goods: Goods, francs: int, s: int, rows: int) -> list[Choice]:
+def _choose_choices(p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
     return [(g,) for g in p["goods"]]
 
 
 # -- distribute: T single steps spread over any counters ----------------------------
 
 
-def _distribute_run(p: dict, goods: Goods, francs: int, s: int, choice: Choice, rows: int) -> Outcome:
+def _distribute_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     if len(choice) != eval_count(p["times"], s):
         raise ValueError("wrong number of moves")
     for good in GOODS:
         n = choice.count(good)
         if n:
-            goods = _moved(goods, good, p["direction"], n, rows)
-    return goods, francs
+            cells = _moved(cells, good, p["direction"], n, wh)
+    return cells, francs
 
 
-def _distribute_choices(p: dict, goods: Goods, francs: int, s: int, rows: int) -> list[Choice]:
+def _distribute_choices(p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
     return list(combinations_with_replacement(GOODS, eval_count(p["times"], s)))
 
 
 # -- different: one step each for several different counters -------------------------
 
 
-def _different_run(p: dict, goods: Goods, francs: int, s: int, choice: Choice, rows: int) -> Outcome:
+def _different_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     per = p.get("francs_per_move", 0)
     for good in choice:
-        before = goods[GI[good]]
-        goods = _moved(goods, good, p["direction"], 1, rows)
-        if goods[GI[good]] != before:
+        before = cells[GI[good]]
+        cells = _moved(cells, good, p["direction"], 1, wh)
+        if cells[GI[good]] != before:
             francs += per
-    return goods, francs
+    return cells, francs
 
 
-def _different_choices(p: dict, goods: Goods, francs: int, s: int, rows: int) -> list[Choice]:
+def _different_choices(p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
     k = min(eval_count(p["times"], s), len(GOODS))
     if p.get("optional"):
-        movable = [g for g in GOODS if can_step(goods[GI[g]], p["direction"], rows)]
+        movable = [g for g in GOODS if wh.can_step(cells[GI[g]], p["direction"])]
         return [c for n in range(min(k, len(movable)), -1, -1) for c in combinations(movable, n)]
     return list(combinations(GOODS, k))
 
@@ -147,55 +183,55 @@ def _different_choices(p: dict, goods: Goods, francs: int, s: int, rows: int) ->
 # -- trade: up to S paid exchanges ----------------------------------------------------
 
 
-def _trade_applications(p: dict, goods: Goods, francs: int, rows: int, fixed_good: str | None) -> list[Any]:
+def _trade_applications(p: dict, cells: Cells, francs: int, wh: Warehouse, fixed_good: str | None) -> list[Any]:
     """The ways to make one more exchange from here (each an application token)."""
     if francs < p.get("pay_francs", 0):
         return []
     gain = p.get("gain_step")
-    if gain and not can_step(goods[GI[gain[0]]], gain[1], rows):
+    if gain and not wh.can_step(cells[GI[gain[0]]], gain[1]):
         return []
     if "pay_step_goods" in p:
         goods_ok = [fixed_good] if fixed_good else p["pay_step_goods"]
-        return [g for g in goods_ok if can_step(goods[GI[g]], p.get("pay_step", "down"), rows)]
+        return [g for g in goods_ok if wh.can_step(cells[GI[g]], p.get("pay_step", "down"))]
     if p.get("pay_food"):
-        return food_payments(goods, p["pay_food"])
+        return food_payments(cells, p["pay_food"], wh)
     return [()]
 
 
-def _trade_apply_one(p: dict, goods: Goods, francs: int, app: Any, rows: int) -> Outcome:
+def _trade_apply_one(p: dict, cells: Cells, francs: int, app: Any, wh: Warehouse) -> Outcome:
     francs -= p.get("pay_francs", 0)
     if "pay_step_goods" in p:
-        goods = _moved(goods, app, p.get("pay_step", "down"), 1, rows)
+        cells = _moved(cells, app, p.get("pay_step", "down"), 1, wh)
     elif p.get("pay_food"):
-        goods = pay_goods(goods, app)
+        cells = pay(cells, app, wh)
     gain = p.get("gain_step")
     if gain:
-        goods = _moved(goods, gain[0], gain[1], 1, rows)
-    return goods, francs + p.get("gain_francs", 0)
+        cells = _moved(cells, gain[0], gain[1], 1, wh)
+    return cells, francs + p.get("gain_francs", 0)
 
 
-def _trade_run(p: dict, goods: Goods, francs: int, s: int, choice: Choice, rows: int) -> Outcome:
+def _trade_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     if len(choice) > s:
         raise ValueError("too many exchanges")
     fixed = None
     for app in choice:
-        options = _trade_applications(p, goods, francs, rows, fixed)
+        options = _trade_applications(p, cells, francs, wh, fixed)
         if app not in options:
             raise ValueError("exchange not possible")
         if p.get("same_good"):
             fixed = app
-        goods, francs = _trade_apply_one(p, goods, francs, app, rows)
-    return goods, francs
+        cells, francs = _trade_apply_one(p, cells, francs, app, wh)
+    return cells, francs
 
 
-def _trade_choices(p: dict, goods: Goods, francs: int, s: int, rows: int) -> list[Choice]:
+def _trade_choices(p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
     out: list[Choice] = [()]
-    frontier: list[tuple[Choice, Goods, int, str | None]] = [((), goods, francs, None)]
+    frontier: list[tuple[Choice, Cells, int, str | None]] = [((), cells, francs, None)]
     for _ in range(s):
         nxt = []
         for choice, g, f, fixed in frontier:
-            for app in _trade_applications(p, g, f, rows, fixed):
-                g2, f2 = _trade_apply_one(p, g, f, app, rows)
+            for app in _trade_applications(p, g, f, wh, fixed):
+                g2, f2 = _trade_apply_one(p, g, f, app, wh)
                 c2 = choice + (app,)
                 out.append(c2)
                 nxt.append((c2, g2, f2, app if p.get("same_good") else None))
@@ -206,16 +242,16 @@ def _trade_choices(p: dict, goods: Goods, francs: int, s: int, rows: int) -> lis
 # -- none: lock buildings -------------------------------------------------------------
 
 
-def _none_run(p: dict, goods: Goods, francs: int, s: int, choice: Choice, rows: int) -> Outcome:
+def _none_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     raise ValueError("a building without a function cannot be used")
 
 
-def _none_choices(p: dict, goods: Goods, francs: int, s: int, rows: int) -> list[Choice]:
+def _none_choices(p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
     return []
 
 
-RunFn = Callable[[dict, Goods, int, int, Choice, int], Outcome]
-ChoicesFn = Callable[[dict, Goods, int, int, int], list[Choice]]
+RunFn = Callable[[dict, Cells, int, int, Choice, int], Outcome]
+ChoicesFn = Callable[[dict, Cells, int, int, int], list[Choice]]
 
 #: the one registry: effect name -> (choices, run)
 REGISTRY: dict[str, tuple[ChoicesFn, RunFn]] = {
@@ -228,24 +264,24 @@ REGISTRY: dict[str, tuple[ChoicesFn, RunFn]] = {
 }
 
 
-def run_effect(effect: str, p: dict, goods: Goods, francs: int, s: int, choice: Choice, rows: int) -> Outcome:
-    return REGISTRY[effect][1](p, goods, francs, s, choice, rows)
+def run_effect(effect: str, p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
+    return REGISTRY[effect][1](p, cells, francs, s, choice, wh)
 
 
-def effect_choices(effect: str, p: dict, goods: Goods, francs: int, s: int, rows: int) -> list[tuple[Choice, Outcome]]:
+def effect_choices(effect: str, p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[tuple[Choice, Outcome]]:
     """Distinct (choice, outcome) pairs, one per distinct outcome, in a fixed order."""
     choices_fn, run_fn = REGISTRY[effect]
     seen: set[Outcome] = set()
     out = []
-    for c in choices_fn(p, goods, francs, s, rows):
-        o = run_fn(p, goods, francs, s, c, rows)
+    for c in choices_fn(p, cells, francs, s, wh):
+        o = run_fn(p, cells, francs, s, c, wh)
         if o not in seen:
             seen.add(o)
             out.append((c, o))
     return out
 
 
-def choice_text(effect: str, p: dict, choice: Choice) -> str:
+def choice_text(effect: str, p: dict, choice: Choice, wh: Warehouse) -> str:
     """The canonical text of a choice (after ``use <Building>: ``), '' if none."""
     if effect == "steps":
         return ""
@@ -266,6 +302,6 @@ def choice_text(effect: str, p: dict, choice: Choice) -> str:
         if "pay_step_goods" in p:
             return f"{choice[0]} x{len(choice)}"
         if p.get("pay_food"):
-            return "; ".join(payment_text(app) for app in choice)
+            return "; ".join(payment_text(app, wh) for app in choice)
         return f"x{len(choice)}"
     return ""

@@ -30,6 +30,12 @@ Terms (each computed for both seats, reported as player minus opponent):
     ends and is sold for half its value (seeds/004, "End of the round"),
     weighted by how likely it is to be left unused that long
     (``SALE_RISK`` by current sector).
+``position``
+    Where the counters stand, beyond their amounts (several cells hold the
+    same amount; seeds/004, "The meaning of the symbols"): a counter on the
+    grid's right edge gains nothing from a "right" building, one on the top
+    row nothing from "up".  ``EDGE_COST`` francs per blocked direction and
+    counter, times ``phase``.
 ``tempo``
     For the player to move only: ``TEMPO_SHARE`` of the best gain one main
     action can make now -- the best yield of using any usable building (an
@@ -52,6 +58,8 @@ from inland_port.state import ACTIONS_PER_ROUND, BONUS_SECTOR, NO_OWNER, SALE_SE
 GOOD_VALUE = 1.0
 #: own actions needed to convert a full warehouse; fewer left scale goods down
 CONVERT_ACTIONS = 4.0
+#: francs a counter loses by standing on the right edge or the top row
+EDGE_COST = 0.5
 #: share of a wheel building's next yield counted as already owned
 WHEEL_SHARE = 0.3
 #: share of the best immediate gain counted for the player to move
@@ -71,35 +79,41 @@ def actions_left(state: Any, player: int) -> int:
         return 0
     r = state.round
     left = state.actions_left
+    first = state.turn
+    if state.acted:  # the mover's action is taken; the rest of the round starts with the other
+        left -= 1
+        first = 1 - first
     # in the current round the seats alternate, starting with the one to move
-    mine = (left + 1) // 2 if state.turn == player else left // 2
+    mine = (left + 1) // 2 if first == player else left // 2
     for rr in range(r + 1, len(ACTIONS_PER_ROUND)):
         n = ACTIONS_PER_ROUND[rr]
         mine += (n + 1) // 2 if rr % 2 == player else n // 2
     return mine
 
 
-def _worth(goods: tuple[int, ...], francs: int) -> float:
-    return GOOD_VALUE * sum(goods) + francs
+def _worth(amount: tuple[int, ...], cells: tuple[int, ...], francs: int) -> float:
+    return GOOD_VALUE * (amount[cells[0]] + amount[cells[1]] + amount[cells[2]] + amount[cells[3]]) + francs
 
 
 def use_yield(state: Any, player: int, i: int, sector: int) -> float:
     """Best gain (francs, goods at GOOD_VALUE) of ``player`` using building ``i``
     as if it stood in ``sector`` (1..4), with ``player``'s warehouse and purse."""
-    goods = state.goods[player]
+    cells = state.cells[player]
     purse = state.francs[player] + (1 if sector == BONUS_SECTOR else 0)
     if purse > 8:
         purse = 8
-    key = (id(state.catalog), i, sector, goods, purse)
+    key = (id(state.catalog), i, sector, cells, purse)
     hit = _YIELD_CACHE.get(key)
     if hit is not None:
         return hit
     b = state.catalog.buildings[i]
     s = SECTOR_VALUES[sector] or 0
-    base = _worth(goods, purse)
+    wh = state.catalog.warehouse
+    amount = wh.amount
+    base = _worth(amount, cells, purse)
     best = 0.0
-    for _, (g2, f2) in effects.effect_choices(b.effect, b.params, goods, purse, s, state.rows):
-        best = max(best, _worth(g2, f2) - base)
+    for _, (c2, f2) in effects.effect_choices(b.effect, b.params, cells, purse, s, wh):
+        best = max(best, _worth(amount, c2, f2) - base)
     if sector == BONUS_SECTOR:
         best += 1.0  # the franc of sector 4+1 (seeds/004, "Shipping Line": 1 more)
     if len(_YIELD_CACHE) > _CACHE_LIMIT:
@@ -166,7 +180,7 @@ def _tempo(state: Any, player: int, info: tuple) -> float:
 def player_terms(state: Any, player: int) -> dict[str, float]:
     """The non-wealth terms for one seat (see the module docstring)."""
     if state.is_terminal():
-        return {"goods": 0.0, "wheel": 0.0, "forced sale": 0.0, "tempo": 0.0}
+        return {"goods": 0.0, "wheel": 0.0, "forced sale": 0.0, "position": 0.0, "tempo": 0.0}
     info = _catalog_info(state.catalog)
     left = actions_left(state, player)
     phase = min(1.0, left / CONVERT_ACTIONS)
@@ -189,11 +203,17 @@ def player_terms(state: Any, player: int) -> dict[str, float]:
         if SALE_SECTOR - sec <= rounds_left:
             sale -= SALE_RISK[sec] * loss
     g_term = 0.0
-    for gi, amount in enumerate(state.goods[player]):
+    wh = state.catalog.warehouse
+    edges = 0
+    for gi, cell in enumerate(state.cells[player]):
         counted = 1.0 if gi in factories else 0.0
-        g_term += max(0.0, GOOD_VALUE * phase - counted) * amount
-    tempo = TEMPO_SHARE * _tempo(state, player, info) if state.turn == player else 0.0
-    return {"goods": g_term, "wheel": wheel, "forced sale": sale, "tempo": tempo}
+        g_term += max(0.0, GOOD_VALUE * phase - counted) * wh.amount[cell]
+        edges += (not wh.can_step(cell, "right")) + (not wh.can_step(cell, "up"))
+    # the next main action is the mover's, or, once it has acted, the opponent's
+    # (the last action of a round is the starting player's, and the next round starts with the other)
+    next_main = state.turn if not state.acted else 1 - state.turn
+    tempo = TEMPO_SHARE * _tempo(state, player, info) if next_main == player else 0.0
+    return {"goods": g_term, "wheel": wheel, "forced sale": sale, "position": -EDGE_COST * phase * edges, "tempo": tempo}
 
 
 def evaluation_terms(state: Any, player: int) -> dict[str, float]:
@@ -229,11 +249,15 @@ def search_actions(state: Any) -> list[Any]:
     """The legal actions worth searching (a subset; never empty).
 
     Selling (seeds/004, "Sell") turns a building's value into half as many
-    francs, so it only pays when the francs are needed now: to build a
-    building paid in francs that is out of reach, or to use an opponent's
-    building without a franc in hand.  Sales are offered to the search only
-    then, and within one turn only in catalog order (selling A then B and B
-    then A lead to the same position).  Main actions are all kept.
+    francs.  Before the main action it only pays when the francs are needed
+    now: to build a building paid in francs that is out of reach, or to use
+    an opponent's building without a franc in hand.  After the main action,
+    selling a building instead of keeping it to the start of one's next turn
+    changes something only if the opponent could use it in between (it has
+    a function and stands, after the round ends if it ends now, in a sector
+    from 2 to 4+1) and the game goes on; only those sales are searched.
+    Within one turn sales come in catalog order (selling A then B and B then
+    A lead to the same position).  Main actions are all kept.
     """
     legal = state.legal_actions()
     sells = [a for a in legal if a.verb == "sell"]
@@ -241,24 +265,40 @@ def search_actions(state: Any) -> list[Any]:
         return legal
     main = [a for a in legal if a.verb != "sell"]
     p = state.turn
+    cat = state.catalog
+    if state.acted:
+        round_ends = state.actions_left == 1
+        if round_ends and state.round == len(ACTIONS_PER_ROUND) - 1:
+            return main
+        useful = []
+        for a in sells:
+            i = cat.index[a.building]
+            after = state.sector[i] + (1 if round_ends else 0)
+            if not cat.buildings[i].locked and 0 < after < SALE_SECTOR:
+                useful.append(a)
+        return main + _in_catalog_order(state, useful)
     francs = state.francs[p]
-    reserve = francs + sum(state.catalog.buildings[i].value // 2 for i, o in enumerate(state.owner) if o == p)
+    reserve = francs + sum(cat.buildings[i].value // 2 for i, o in enumerate(state.owner) if o == p)
     need = False
     for i in state.on_offer():
-        c = state.catalog.buildings[i].cost.francs
+        c = cat.buildings[i].cost.francs
         if francs < c <= reserve:
             need = True
             break
     if not need and francs < 1:
-        need = any(o not in (NO_OWNER, p) and not state.catalog.buildings[i].locked and state.sector[i] > 0
+        need = any(o not in (NO_OWNER, p) and not cat.buildings[i].locked and state.sector[i] > 0
                    for i, o in enumerate(state.owner))
     if not need:
         return main or legal
+    return (main + _in_catalog_order(state, sells)) or legal
+
+
+def _in_catalog_order(state: Any, sells: list[Any]) -> list[Any]:
+    """The sales after the building sold just before, in catalog order."""
     last = state.history[-1] if state.history else ""
     floor = -1
     if last.startswith("sell "):
         name = last[5:]
         if name in state.catalog.index and state.owner[state.catalog.index[name]] == NO_OWNER:
             floor = state.catalog.index[name]
-    kept = [a for a in sells if state.catalog.index[a.building] > floor]
-    return (main + kept) or legal
+    return [a for a in sells if state.catalog.index[a.building] > floor]

@@ -5,25 +5,28 @@ the random starting player, drawn by whoever seats the players (the CLI's
 ``--seat random``, the playtest's seat rotation).  Setup needs no other
 randomness, so the seed only records the game.
 
-A turn (seeds/004, "Main phase") is one or more decisions by the same player:
-any number of ``sell <Building>`` (each a separate decision, the turn goes
-on), then exactly one main action, ``build ...`` or ``use ...``, which ends the
-turn.  Selling after one's main action is not offered [dec]: it is never
-better than selling at the start of one's next turn, since a building's sale
-price does not change and francs are only spent on one's own turn.  ``pass``
-is legal only when no main action is possible [dec].
+A turn (seeds/004, "Main phase" and "Sell": "Anytime during his turn, a
+player may sell his own buildings in addition to his action") is one or more
+decisions by the same player: any number of ``sell <Building>``, exactly one
+main action (``build ...`` or ``use ...``), then any number of ``sell
+<Building>`` and ``end``.  A player who owns nothing after the main action
+ends the turn without deciding.  ``pass`` is legal only when no main action
+is possible [dec].
+
+The warehouse: each counter stands on a cell of the grid (``self.cells``;
+``self.goods`` gives the amounts), see ``inland_port.warehouse``.
 
 Action texts (canonical; ``core.protocol.parse_action`` also takes unique
 prefixes, any case):
-  ``build Farm``                          wood/clay paid without change, least waste
-  ``build Grocery Store: fish 1 + grain 1`` a food cost: how it is split
+  ``build Farm: wood to 3+1``             where each paying counter goes (cell ``row+column``)
+  ``build Grocery Store: fish to 0+2``    a food cost: fish and/or grain
   ``use Wood Company``                    a building without choices
   ``use Hardware Store: clay``            one good of a choice
   ``use Marketplace: fish, wood x3``      moves spread over counters
   ``use Masons' Guild: fish, grain``      different counters
-  ``use Restaurant: fish 1; grain 3``     one payment per exchange (``x0``: none)
+  ``use Restaurant: fish to 0+3; grain to 0+0``  one payment per exchange (``x0``: none)
   ``use Weekly Market: fish x2``, ``use Fish Market: x3``
-  ``sell Farm``, ``pass``
+  ``sell Farm``, ``end`` (after the main action), ``pass``
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from typing import Any, ClassVar
 from core.protocol import TERMINAL, GameState
 from inland_port import effects
 from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding, default_catalog
-from inland_port.warehouse import max_amount
+from inland_port.warehouse import Warehouse
 
 #: actions per round A-L, both players together (REFERENCE.md, Facts [pub])
 ACTIONS_PER_ROUND = (3, 3, 3, 5, 5, 5, 7, 7, 7, 9, 9, 9)
@@ -43,11 +46,33 @@ SECTOR_VALUES = (0, 2, 3, 4, 4, None)
 SECTOR_LABELS = ("0", "2", "3", "4", "4+1", "!")
 BONUS_SECTOR = 4
 SALE_SECTOR = 5
-#: starting warehouse: fish 4, grain 1, wood 2, clay 3 (seeds/004, "Game setup")
-START_GOODS = (4, 1, 2, 3)
+#: starting purse (seeds/004, "Game setup"); the start cells are data (the grid)
 START_FRANCS = 3
 
 NO_OWNER = -1
+
+
+def cell_changes(before: effects.Cells, after: effects.Cells, wh: Warehouse) -> list[str]:
+    """Each counter that moved: ``wood 4 \u2192 7`` (``wood 3 \u2192 3 (0+3 to 3+0)`` when only its cell changed)."""
+    out = []
+    for g, a, z in zip(GOODS, before, after):
+        if a != z:
+            x, y = wh.amount[a], wh.amount[z]
+            out.append(f"{g} {x} \u2192 {y}" + (f" ({wh.text(a)} to {wh.text(z)})" if x == y else ""))
+    return out
+
+
+def payment_summary(b: InlandBuilding, before: effects.Cells, payment: effects.Payment, wh: Warehouse) -> str:
+    """What building ``b`` costs with ``payment``: ``wood 7 \u2192 4 (overpays 1), 2 francs``."""
+    parts = []
+    for name, cost in (("wood", b.cost.wood), ("clay", b.cost.clay)):
+        if cost:
+            parts.append(effects.payment_moves(before, tuple(x for x in payment if x[0] == name), cost, wh))
+    if b.cost.food:
+        parts.append(effects.payment_moves(before, tuple(x for x in payment if x[0] in ("fish", "grain")), b.cost.food, wh))
+    if b.cost.francs:
+        parts.append(f"{b.cost.francs} franc{'s' if b.cost.francs != 1 else ''}")
+    return ", ".join(parts) or "nothing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,13 +88,19 @@ class InlandAction:
         return self.text or (f"{self.verb} {self.building}".strip())
 
 
+#: after the main action: the turn is over (no more sales)
+END = InlandAction("end", text="end")
+
+
 class InlandState(GameState):
     ruleset: ClassVar[str] = "inland"
     num_players = 2
+    #: ending the turn after the main action, when no sale is worth searching, costs the search no depth
+    forced_moves_free: ClassVar[bool] = True
 
     __slots__ = (
-        "catalog", "seed", "round", "actions_left", "turn", "francs", "goods",
-        "owner", "sector", "history", "events", "_legal", "main_actions",
+        "catalog", "seed", "round", "actions_left", "turn", "francs", "cells",
+        "owner", "sector", "history", "events", "_legal", "main_actions", "acted",
     )
 
     def __init__(self, catalog: Catalog | None = None, seed: int = 0) -> None:
@@ -79,13 +110,16 @@ class InlandState(GameState):
         self.actions_left = ACTIONS_PER_ROUND[0]
         self.turn = 0
         self.francs = [START_FRANCS, START_FRANCS]
-        self.goods: list[tuple[int, int, int, int]] = [START_GOODS, START_GOODS]
+        #: each seat's counters: the cells of fish, grain, wood, clay
+        self.cells: list[tuple[int, int, int, int]] = [self.catalog.start_cells, self.catalog.start_cells]
         n = len(self.catalog)
         self.owner = [NO_OWNER] * n
         self.sector = [0] * n
         self.history: list[str] = []
         self.events: list[tuple[int, str]] = []  # what the last action did: (seat, text)
         self.main_actions = 0
+        #: the seat to move has taken its main action and may sell or end the turn
+        self.acted = False
         self._legal: list[InlandAction] | None = None
 
     # -- protocol: bookkeeping ------------------------------------------------
@@ -97,18 +131,19 @@ class InlandState(GameState):
         c.actions_left = self.actions_left
         c.turn = self.turn
         c.francs = self.francs[:]
-        c.goods = self.goods[:]
+        c.cells = self.cells[:]
         c.owner = self.owner[:]
         c.sector = self.sector[:]
         c.history = self.history[:]
         c.events = []
         c.main_actions = self.main_actions
+        c.acted = self.acted
         c._legal = self._legal
         return c
 
     def key(self) -> tuple:
-        return (self.round, self.actions_left, self.turn, self.francs[0], self.francs[1],
-                self.goods[0], self.goods[1], tuple(self.owner), tuple(self.sector))
+        return (self.round, self.actions_left, self.turn, self.acted, self.francs[0], self.francs[1],
+                self.cells[0], self.cells[1], tuple(self.owner), tuple(self.sector))
 
     @property
     def main_action_count(self) -> int:
@@ -134,8 +169,15 @@ class InlandState(GameState):
         return self.round % 2
 
     @property
-    def rows(self) -> int:
-        return self.catalog.rows
+    def warehouse(self):
+        """The grid's tables (``inland_port.warehouse.Warehouse``)."""
+        return self.catalog.warehouse
+
+    @property
+    def goods(self) -> list[tuple[int, int, int, int]]:
+        """Each seat's amounts of fish, grain, wood, clay (row value + column value of each cell)."""
+        amount = self.catalog.warehouse.amount
+        return [tuple(amount[c] for c in cells) for cells in self.cells]  # type: ignore[misc]
 
     # -- queries for renderers and rules ---------------------------------------
     def building(self, name: str) -> InlandBuilding:
@@ -176,6 +218,9 @@ class InlandState(GameState):
         if self.is_terminal():
             return []
         p = self.turn
+        sells = [InlandAction("sell", self.catalog.buildings[i].name, text=f"sell {self.catalog.buildings[i].name}") for i in self.owned(p)]
+        if self.acted:
+            return [END] + sells
         main: list[InlandAction] = []
         for i in self.on_offer():
             main.extend(self._build_actions(p, i))
@@ -188,34 +233,32 @@ class InlandState(GameState):
             main.extend(self._use_actions(p, i))
         if not main:
             main = [InlandAction("pass", text="pass")]
-        sells = [InlandAction("sell", self.catalog.buildings[i].name, text=f"sell {self.catalog.buildings[i].name}") for i in self.owned(p)]
         return main + sells
 
-    def _build_payments(self, p: int, b: InlandBuilding) -> list[tuple[tuple[str, int], ...]]:
-        """Ways to pay for ``b`` (seeds/004 "Building costs"; no change)."""
+    def _build_payments(self, p: int, b: InlandBuilding) -> list[effects.Payment]:
+        """Ways to pay for ``b`` (seeds/004 "Building costs" and "There is no change"):
+        each paying counter to a cell with the least overpayment; food from fish and/or grain."""
         cost = b.cost
         if cost.francs > self.francs[p]:
             return []
-        goods = self.goods[p]
-        fixed: list[tuple[str, int]] = []
-        for name, gi, amount in (("wood", 2, cost.wood), ("clay", 3, cost.clay)):
+        cells, wh = self.cells[p], self.catalog.warehouse
+        ways: list[effects.Payment] = [()]
+        for name, amount in (("wood", cost.wood), ("clay", cost.clay)):
             if amount:
-                paid = effects.least_payment(goods[gi], amount)
-                if paid is None:
+                options = effects.good_payments(cells, name, amount, wh)
+                if not options:
                     return []
-                fixed.append((name, paid))
-        if not cost.food:
-            return [tuple(fixed)]
-        return [tuple(fixed) + food for food in effects.food_payments(goods, cost.food)]
+                ways = [w + o for w in ways for o in options]
+        if cost.food:
+            food = effects.food_payments(cells, cost.food, wh)
+            ways = [w + f for w in ways for f in food]
+        return ways
 
     def _build_actions(self, p: int, i: int) -> list[InlandAction]:
         b = self.catalog.buildings[i]
-        out = []
-        for pay in self._build_payments(p, b):
-            food = tuple(x for x in pay if x[0] in ("fish", "grain"))
-            text = f"build {b.name}" + (f": {effects.payment_text(food)}" if food else "")
-            out.append(InlandAction("build", b.name, pay, text))
-        return out
+        wh = self.catalog.warehouse
+        return [InlandAction("build", b.name, pay, f"build {b.name}" + (f": {effects.payment_text(pay, wh)}" if pay else ""))
+                for pay in self._build_payments(p, b)]
 
     def _user_purse(self, p: int, i: int) -> int:
         """Francs the user holds while carrying out the effect."""
@@ -226,8 +269,9 @@ class InlandState(GameState):
         b = self.catalog.buildings[i]
         s = self.sector_value(i)
         out = []
-        for choice, _ in effects.effect_choices(b.effect, b.params, self.goods[p], self._user_purse(p, i), s, self.rows):
-            ct = effects.choice_text(b.effect, b.params, choice)
+        wh = self.catalog.warehouse
+        for choice, _ in effects.effect_choices(b.effect, b.params, self.cells[p], self._user_purse(p, i), s, wh):
+            ct = effects.choice_text(b.effect, b.params, choice, wh)
             out.append(InlandAction("use", b.name, choice, f"use {b.name}" + (f": {ct}" if ct else "")))
         return out
 
@@ -238,8 +282,12 @@ class InlandState(GameState):
         t = normalize_text(text)
         verb, _, rest = t.partition(" ")
         name = rest.split(":")[0].strip()
-        if verb not in ("build", "use", "sell", "pass"):
-            return f"'{verb}' is not an action (actions: build, use, sell, pass)."
+        if verb not in ("build", "use", "sell", "pass", "end"):
+            return f"'{verb}' is not an action (actions: build, use, sell, pass, end)."
+        if verb == "end":
+            return "You end your turn after your main action (build, use or pass); take it first."
+        if self.acted and verb in ("build", "use", "pass"):
+            return "You have taken your main action this turn: sell a building or 'end' your turn."
         if verb == "pass":
             return "You may pass only when you can neither build nor use anything."
         b = self.catalog.find(name)
@@ -279,7 +327,16 @@ class InlandState(GameState):
         verb = action.verb
         if verb == "sell":
             self._sell(p, self.catalog.index[action.building], forced=False)
+            if self.acted and not self.owned(p):
+                self._end_of_turn()
             return
+        if verb == "end":
+            if not self.acted:
+                raise ValueError("'end' comes after the main action")
+            self._end_of_turn()
+            return
+        if self.acted:
+            raise ValueError(f"{action} after the main action: only sell or end")
         if verb == "build":
             self._build(p, self.catalog.index[action.building], action.choice)
         elif verb == "use":
@@ -289,7 +346,10 @@ class InlandState(GameState):
         else:
             raise ValueError(f"unknown action {action!r}")
         self.main_actions += 1
-        self._end_of_action()
+        if self.owned(p):
+            self.acted = True  # the turn goes on: sell, or end it
+        else:
+            self._end_of_turn()
 
     def _sell(self, p: int, i: int, forced: bool) -> None:
         """Sell for half the printed value, rounded down (seeds/004 "Sell"; REFERENCE.md)."""
@@ -303,17 +363,19 @@ class InlandState(GameState):
         why = "must sell" if forced else "sells"
         self.events.append((p, f"{why} {b.name} for {price} franc{'s' if price != 1 else ''}"))
 
-    def _build(self, p: int, i: int, payment: tuple) -> None:
+    def _build(self, p: int, i: int, payment: effects.Payment) -> None:
         b = self.catalog.buildings[i]
-        self.goods[p] = effects.pay_goods(self.goods[p], payment)
+        wh = self.catalog.warehouse
+        before = self.cells[p]
+        self.cells[p] = effects.pay(before, payment, wh)
         self.francs[p] -= b.cost.francs
         if self.francs[p] < 0:
             raise ValueError("cannot afford")
         self.owner[i] = p
         self.sector[i] = 0
-        paid = [f"{n} {g}" for g, n in payment] + ([f"{b.cost.francs} francs"] if b.cost.francs else [])
+        paid = payment_summary(b, before, payment, wh)
         where = "beside the board (no function)" if b.locked else "into sector 0"
-        self.events.append((p, f"builds {b.name} {where}, paying {', '.join(paid) or 'nothing'}"))
+        self.events.append((p, f"builds {b.name} {where}, paying {paid}"))
 
     def _use(self, p: int, i: int, choice: tuple) -> None:
         """seeds/004 "Use": effect x sector value, +1 franc in 4+1, then the building goes to sector 0."""
@@ -325,19 +387,22 @@ class InlandState(GameState):
             self.francs[owner] += 1
             self.events.append((p, f"pays the opponent 1 franc to use their {b.name}"))
         purse = self.francs[p] + (1 if self.sector[i] == BONUS_SECTOR else 0)
-        before_goods, before_francs = self.goods[p], self.francs[p]
-        goods, francs = effects.run_effect(b.effect, b.params, self.goods[p], purse, self.sector_value(i), choice, self.rows)
-        self.goods[p] = goods
+        wh = self.catalog.warehouse
+        before_cells, before_francs = self.cells[p], self.francs[p]
+        cells, francs = effects.run_effect(b.effect, b.params, before_cells, purse, self.sector_value(i), choice, wh)
+        self.cells[p] = cells
         self.francs[p] = francs
         self.sector[i] = 0
-        changes = [f"{g} {a}->{z}" for g, a, z in zip(GOODS, before_goods, goods) if a != z]
+        changes = cell_changes(before_cells, cells, wh)
         gained = francs - before_francs
         if gained:
-            changes.append(f"{gained:+d} francs")
-        ct = effects.choice_text(b.effect, b.params, choice)
+            changes.append(f"{gained:+d} franc{'s' if abs(gained) != 1 else ''}")
+        ct = effects.choice_text(b.effect, b.params, choice, wh)
         self.events.append((p, f"uses {b.name} in sector {label}" + (f" ({ct})" if ct else "") + ": " + (", ".join(changes) or "no change")))
 
-    def _end_of_action(self) -> None:
+    def _end_of_turn(self) -> None:
+        """The turn is over (seeds/004, "Main phase"): the next action, or the end of the round."""
+        self.acted = False
         self.actions_left -= 1
         if self.actions_left > 0:
             self.turn = 1 - self.turn
@@ -371,7 +436,7 @@ class InlandState(GameState):
         worth = b.value
         if b.scoring is not None:
             if b.scoring.per_good:
-                worth += self.goods[player][effects.GI[b.scoring.per_good]]
+                worth += self.catalog.warehouse.amount[self.cells[player][effects.GI[b.scoring.per_good]]]
             if b.scoring.per_anchor:
                 anchors = sum(1 for j in self.catalog.anchors if self.owner[j] == player)
                 worth += b.scoring.per_anchor * anchors
@@ -417,11 +482,12 @@ class InlandState(GameState):
 
     def check_invariants(self) -> None:
         """Fail loudly if a rule invariant is broken (used by the tests)."""
-        top = max_amount(self.rows)
+        n = self.catalog.warehouse.cells
         for p in (0, 1):
             assert self.francs[p] >= 0, f"seat {p} has negative francs"
-            for g, a in zip(GOODS, self.goods[p]):
-                assert 0 <= a <= top, f"seat {p}'s {g} counter left the grid ({a})"
+            for g, c in zip(GOODS, self.cells[p]):
+                assert 0 <= c < n, f"seat {p}'s {g} counter left the grid (cell {c})"
+        assert not (self.acted and self.is_terminal())
         for i, o in enumerate(self.owner):
             if o == NO_OWNER:
                 assert self.sector[i] == 0

@@ -9,13 +9,34 @@ from inland_port.state import InlandState
 SECTOR_INDEX = {"0": 0, "2": 1, "3": 2, "4": 3, "4+1": 4}
 
 
-def position(goods=(4, 1, 2, 3), francs=3, buildings=(), opp_goods=(4, 1, 2, 3), opp_francs=3, round_letter="L", turn=0) -> InlandState:
-    """A state where seat ``turn`` is to act.  ``buildings``: (name, owner seat, sector label)."""
+def cells(s: InlandState, goods) -> tuple[int, int, int, int]:
+    """Counters (fish, grain, wood, clay) given as cell texts ``"R+C"`` (row value +
+    column value, e.g. ``"6+1"``), or as ints: an amount ``a`` stands in row ``a // 3``,
+    column ``a % 3`` (one of the columns +0, +1, +2)."""
+    wh = s.catalog.warehouse
+    out = []
+    for g in goods:
+        out.append(wh.parse(g) if isinstance(g, str) else wh.cell(g // 3, g % 3))
+    return tuple(out)  # type: ignore[return-value]
+
+
+def texts(s: InlandState, seat: int = 0) -> tuple[str, ...]:
+    """Seat ``seat``'s counters as cell texts (fish, grain, wood, clay)."""
+    return tuple(s.catalog.warehouse.text(c) for c in s.cells[seat])
+
+
+def position(goods=None, francs=3, buildings=(), opp_goods=None, opp_francs=3, round_letter="L", turn=0) -> InlandState:
+    """A state where seat ``turn`` is to act.  ``buildings``: (name, owner seat, sector label).
+
+    ``goods``/``opp_goods``: see :func:`cells`; ``None`` is the start cells."""
     s = RULESET.new_game(0)
     s.round = "ABCDEFGHIJKL".index(round_letter)
     s.actions_left = 9
     s.turn = turn
-    s.goods = [tuple(goods), tuple(opp_goods)] if turn == 0 else [tuple(opp_goods), tuple(goods)]
+    start = s.catalog.start_cells
+    mine = start if goods is None else cells(s, goods)
+    theirs = start if opp_goods is None else cells(s, opp_goods)
+    s.cells = [mine, theirs] if turn == 0 else [theirs, mine]
     s.francs = [francs, opp_francs] if turn == 0 else [opp_francs, francs]
     for name, owner, sector in buildings:
         i = s.catalog.index[name]
@@ -26,8 +47,16 @@ def position(goods=(4, 1, 2, 3), francs=3, buildings=(), opp_goods=(4, 1, 2, 3),
 
 
 def play(s: InlandState, text: str) -> InlandState:
-    """Apply typed text (it must be legal) and return the state."""
+    """Apply typed text (it must be legal) and return the state; after a main
+    action that leaves the turn open (sell or end), end the turn."""
     s.apply_action(parse_action(s, text))
+    return s
+
+
+def finish_turn(s: InlandState) -> InlandState:
+    """End the turn if the mover has acted (``end``)."""
+    if s.acted:
+        s.apply_action(parse_action(s, "end"))
     return s
 
 
