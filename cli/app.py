@@ -16,7 +16,8 @@ app = typer.Typer(
         "Le Havre and Le Havre: The Inland Port in the terminal: play, watch, playtest and compare rule sets.\n\n"
         "Quick start: 'lehavre inland' plays the Inland Port against the AI (type 'help' at the prompt); "
         "'lehavre inland --watch --agents ai,greedy' watches two agents; 'lehavre inland --resume' continues "
-        "your last game; 'lehavre rules inland' prints the buildings. 'lehavre COMMAND --help' for details."
+        "your last game; 'lehavre saves' lists your saved games; 'lehavre rules' explains the rulings, 'lehavre rules inland' "
+        "prints the buildings. 'lehavre COMMAND --help' for details."
     ),
     no_args_is_help=True,
     add_completion=False,

@@ -69,8 +69,17 @@ def _options(players: int, short: bool, advanced_selling: bool, expensive_loans:
                        expensive_loans=expensive_loans)
 
 
+#: options that do not go with --resume/--load, or with --watch/--agents
+CONFLICTS = (
+    (loop.CONTINUING[0], ("seed", "players_n", "short", "humans", "opponent", "seat", "advanced_selling",
+                          "expensive_loans", "level", "think_time"), loop.CONTINUING[1]),
+    (loop.WATCHING[0], ("humans", "seat", "opponent", "no_undo", "no_save"), loop.WATCHING[1]),
+)
+
+
 @app.command("base")
 def base(
+    ctx: typer.Context,
     players_n: int = typer.Option(2, "--players", "-p", min=1, max=5, help="Number of players, 1-5."),
     short: bool = typer.Option(False, "--short", help="The shortened version (fewer rounds, goods and ships at the start)."),
     humans: int = typer.Option(1, "--humans", help="How many people play at this keyboard (the other seats are the computer)."),
@@ -83,8 +92,8 @@ def base(
     agents: str | None = typer.Option(None, "--agents", metavar="A,B,...",
                                       help="One agent per player for --watch, e.g. random,greedy (implies --watch)."),
     json_out: bool = typer.Option(False, "--json", help="With --watch: print only one JSON object with the result."),
-    advanced_selling: bool = typer.Option(False, "--advanced-selling", help="Advanced rule (seeds/002): sell outside your turn only to pay a debt."),
-    expensive_loans: bool = typer.Option(False, "--expensive-loans", help="Advanced rule (seeds/002): more interest for many loans."),
+    advanced_selling: bool = typer.Option(False, "--advanced-selling", help="Advanced rule (the Polish rulebook, Rules for advanced players): sell outside your turn only to pay a debt."),
+    expensive_loans: bool = typer.Option(False, "--expensive-loans", help="Advanced rule (the Polish rulebook, Rules for advanced players): 2 francs of interest for a player with at least as many loans as there are players."),
     resume: bool = typer.Option(False, "--resume", help="Continue the most recent unfinished base game."),
     load: str | None = typer.Option(None, "--load", metavar="NAME|PATH",
                                     help="Continue a saved game: a name 'lehavre saves' lists, or a file's path."),
@@ -103,6 +112,7 @@ def base(
         watch = True
     opponent = loop.opponent_with_level(opponent, level, watch)
     loop.check_mode(watch, json_out, resume, load)
+    loop.refuse_conflicts(ctx, CONFLICTS)
     renderer = BaseRenderer(console=console)
     options = _options(players_n, short, advanced_selling, expensive_loans)
 
@@ -116,7 +126,7 @@ def base(
             if msg.startswith("expected"):
                 msg += f": one agent per player (--players is {players_n}; change it with --players N)"
             raise typer.BadParameter(msg, param_hint="'--agents'") from None
-        game_seed = seed if seed is not None else 0
+        game_seed = seed if seed is not None else loop.draw_seed()
         seats = [loop.make_player(spec, game_seed, s, think_time=think_time) for s, spec in enumerate(specs)]
         loop.players_or_exit(seats, think_time)
         state = RULESET.new_game(game_seed, options)

@@ -60,8 +60,16 @@ def _opponent(spec: str, may_fall_back: bool) -> str:
     return s
 
 
+#: options that do not go with --resume/--load, or with --watch/--agents
+CONFLICTS = (
+    (loop.CONTINUING[0], ("seed", "opponent", "seat", "buildings", "level", "think_time"), loop.CONTINUING[1]),
+    (loop.WATCHING[0], ("opponent", "seat", "no_undo", "no_save"), loop.WATCHING[1]),
+)
+
+
 @app.command("inland")
 def inland(
+    ctx: typer.Context,
     opponent: str = typer.Option(
         "ai", "--opponent", metavar="human|ai",
         help="Who plays the other seat: human (two people at one keyboard), ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
@@ -93,6 +101,7 @@ def inland(
         watch = True
     opponent = loop.opponent_with_level(opponent, level, watch)
     loop.check_mode(watch, json_out, resume, load)
+    loop.refuse_conflicts(ctx, CONFLICTS)
     renderer = InlandRenderer(console=console)
 
     if watch:
@@ -103,7 +112,7 @@ def inland(
         except AgentSpecError as exc:
             raise typer.BadParameter(str(exc), param_hint="'--agents'") from None
         options = _options(buildings)
-        game_seed = seed if seed is not None else 0
+        game_seed = seed if seed is not None else loop.draw_seed()
         players = []
         for s, spec in enumerate(specs):
             p = loop.make_player(spec, game_seed, s, think_time=think_time)
@@ -119,8 +128,6 @@ def inland(
         return
 
     if resume or load is not None:
-        if buildings is not None:
-            raise typer.BadParameter("a saved game keeps its own building data; drop --buildings", param_hint="'--buildings'")
         session = loop.resume_or_exit(load, RULESET_NAME, RULESET.title, renderer, console, no_save)
         if session is None:
             return
@@ -162,14 +169,31 @@ def _print_inland_reference(console: Console, building: str | None, buildings: s
 loop.register_reference(RULESET_NAME, _print_inland_reference)
 
 
+def rulings_text() -> str:
+    """The rulings and the provenance of the data (``cli/rules.md``, shipped with the package)."""
+    from importlib.resources import files
+
+    return files("cli").joinpath("rules.md").read_text(encoding="utf-8")
+
+
 @app.command("rules")
 def rules(
-    ruleset: RulesetName = typer.Argument(..., case_sensitive=False, help="Which game: inland or base."),
+    ruleset: RulesetName | None = typer.Argument(None, case_sensitive=False,
+                                                 help="Which game: inland or base; without it, the rulings of both games."),
     building: str | None = typer.Argument(None, help="One building (a unique beginning of its name is enough); all if omitted."),
     buildings: Path | None = typer.Option(None, "--buildings", metavar="PATH", help="Read the buildings from this data file."),
 ) -> None:
-    """Print the building reference (cost, value, letter, function, provenance) from the data in use."""
+    """The rulings lehavre makes where the rulebooks leave a gap, and where its data comes from ('lehavre rules');
+    or a game's building reference: cost, value, letter, function, provenance ('lehavre rules inland [BUILDING]',
+    'lehavre rules base [BUILDING]')."""
     console = make_console()
+    if ruleset is None:
+        if building is not None or buildings is not None:
+            raise typer.BadParameter("name the game first: 'lehavre rules inland|base [BUILDING]'", param_hint="'RULESET'")
+        from rich.markdown import Markdown
+
+        console.print(Markdown(rulings_text()))
+        return
     printer = loop.REFERENCE_PRINTERS.get(ruleset.value)
     if printer is None and ruleset.value == "base":
         try:  # the base game's CLI registers its printer when its command module is imported

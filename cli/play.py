@@ -139,6 +139,37 @@ def check_mode(watch: bool, json_out: bool, resume: bool, load: str | None) -> N
         raise typer.BadParameter("give either --resume or --load PATH, not both", param_hint="'--resume'")
 
 
+#: why options do not go with continuing a saved game or with watching agents (``refuse_conflicts``)
+CONTINUING = ("resume", "load"), ("a saved game goes on with the seed, players, options and building data it was "
+                                  "started with")
+WATCHING = ("watch", "agents"), "watching agents has nobody at the keyboard (name every seat's agent in --agents)"
+
+
+def refuse_conflicts(ctx: Any, conflicts: Sequence[tuple[tuple[str, ...], tuple[str, ...], str]]) -> None:
+    """Options given together that cannot go together are a usage error (exit 2) naming both.
+
+    ``conflicts``: (modes, others, why): any of the parameters ``modes``
+    given on the command line together with any of ``others``.
+    """
+    import typer
+
+    # click's UsageError (exit status 2), whether typer vendors click or depends on it
+    usage_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+    flags = {p.name: (p.opts[0] if getattr(p, "opts", None) else p.name) for p in ctx.command.params}
+
+    def given(name: str) -> bool:
+        source = ctx.get_parameter_source(name)
+        return source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT")
+
+    for modes, others, why in conflicts:
+        mode = next((m for m in modes if given(m)), None)
+        if mode is None:
+            continue
+        clash = next((o for o in others if given(o)), None)
+        if clash is not None:
+            raise usage_error(f"{flags[mode]} and {flags[clash]} cannot go together: {why}.", ctx)
+
+
 def players_or_exit(players: Sequence[Player], think_time: float | None) -> None:
     """Check ``--think-time`` against the seated players (a usage error if no AI plays)."""
     import typer
@@ -543,6 +574,7 @@ class PlayLoop:
         self.ai_turn: list[AIDecision] = []
         #: the computer's decisions before that (still explained by 'why' once a person has decided)
         self.last_turn: list[AIDecision] = []
+        self._movers: tuple[tuple[str, ...], list[int]] = ((), [])
         self.pending: list[RenderableType] = []
         self.save_warned = False
 
@@ -775,8 +807,10 @@ class PlayLoop:
             hist = self.state.history
             shown = hist[-20:]
             start = len(hist) - len(shown)
+            movers = self.movers()
             for i, t in enumerate(shown, start + 1):
-                self.say(Text(f"{i:>3}. {t}"))
+                who = f"{self.r.seat_tag(self.s.players, movers[i - 1])}: " if movers else ""
+                self.say(Text(f"{i:>3}. {who}{t}"))
             if not hist:
                 self.say(Text("No actions yet."))
         elif cmd == "hint":
@@ -788,6 +822,16 @@ class PlayLoop:
         elif cmd == "save":
             self.save(arg)
         return None
+
+    def movers(self) -> list[int]:
+        """Who made each action of the game so far (empty if the game has no record to replay)."""
+        record = self.s.record
+        if record is None or list(record.actions) != list(self.state.history):
+            return []
+        if self._movers[0] != tuple(record.actions):
+            seats = [st.current_player() for st in _records().iter_replay(record)]
+            self._movers = (tuple(record.actions), seats[:-1])
+        return self._movers[1]
 
     def hint(self, seat: int) -> None:
         try:
@@ -961,7 +1005,7 @@ def help_text(renderer: Renderer, allow_undo: bool = True) -> RenderableType:
                  "agree" if allow_undo else "off in this game (--no-undo)"),
         ("save [NAME]", "save now (every action is saved anyway); with NAME: as NAME in your saves folder, and "
                         "the game goes on saving there ('lehavre saves' lists them; a NAME with '/' is a path)"),
-        ("history", "the last 20 actions"),
+        ("history", "the last 20 actions and who played them"),
         ("quit", "stop; the game stays saved and the message says how to continue it"),
     ]
     for a, b in rows:

@@ -27,6 +27,7 @@ from rich.text import Text
 from cli.app import app
 from cli.console import error, make_console
 from core import playtest as pt
+from core.records import data_dir
 from core import report as rp
 from core.agents import agent_kinds
 from core.protocol import GameError
@@ -40,8 +41,26 @@ class Backend(str, Enum):
 
 
 def default_db_path() -> Path:
-    """Where runs are stored unless ``--db`` says otherwise."""
-    return Path(typer.get_app_dir("lehavre")) / "playtest.sqlite3"
+    """Where runs are stored unless ``--db`` says otherwise: in the data directory (``$LEHAVRE_DATA_DIR``)."""
+    return data_dir() / "playtest.sqlite3"
+
+
+def open_store(db: Path | None, err: Console) -> tuple[pt.Store, str]:
+    """The results database and where it is (for messages).
+
+    ``--db`` that cannot be used is an error; the default one in a data
+    directory that cannot be written gives a warning, and the games are kept
+    in memory for this run only.
+    """
+    if db is not None:
+        return pt.Store(db), str(db)
+    path = default_db_path()
+    try:
+        return pt.Store(path), str(path)
+    except pt.PlaytestError as exc:
+        err.print(f"Warning: {exc}. The games of this run are not stored (nothing to --resume); "
+                  "give --db PATH to keep them.", style="bold yellow", markup=False)
+        return pt.Store(":memory:"), "memory (for this run only)"
 
 
 class RateColumn(ProgressColumn):
@@ -63,6 +82,7 @@ def _progress(console: Console) -> Progress:
         MofNCompleteColumn(),
         TextColumn("games"),
         RateColumn(),
+        TextColumn("elapsed"),
         TimeElapsedColumn(),
         TextColumn("left"),
         TimeRemainingColumn(),
@@ -343,8 +363,8 @@ def playtest(
             raise pt.PlaytestError(f"unknown rule set '{rules}' (allowed: inland, base)")
         config = pt.make_config(rules_name, agents.split(","), players=players, short=short or None, buildings=buildings,
                                 variants=_parse_variants(variant), label=label)
-        db_path = db or default_db_path()
-        with pt.Store(db_path) as store, _progress(err) as progress:
+        store, db_path = open_store(db, err)
+        with store, _progress(err) as progress:
             result = _play(store, config, seed, games, resume, jobs, backend, address, progress, "")
         summary = pt.summarize(config, result.records)
         if result.records:
@@ -405,14 +425,15 @@ def compare(
     out = make_console()
     err = make_console(stderr=True)
     with _clean_exit():
-        db_path = db or default_db_path()
         if list_runs:
+            db_path = db or default_db_path()
             with pt.Store(db_path) as store:
                 table = Table(title=f"Stored runs in {db_path}", title_justify="left")
-                for col in ("id", "created", "configuration", "seed", "games stored"):
+                for col in ("id", "created", "configuration", "agents", "seed", "games stored"):
                     table.add_column(col)
                 for info in store.runs():
-                    table.add_row(str(info.id), info.created, info.config.describe(), str(info.seed), f"{info.stored}/{info.games}")
+                    table.add_row(str(info.id), info.created.replace("T", " ")[:16], info.config.describe(), ",".join(info.config.agents),
+                                  str(info.seed), f"{info.stored}/{info.games}")
                 out.print(table)
             return
         _check_jobs(jobs, backend, address)
@@ -436,7 +457,8 @@ def compare(
                     ) from None
                 raise pt.PlaytestError(f"configuration {name}: {exc}") from None
         results: list[pt.RunResult] = []
-        with pt.Store(db_path) as store:
+        store, db_path = open_store(db, err)
+        with store:
             with _progress(err) as progress:
                 for (name, _spec, run_id, _d), config in zip(sides, configs):
                     if config is None:

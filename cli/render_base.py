@@ -436,13 +436,13 @@ def action_sentence(before: BaseState, action: Any) -> str:
         whose = "the town's" if o == TOWN else ("own" if o == p else f"P{o + 1}'s")
         return f"enters {whose} {K.NAME[b]}"
     if verb == "buy" and b is not None:
-        return f"buys {K.NAME[b]} for {K.PRICE[b]} francs"
+        return f"buys {K.NAME[b]} for {_plural(K.PRICE[b], 'franc')}"
     if verb == "buy":
         typ = next((t for t, lbl in K.SHIP_TYPE_LABEL.items() if lbl == rest), None)
         if typ is not None:
-            return f"buys a {rest} for {before.ship_types[typ].buy_price} francs"
+            return f"buys a {rest} for {_plural(before.ship_types[typ].buy_price, 'franc')}"
     if verb == "sell" and b is not None:
-        return f"sells {K.NAME[b]} for {K.VALUE[b] // 2} francs"
+        return f"sells {K.NAME[b]} for {_plural(K.VALUE[b] // 2, 'franc')}"
     if verb in ("keep", "swap") and rest == "order":
         return f"{'keeps' if verb == 'keep' else 'swaps'} the order of the top two special buildings"
     conj = _VERBS.get(verb)
@@ -592,7 +592,7 @@ class BaseRenderer(Renderer):
         if head == ENTER_HEAD:
             return f"{len(actions)} buildings you can enter and use now"
         if head == BUY_HEAD:
-            return f"{len(actions)} you can afford ({state.francs[state.current_player()]} francs)"
+            return f"{len(actions)} you can afford ({_plural(state.francs[state.current_player()], 'franc')})"
         if head == SELL_HEAD:
             return f"one of {len(actions)}, for half its value"
         return f"{len(actions)} ways"
@@ -610,13 +610,13 @@ class BaseRenderer(Renderer):
             what = done if done is not None else _short(K.BUILDINGS[b].function, 60)
             return f"{whose}, {fee}: {what}"
         if verb == "buy" and b is not None:
-            return f"{K.PRICE[b]} francs, value {K.VALUE[b]}, {TYPE_NAME[K.BTYPE[b]]}"
+            return f"{_plural(K.PRICE[b], 'franc')}, value {K.VALUE[b]}, {TYPE_NAME[K.BTYPE[b]]}"
         if verb == "buy":
             typ = next((t for t, lbl in K.SHIP_TYPE_LABEL.items() if lbl == rest), None)
             if typ is not None:
                 st = state.ship_types[typ]
                 top = state.ship_pile_tops[typ]
-                return f"{st.buy_price} francs, value {top[1] if top else '?'}, feeds {st.food[state.num_players - 1]}"
+                return f"{_plural(st.buy_price, 'franc')}, value {top[1] if top else '?'}, feeds {st.food[state.num_players - 1]}"
         if verb == "sell" and b is not None:
             return f"+{_plural(K.VALUE[b] // 2, 'franc')} (value {K.VALUE[b]})"
         if verb == "sell":
@@ -770,7 +770,7 @@ def reference(name: str | None = None) -> RenderableType:
     """All 69 buildings (standard by sort order, then special), or one in detail."""
     if name:
         return building_card(find_building(name))
-    t = Table(title="Le Havre - buildings (data: base_game/data, from seeds/000 \"Buildings Overview\")",
+    t = Table(title="Le Havre - buildings (data: the rulebook, Buildings Overview)",
               title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
     t.add_column("sort", no_wrap=True)
     t.add_column("building", no_wrap=True, style="bold")
@@ -803,7 +803,7 @@ def building_card(b: int) -> RenderableType:
     t.add_row("type", f"{card.type} ({TYPE_NAME[card.type]}), {card.kind} building")
     t.add_row("sort order", card.sort_order or "- (special building)")
     t.add_row("value", str(card.value))
-    t.add_row("price", f"{card.price} francs" if card.price is not None else "cannot be bought")
+    t.add_row("price", _plural(card.price, "franc") if card.price is not None else "cannot be bought")
     t.add_row("entry fee", fee_text(b) if K.EFFECT[b] != "none" else "- (no action: padlock)")
     t.add_row("materials", materials_text(b) + ("" if card.buildable else "  (not built with a building action)"))
     t.add_row("hammers", str(card.hammers))

@@ -42,6 +42,7 @@ from pydantic import BaseModel, ValidationError
 from core import stats
 from core.agents import make_agent
 from core.protocol import GameError, GameState
+from core.records import validation_message
 
 #: short rule-set names and the module that exports ``RULESET``
 RULESET_MODULES = {"inland": "inland_port", "base": "base_game"}
@@ -155,8 +156,7 @@ def build_options(rules: str, values: dict[str, Any]) -> BaseModel | None:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(str(x) for x in e['loc']) or 'options'}: {e['msg']}" for e in exc.errors())
-        raise PlaytestError(f"bad options for '{rules}': {problems}") from None
+        raise PlaytestError(f"bad options for '{rules}': {validation_message(exc)}") from None
 
 
 def _put_variant(fields: dict[str, Any], data: dict[str, Any], key: str, value: Any, unknown: list[str]) -> None:
@@ -233,6 +233,34 @@ def _short_value(v: Any) -> str:
     return str(v)
 
 
+def _player_counts(rules: str) -> list[int]:
+    """The numbers of players rule set ``rules`` can be set up for (1 to 8 tried)."""
+    counts = []
+    for n in range(1, 9):
+        try:
+            state = new_game(rules, options_to_json(build_options(rules, {"players": n})), 0)
+        except (GameError, ValueError):
+            continue
+        if state.num_players == n:
+            counts.append(n)
+    return counts
+
+
+def _check_player_count(rules: str, players: int) -> None:
+    """``players`` must be a number of players the game is made for; the message says which are."""
+    counts = _player_counts(rules)
+    if not counts or players in counts:
+        return
+    try:
+        title = load_ruleset(rules).title
+    except (GameError, AttributeError):
+        title = f"the rule set '{rules}'"
+    made_for = (f"{counts[0]} players" if len(counts) == 1
+                else f"{counts[0]} to {counts[-1]} players" if counts == list(range(counts[0], counts[-1] + 1))
+                else ", ".join(map(str, counts)) + " players")
+    raise PlaytestError(f"{title} is for {made_for}, not {players}")
+
+
 def make_config(
     rules: str,
     agents: Sequence[str],
@@ -252,6 +280,8 @@ def make_config(
         raise PlaytestError("no agents given (e.g. --agents random,greedy)")
     for spec in agents:
         make_agent(spec, 0)
+    if players is not None:
+        _check_player_count(rules, players)
     if players is not None and players != len(agents):
         raise PlaytestError(f"--players {players} needs {players} agents, one per seat; got {len(agents)} ({','.join(agents)})")
     if buildings is not None:

@@ -688,7 +688,8 @@ def save_record(record: GameRecord, path: str | Path) -> Path:
     return path
 
 
-def _validation_message(exc: ValidationError) -> str:
+def validation_message(exc: ValidationError) -> str:
+    """Pydantic's errors in words a person reads: the field, the problem, what was found (no "Value error," prefix)."""
     parts = []
     for err in exc.errors()[:5]:
         loc = ".".join(str(x) for x in err.get("loc", ())) or "record"
@@ -743,7 +744,7 @@ def parse_record(text: str | bytes, *, source: str | Path | None = None, verify:
     try:
         record = GameRecord.model_validate_json(text)
     except ValidationError as exc:
-        raise RecordError(f"{where}not a valid saved game: {_validation_message(exc)}") from None
+        raise RecordError(f"{where}not a valid saved game: {validation_message(exc)}") from None
     except (ValueError, RecursionError) as exc:  # pragma: no cover - pydantic wraps these
         raise RecordError(f"{where}not a valid saved game: {exc.__class__.__name__}") from None
     if verify:
@@ -886,4 +887,5 @@ __all__ = [
     "replay_all",
     "save_record",
     "state_summary",
+    "validation_message",
 ]

@@ -88,17 +88,18 @@ def grouped_bars(
     y_max: float | None = None,
     percent: bool = False,
     y_label: str = "",
+    x_label: str = "",
     width: int = 760,
     height: int = 300,
     title: str = "",
     bar_colours: Sequence[str] | None = None,
 ) -> str:
-    """Vertical grouped bars; each series may carry (low, high) error bars.
+    """Vertical grouped bars; each series may carry (low, high) error bars; ``x_label``/``y_label`` title the axes.
 
     ``bar_colours`` colours a single series bar by bar (one colour per category).
     """
     rotate = len(categories) > 8
-    left, right, top, bottom = 56, 12, 24, (84 if rotate else 36)
+    left, right, top, bottom = 56, 12, 24, (84 if rotate else 36) + (18 if x_label else 0)
     height += bottom - 36
     plot_w, plot_h = width - left - right, height - top - bottom
     top_value = max([v for _, vals, _ in series for v in vals] + [hi for _, _, cis in series if cis for _, hi in cis] + [0.0])
@@ -145,6 +146,8 @@ def grouped_bars(
             parts.append(f'<text transform="translate({anchor_x:.1f} {label_y - 4}) rotate(-35)" text-anchor="end">{_e(cat)}</text>')
         else:
             parts.append(f'<text x="{anchor_x:.1f}" y="{label_y}" text-anchor="middle">{_e(cat)}</text>')
+    if x_label:
+        parts.append(f'<text class="axis-title" x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">{_e(x_label)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -157,20 +160,22 @@ def horizontal_bars(
     width: int = 760,
     row_h: int = 16,
     title: str = "",
+    x_label: str = "",
 ) -> str:
-    """Horizontal grouped bars (one row per category), for long name lists."""
+    """Horizontal grouped bars (one row per category), for long name lists; ``x_label`` titles the value axis."""
     left, right, top = 190, 60, 10
     plot_w = width - left - right
     group_h = row_h * max(1, len(series)) + 6
-    height = top + group_h * len(categories) + 24
+    extra = 18 if x_label else 0
+    height = top + group_h * len(categories) + 24 + extra
     x_max = _nice_max(max([v for _, vals in series for v in vals] + [0.0]))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{_e(title)}">']
     parts.append(f'<title>{_e(title)}</title>')
     for i in range(5):
         v = x_max * i / 4
         x = left + plot_w * i / 4
-        parts.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - 20}" stroke="#e3e3e3"/>')
-        parts.append(f'<text x="{x:.1f}" y="{height - 6}" text-anchor="middle">{_e(f"{100 * v:.0f}%" if percent else _fmt(v))}</text>')
+        parts.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - 20 - extra}" stroke="#e3e3e3"/>')
+        parts.append(f'<text x="{x:.1f}" y="{height - 6 - extra}" text-anchor="middle">{_e(f"{100 * v:.0f}%" if percent else _fmt(v))}</text>')
     for c, cat in enumerate(categories):
         gy = top + c * group_h
         parts.append(f'<text x="{left - 6}" y="{gy + group_h / 2 + 3:.1f}" text-anchor="end">{_e(cat)}</text>')
@@ -182,11 +187,13 @@ def horizontal_bars(
             parts.append(f'<rect class="bar" x="{left}" y="{y:.1f}" width="{w:.1f}" height="{row_h - 3}" fill="{COLOURS[s % len(COLOURS)]}">'
                          f'<title>{_e(f"{name} – {cat}: {text}")}</title></rect>')
             parts.append(f'<text x="{left + w + 4:.1f}" y="{y + row_h - 6:.1f}">{_e(text)}</text>')
+    if x_label:
+        parts.append(f'<text class="axis-title" x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">{_e(x_label)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _histogram_chart(summaries: Sequence[dict[str, Any]], key: str, title: str, x_label: str) -> str:
+def _histogram_chart(summaries: Sequence[dict[str, Any]], key: str, title: str, counted: str, x_label: str) -> str:
     values = [list(s[key]) for s in summaries]
     everything = [v for vs in values for v in vs]
     if not everything:
@@ -203,7 +210,7 @@ def _histogram_chart(summaries: Sequence[dict[str, Any]], key: str, title: str, 
         h = stats.histogram(vs, bins=bins, lo=lo, hi=edges_hi)
         n = max(1, len(vs))
         series.append((s["label"], [c / n for c in h["counts"]], None))
-    return grouped_bars(cats, series, percent=True, y_label=f"share of {x_label}", title=title)
+    return grouped_bars(cats, series, percent=True, y_label=f"share of {counted}", x_label=x_label, title=title)
 
 
 # ---------------------------------------------------------------------------
@@ -341,16 +348,19 @@ def render(summaries: Sequence[dict[str, Any]], tests: Sequence[dict[str, Any]] 
     parts += [
         "<h2>Charts</h2>",
         _figure("chart-wealth", "Distribution of final wealth: every player of every game (share of player-games per bin).",
-                _histogram_chart(summaries, "wealth_values", "Final wealth distribution", "player-games"), summaries),
+                _histogram_chart(summaries, "wealth_values", "Final wealth distribution", "player-games",
+                                 "final wealth of a player (francs)"), summaries),
         _figure("chart-seats", "Win rate by seat (seat 0 starts) and tie rate, with 95% Wilson intervals.",
-                grouped_bars(seat_cats, seat_series, y_max=1.0, percent=True, y_label="share of games", title="Win rate by seat"), summaries),
+                grouped_bars(seat_cats, seat_series, y_max=1.0, percent=True, y_label="share of games", x_label="seat (seat 0 starts)",
+                             title="Win rate by seat"), summaries),
         _figure("chart-agents", "Win rate by agent, with 95% Wilson intervals.",
-                grouped_bars(agent_cats, agent_series, y_max=1.0, percent=True, y_label="share of games", title="Win rate by agent",
+                grouped_bars(agent_cats, agent_series, y_max=1.0, percent=True, y_label="share of games", x_label="agent", title="Win rate by agent",
                              bar_colours=agent_colours), summaries),
         _figure("chart-length", "Distribution of game length in actions (share of games per bin).",
-                _histogram_chart(summaries, "actions_values", "Game length", "games"), summaries),
+                _histogram_chart(summaries, "actions_values", "Game length", "games", "game length (actions)"), summaries),
         _figure("chart-buildings", "Building popularity: share of games in which the building was built or bought.",
-                horizontal_bars(names, bseries, title="Building popularity") if names else "<p class='note'>no buildings were built</p>", summaries),
+                horizontal_bars(names, bseries, title="Building popularity",
+                                x_label="share of games in which it was built or bought") if names else "<p class='note'>no buildings were built</p>", summaries),
         "<h2>Agents</h2>", _agents_table(summaries),
         "<h2>Buildings</h2>",
         '<p class="note">built: share of games in which it was built or bought; uses/game: mean number of times it was used per game; '

@@ -254,8 +254,9 @@ def test_quit_then_resume_continues_the_same_game(data_dir):
     again = invoke("inland", "--resume", input_text="history\nquit\n")
     assert again.exit_code == 0, again.stdout
     assert "continuing the game" in again.stdout and "4 actions played" in again.stdout
-    for i, text in enumerate(saved["actions"], 1):
-        assert f"{i:>3}. {text}" in again.stdout
+    for i, text in enumerate(saved["actions"], 1):  # history says who played each action
+        who = "You" if i % 2 else "greedy"  # one action each, You first (seat 1)
+        assert f"{i:>3}. {who}: {text}" in again.stdout
     loaded = invoke("inland", "--load", str(saves[0]), input_text="quit\n")
     assert loaded.exit_code == 0 and "4 actions played" in loaded.stdout
 
