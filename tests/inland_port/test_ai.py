@@ -14,11 +14,15 @@ from tests.inland_port.helpers import position
 FACTORIES = ("Fish Factory", "Grain Silo", "Wood Factory", "Brick Factory")
 
 
-def _final_position(my_francs: int, actions: int, mine=(), opp_goods=(0, 0, 0, 0), opp_francs=1, free=()):
+#: every counter on the bottom-left cell 0+0: holds nothing (seeds/004: row value + column value)
+EMPTY = ("0+0",) * 4
+
+
+def _final_position(my_francs: int, actions: int, mine=(), opp_goods=EMPTY, opp_francs=1, free=()):
     """Round L with ``actions`` left, seat 0 to move.  Every building not in
     ``mine`` or ``free`` belongs to the opponent and stands in sector 0, so the
     opponent can build nothing and use none of its own buildings."""
-    s = position(goods=(0, 0, 0, 0), francs=my_francs, opp_goods=opp_goods, opp_francs=opp_francs,
+    s = position(goods=EMPTY, francs=my_francs, opp_goods=opp_goods, opp_francs=opp_francs,
                  round_letter="L", buildings=mine)
     taken = {name for name, _, _ in mine} | set(free)
     for i, b in enumerate(s.catalog.buildings):
@@ -54,9 +58,10 @@ def test_finds_the_winning_last_action():
 def test_sees_the_opponents_reply_two_plies_deep():
     """Building Zoo now (+4) lets the opponent use our Business Office in sector
     4+1 (seeds/004 "Use": 1 franc to us, 4 goods down-left for 5 francs each,
-    +1 in 4+1) and win; using it ourselves (+1 franc) keeps it from them."""
+    +1 in 4+1) and win; using it ourselves (+1 franc) keeps it from them.
+    The opponent's counters stand on 3+1, so each can step down-left (to 0+0)."""
     s = _final_position(my_francs=16, actions=2, mine=[("Business Office", 0, "4+1")],
-                        opp_goods=(4, 4, 4, 4), free=("Zoo",) + FACTORIES)
+                        opp_goods=("3+1",) * 4, free=("Zoo",) + FACTORIES)
     w = s.wealth()
     s.francs[0] += w[1] - w[0]  # level the wealth
     s._legal = None
@@ -77,9 +82,12 @@ def test_never_returns_an_illegal_action_over_a_whole_game():
     rnd = make_agent("random", 4)
     while not s.is_terminal():
         if s.current_player() == 0:
+            acted = s.acted
             a = ai.choose(s)
             assert a in s.legal_actions()
             assert ai.last_info["action"] == str(a)
+            # seeds/004 "Main phase" / "Sell": one main action per turn, then only sales or 'end'
+            assert (a.verb in ("sell", "end")) if acted else (a.verb != "end")
         else:
             a = rnd.choose(s)
         s.apply_action(a)

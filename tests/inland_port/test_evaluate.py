@@ -42,7 +42,7 @@ def test_terms_sum_to_the_evaluation_and_are_antisymmetric():
         for p in (0, 1):
             terms = evaluation_terms(s, p)
             assert sum(terms.values()) == pytest.approx(evaluate(s, p))
-            assert set(terms) == {"wealth", "goods", "wheel", "forced sale", "tempo"}
+            assert set(terms) == {"wealth", "goods", "wheel", "forced sale", "position", "tempo"}
         assert evaluate(s, 0) == pytest.approx(-evaluate(s, 1))
 
 
@@ -61,19 +61,32 @@ def test_actions_left_counts_every_remaining_main_action():
 
 
 def test_more_goods_is_better_before_the_end():
-    poor = position(goods=(1, 1, 1, 1), round_letter="E")
-    rich = position(goods=(6, 6, 6, 6), round_letter="E")
+    poor = position(goods=("0+1",) * 4, round_letter="E")
+    rich = position(goods=("6+0",) * 4, round_letter="E")
     assert evaluation_terms(rich, 0)["goods"] > evaluation_terms(poor, 0)["goods"]
     assert evaluate(rich, 0) > evaluate(poor, 0)
 
 
 def test_goods_a_factory_counts_are_not_counted_twice():
     """Wood Factory (REFERENCE.md building data): 1 per wood, already in wealth."""
-    with_f = position(goods=(0, 0, 9, 0), round_letter="K", buildings=[("Wood Factory", 0, "0")])
-    without = position(goods=(0, 0, 9, 0), round_letter="K")
+    with_f = position(goods=("0+0", "0+0", "9+0", "0+0"), round_letter="K", buildings=[("Wood Factory", 0, "0")])
+    without = position(goods=("0+0", "0+0", "9+0", "0+0"), round_letter="K")
     assert with_f.wealth()[0] - without.wealth()[0] == 9
     assert player_terms(with_f, 0)["goods"] == 0
     assert player_terms(without, 0)["goods"] == 9
+
+
+def test_a_counter_on_the_edge_is_worth_less_than_the_same_amount_inside():
+    """Issue 10 / seeds/004 "The meaning of the symbols": the amount is row + column, but several cells hold the
+    same amount, and a counter on the +5 column gains nothing more from a "right" building ("A goods counter
+    stops at the last space of a row").  Wood 0+5 and 3+2 both hold 5."""
+    edge = position(goods=("0+4", "0+1", "0+5", "0+3"), round_letter="E")
+    inside = position(goods=("0+4", "0+1", "3+2", "0+3"), round_letter="E")
+    assert edge.goods[0] == inside.goods[0] == (4, 1, 5, 3)
+    e, i = evaluation_terms(edge, 0), evaluation_terms(inside, 0)
+    assert e["goods"] == i["goods"] and e["wealth"] == i["wealth"]
+    assert e["position"] < i["position"]
+    assert evaluate(edge, 0) < evaluate(inside, 0)
 
 
 def test_a_building_near_forced_sale_costs_and_a_usable_one_yields():
@@ -105,3 +118,28 @@ def test_search_actions_prune_sales_unless_francs_are_needed():
     # after selling Kiln, only buildings later in the catalog may follow this turn
     s.apply_action(next(a for a in s.legal_actions() if str(a) == "sell Kiln"))
     assert [str(a) for a in search_actions(s) if a.verb == "sell"] == ["sell Sawmill"]
+
+
+def test_search_actions_after_the_main_action():
+    """seeds/004 "Sell": "Anytime during his turn ... in addition to his action".  After the action a sale
+    changes something only if the opponent could use the building before the seller's next turn: it has a
+    function and stands (after the round ends, if it ends now) in a sector from 2 to 4+1 (seeds/004 "Use":
+    buildings in sector 0 may not be used)."""
+    from inland_port.evaluate import search_actions
+
+    def after_use(actions_left):
+        s = position(round_letter="E", buildings=[("Shipping Line", 0, "2"), ("Kiln", 0, "3"), ("Farm", 0, "0"),
+                                                  ("Town Hall", 0, "0")])
+        s.actions_left = actions_left
+        s.apply_action(next(a for a in s.legal_actions() if str(a) == "use Shipping Line"))
+        assert s.acted
+        return s
+
+    # the round goes on: Kiln (sector 3) could be used by the opponent; Shipping Line and Farm are in sector 0,
+    # Town Hall has no function
+    s = after_use(9)
+    acts = search_actions(s)
+    assert [str(a) for a in acts] == ["end", "sell Kiln"] and set(acts) <= set(s.legal_actions())
+    # this is the round's last action: the pointer turns first, so Farm and Shipping Line reach sector 2
+    s = after_use(1)
+    assert [str(a) for a in search_actions(s)] == ["end", "sell Farm", "sell Kiln", "sell Shipping Line"]
