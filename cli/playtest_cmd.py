@@ -428,7 +428,8 @@ def compare(
         if list_runs:
             db_path = db or default_db_path()
             with pt.Store(db_path) as store:
-                table = Table(title=f"Stored runs in {db_path}", title_justify="left")
+                out.print(f"Stored runs in {db_path}", soft_wrap=True, markup=False)
+                table = Table()
                 for col in ("id", "created", "configuration", "agents", "seed", "games stored"):
                     table.add_column(col)
                 for info in store.runs():
