@@ -54,14 +54,13 @@ def warehouse_grid(state: InlandState, p: int) -> Table:
 
     Row labels are the rows' values (0, 3, 6, ...), column headers the
     columns' (+0, +1, ...): a counter's amount is its row's value plus its
-    column's.  The caption is the legend of how moves pay.
+    column's.  The player's panel adds the legend of how moves pay.
     """
     wh = state.catalog.warehouse
-    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0), header_style="dim",
-              caption=PAY_LEGEND, caption_style="dim", caption_justify="left")
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0), header_style="dim")
     t.add_column("", justify="right", style="dim", no_wrap=True, min_width=2)
     for c in range(wh.columns):
-        t.add_column(f"+{COLUMN_VALUE * c}", justify="center", width=4, no_wrap=True)
+        t.add_column(f"+{COLUMN_VALUE * c}", justify="center", width=3, no_wrap=True)
     cells = state.cells[p]
     for r in range(wh.rows - 1, -1, -1):
         row: list[Text] = []
@@ -109,7 +108,8 @@ def player_panel(state: InlandState, p: int, players: Sequence[Player], viewer: 
         title.append("> ", style="bold")
     title.append(players[p].label, style=SEAT_STYLE[p])
     title.append(f"  seat {p + 1}, {BOARDS[p]}", style="dim")
-    return Panel(Group(body, _goods_text(state.goods[p]), money), title=title, title_align="left",
+    legend = Text(PAY_LEGEND, style="dim")
+    return Panel(Group(body, _goods_text(state.goods[p]), legend, money), title=title, title_align="left",
                  border_style="bold" if to_move else "dim", padding=(0, 1))
 
 

@@ -20,8 +20,8 @@ Rulings carried here (visible in one place):
 * A cost of one good moves its counter to a cell with the least
   overpayment; each such cell is a way to pay.  A food cost is paid from
   fish and/or grain in any split, each counter without change
-  (``core.payment``): every minimal split, and for each split every
-  destination cell that pays exactly its share.
+  (``core.payment``): every split with the least overpayment, and for each
+  split every destination cell that pays exactly its share.
 * In a repeated exchange (Wood Trader, Restaurant, Fish Market, Weekly
   Market) the player chooses how many times, 0 up to S; an exchange whose
   gain cannot be made (a counter at the grid's edge) is not offered, since it
@@ -59,14 +59,16 @@ def _moved(cells: Cells, good: str, direction: str, times: int, wh: Warehouse) -
 
 
 def food_payments(cells: Cells, cost: int, wh: Warehouse) -> list[Payment]:
-    """The ways to pay ``cost`` food from fish and grain: every minimal split
-    (least wasteful first), and for each split every destination cell of
-    each counter that pays exactly its share."""
+    """The ways to pay ``cost`` food from fish and grain: every split with
+    the least overpayment, and for each split every destination cell of each
+    counter that pays exactly its share."""
     key = (cells[0], cells[1], cost)
     cache = _FOOD_CACHE.setdefault(id(wh), {})
     hit = cache.get(key)
     if hit is None:
         ways = payment_options({"fish": wh.payable(cells[0]), "grain": wh.payable(cells[1])}, cost)
+        least = min((sum(w.values()) for w in ways), default=0)
+        ways = [w for w in ways if sum(w.values()) == least]  # only the least overpayment
         out: list[Payment] = []
         for w in ways:
             parts = [[(g, d) for d in wh.destinations(cells[GI[g]], w[g])] for g in ("fish", "grain") if w.get(g)]

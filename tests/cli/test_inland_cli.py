@@ -208,10 +208,11 @@ def test_the_starting_board_shows_the_setup(data_dir):
     assert "Round A (1 of 12)" in text and "3 of 3 actions left" in text
     assert text.count("F fish 4  G grain 1  W wood 2  C clay 3") == 2
     assert text.count("3 francs") == 2
-    # the grid row worth 3 holds clay (+0) and fish (+1); row 0 holds grain (+1) and wood (+2)
-    row3 = [ln for ln in text.splitlines() if re.search(r"\b3\s+C\s+F\s+\.", ln)]
-    row0 = [ln for ln in text.splitlines() if re.search(r"\b0\s+\.\s+G\s+W\b", ln)]
+    # the bottom row (worth 0) holds grain (+1), wood (+2), clay (+3) and fish (+4); the row worth 3 is empty
+    row3 = [ln for ln in text.splitlines() if re.search(r"\b3(\s+\.){6}", ln)]
+    row0 = [ln for ln in text.splitlines() if re.search(r"\b0\s+\.\s+G\s+W\s+C\s+F\s+\.", ln)]
     assert len(row3) == 1 and len(row0) == 1  # both boards on the same lines, side by side
+    assert text.count("pay: left 1, down 3, down-left 4; no change") == 2  # the legend, once per board
     for s in ("0", "2", "3", "4", "4+1", "!"):
         assert re.search(rf"^\S*\s+{re.escape(s)}\s", text, re.M) or f" {s} " in text
     for name in ("Wood Company", "Farmland", "Clay Mound", "Grocery Store", "Hardware Store"):
@@ -230,9 +231,10 @@ def test_two_step_choice_typo_illegal_help_rules_and_end_of_input(data_dir):
     assert "There is no choice 99" in out
     assert "Commands at the prompt" in out and "use Marketplace: fish, wood x2" in out
     assert "Move Grain" in out  # the Farm's function text
-    assert "'build' is ambiguous: it could be 'build Wood Company'" in " ".join(out.split())
+    assert "'build' is ambiguous: it could be 'build Wood Company: clay to 0+2'" in " ".join(out.split())
     assert "How? build Grocery Store" in out and "There is no way 7" in out
-    assert "You: builds Grocery Store into sector 0, paying 1 fish, 1 grain" in out
+    # the first way is the exact payment from fish alone (seeds/004, "There is no change")
+    assert "You: builds Grocery Store into sector 0, paying fish 4 \u2192 2" in out
     assert "End of input: the game is stopped" in out and "--resume" in out
     assert "Traceback" not in out
 
@@ -245,17 +247,18 @@ def test_a_whole_game_at_the_keyboard_reaches_the_final_wealth(data_dir):
 
 
 def test_quit_then_resume_continues_the_same_game(data_dir):
+    # my action and 'end' (seeds/004 "Sell": I may sell after my action, so I end the turn), then greedy's
     first = invoke("inland", "--opponent", "greedy", "--seat", "first", "--seed", "5", input_text="1\n1\nquit\n")
     assert first.exit_code == 0 and "You quit the game" in first.stdout
     saves = list((data_dir / "saves").glob("*.json"))
     assert len(saves) == 1
     saved = json.loads(saves[0].read_text())
-    assert len(saved["actions"]) == 4  # two of mine, two replies
+    assert len(saved["actions"]) == 4 and saved["actions"][1] == saved["actions"][3] == "end"  # two of mine, two replies
     again = invoke("inland", "--resume", input_text="history\nquit\n")
     assert again.exit_code == 0, again.stdout
     assert "continuing the game" in again.stdout and "4 actions played" in again.stdout
     for i, text in enumerate(saved["actions"], 1):  # history says who played each action
-        who = "You" if i % 2 else "greedy"  # one action each, You first (seat 1)
+        who = "You" if i <= 2 else "greedy"  # one turn each (action, end), You first (seat 1)
         assert f"{i:>3}. {who}: {text}" in again.stdout
     loaded = invoke("inland", "--load", str(saves[0]), input_text="quit\n")
     assert loaded.exit_code == 0 and "4 actions played" in loaded.stdout
@@ -263,10 +266,11 @@ def test_quit_then_resume_continues_the_same_game(data_dir):
 
 def test_undo_takes_back_my_decision_and_the_replies(data_dir):
     r = invoke("inland", "--opponent", "greedy", "--seat", "first", "--seed", "5", "--no-save",
-               input_text="undo\n1\nundo\nhistory\nquit\n")
+               input_text="undo\n1\n1\nundo\nundo\nhistory\nquit\n")
     out = r.stdout
     assert "Nothing to undo" in out
-    assert "Took back 2 actions" in out
+    assert "Took back 3 actions: end; " in out  # my last decision (end) and greedy's whole turn
+    assert "Took back 1 action: build " in out  # then my action
     assert "No actions yet." in out
     off = invoke("inland", "--opponent", "greedy", "--seat", "first", "--seed", "5", "--no-save", "--no-undo",
                  input_text="1\nundo\nquit\n")
@@ -291,7 +295,7 @@ def test_why_explains_an_illegal_action_and_the_last_computer_move(data_dir):
                input_text="why\nwhy build Zoo\nwhy build Farmland\nquit\n")
     out = " ".join(r.stdout.split())
     assert "Zoo enters the game in round J" in out
-    assert "'build Farmland' is legal now." in out
+    assert "'build Farmland: wood to 0+1, clay to 0+2' is legal now." in out
     # greedy moved first (seat 1) but has no search to show
     assert "greedy does not explain its moves" in out
 

@@ -36,8 +36,8 @@ def test_a_person_survives_typo_illegal_help_rules_and_ends_with_eof(tmp_path):
     child.expect(PROMPT)
     child.sendline("4")  # build Grocery Store: a food cost, so a second list asks how
     child.expect("choose 1-")
-    child.sendline("2")
-    child.expect("builds Grocery Store into sector 0, paying 3 fish")
+    child.sendline("2")  # fish 1 and grain 1: exact (seeds/004, "There is no change")
+    child.expect("builds Grocery Store into sector 0, paying fish 4 . 3, grain 1 . 0")
     child.expect(PROMPT)
     child.sendeof()
     status, out = finish(child)
@@ -65,7 +65,9 @@ def test_ctrl_c_at_the_prompt_and_at_the_second_step(tmp_path):
 def test_ctrl_c_while_the_computer_thinks_and_then_resume(tmp_path):
     child = spawn(tmp_path, "inland", "--opponent", "ai:hard", "--seat", "first", "--seed", "3")
     child.expect(PROMPT)
-    child.sendline("1")
+    child.sendline("1")  # my action
+    child.expect(PROMPT)
+    child.sendline("1")  # end my turn (seeds/004, "Sell": I could sell after my action)
     child.expect("is thinking")  # the spinner on a terminal
     child.sendintr()
     status, out = finish(child)
@@ -73,7 +75,7 @@ def test_ctrl_c_while_the_computer_thinks_and_then_resume(tmp_path):
     assert "Interrupted" in out and "--resume" in out
     assert "Traceback" not in out
     again = spawn(tmp_path, "inland", "--resume")
-    again.expect("1 action played")
+    again.expect("2 actions played")
     again.expect("is thinking")
     again.sendintr()
     status, out = finish(again)

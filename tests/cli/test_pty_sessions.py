@@ -21,6 +21,7 @@ from tests.cli.pty_helpers import PROMPT, finish, spawn  # noqa: E402
 
 SECOND_STEP = "choose 1-"
 END = re.compile(r"Winner: |Tie: ")
+HISTORY_LINE = re.compile(r"^\s*\d+\. [^:\n]+: (.+?)\s*$", re.M)  # 'history': number, who, action
 ACTION_LINE = re.compile(r"^\s*[A-L]\s+(\d+)\s+\S", re.M)  # the log: round letter, action number, who
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -95,8 +96,13 @@ def test_sigkill_then_resume_continues_at_the_last_completed_action(tmp_path):
     again = spawn(tmp_path, "inland", "--resume")
     again.expect("continuing the game")
     again.expect(r"(\d+) actions? played")
-    assert int(again.match.group(1)) == done
+    played = int(again.match.group(1))
     again.expect(PROMPT)
+    again.sendline("history")  # every decision: main actions (numbered in the log), and the turns' 'end's
+    again.expect(PROMPT)
+    lines = HISTORY_LINE.findall(ANSI.sub("", again.before))
+    assert len(lines) == played
+    assert sum(1 for text in lines if not text.startswith(("end", "sell "))) == done
     again.sendline("quit")
     status, out = finish(again)
     assert status == 0 and "Traceback" not in out

@@ -8,13 +8,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.payment import cheapest_payment, payment_options, token_amounts
-from inland_port.warehouse import payable_amounts
+from inland_port.warehouse import Warehouse
 
 
 def test_inland_example_two_wood_from_seven():
     # seeds/004: 7 wood = 6 in the second column; 2 wood can only be paid by moving down (3).
-    assert payable_amounts(7) == (1, 3, 4, 6, 7)
-    assert payment_options({"wood": payable_amounts(7)}, 2) == [{"wood": 3}]
+    wh = Warehouse(6, 6)
+    seven = wh.parse("6+1")
+    assert wh.payable(seven) == (1, 3, 4, 6, 7)
+    assert payment_options({"wood": wh.payable(seven)}, 2) == [{"wood": 3}]
 
 
 def test_least_wasteful_first_and_only_minimal_ways():

@@ -9,10 +9,11 @@ from inland_port import RULESET
 
 def test_parse_canonical_prefix_case_and_spacing():
     s = RULESET.new_game(0)
-    assert str(parse_action(s, "build wood company")) == "build Wood Company"
-    assert str(parse_action(s, "  BUILD   Farmland ")) == "build Farmland"
-    assert str(parse_action(s, "build Grocery Store:fish 3")) == "build Grocery Store: fish 3"
-    assert str(parse_action(s, "build hardware")) == "build Hardware Store"
+    # the canonical text says where each paying counter goes (seeds/004, "There is no change")
+    assert str(parse_action(s, "build wood company")) == "build Wood Company: clay to 0+2"
+    assert str(parse_action(s, "  BUILD   Farmland ")) == "build Farmland: wood to 0+1, clay to 0+2"
+    assert str(parse_action(s, "build Grocery Store:fish to 0 + 2")) == "build Grocery Store: fish to 0+2"
+    assert str(parse_action(s, "build hardware")) == "build Hardware Store: wood to 0+1, clay to 0+2"
     with pytest.raises(ActionError):
         parse_action(s, "build ha")  # a prefix ends at a word boundary
     assert normalize_text("use Masons\u2019 Guild: fish,grain") == "use masons' guild: fish, grain"

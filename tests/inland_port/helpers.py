@@ -47,8 +47,8 @@ def position(goods=None, francs=3, buildings=(), opp_goods=None, opp_francs=3, r
 
 
 def play(s: InlandState, text: str) -> InlandState:
-    """Apply typed text (it must be legal) and return the state; after a main
-    action that leaves the turn open (sell or end), end the turn."""
+    """Apply typed text (it must be legal) and return the state (a main action
+    may leave the turn open for sales: see :func:`finish_turn`)."""
     s.apply_action(parse_action(s, text))
     return s
 
