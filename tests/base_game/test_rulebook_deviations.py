@@ -9,6 +9,7 @@ Sources:
 
 from __future__ import annotations
 
+import io
 import itertools
 import random
 from collections import Counter
@@ -295,3 +296,51 @@ def test_repay_without_a_loan_or_five_francs_is_explained():
     goods(s, 0, francs=3)
     with pytest.raises(ActionError, match="costs 5 francs; you have 3"):
         parse_action(s, "repay")
+
+
+# ------------------------------------------------------------ 6. Ironworks and Arts Centre materials
+@pytest.mark.parametrize("name,materials,published", [
+    ("Ironworks", {"wood": 1, "brick": 2}, "3 wood + 2 brick"),
+    ("Arts Centre", {"wood": 1, "clay": 1}, "1 wood + 2 clay"),
+])
+def test_ironworks_and_arts_centre_keep_the_overviews_materials(name, materials, published):
+    """seeds/000 Buildings overview: "Ironworks (I, ... Building material: 1 wood and 2 brick, ...)",
+    "Arts Center (P, ... Building material: 1 wood and 1 clay, ...)" (the same in seeds/001 and 002).
+    REFERENCE.md: keep them, and say in the data that published implementations print 3 wood + 2 brick
+    and 1 wood + 2 clay -- visibly in 'lehavre rules base NAME'."""
+    from rich.console import Console
+
+    from cli.render_base import reference
+
+    card = next(c for c in data.standard_buildings() if c.name == name)
+    assert card.materials == materials and card.source_of("materials") == "rulebook"
+    assert published in card.function
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(reference(name))
+    shown = console.export_text()
+    assert published in shown and "Buildings overview" in shown
+    assert "seeds" not in shown and "REFERENCE" not in shown
+
+
+# ------------------------------------------------------------ 8. where the overview is
+def test_data_files_cite_the_buildings_overview_where_it_is():
+    """The Buildings overview is in all three base-game rulebooks: seeds/000 ("# Buildings Overview",
+    English), seeds/001 ("기본 건물" / "특수 건물", Korean), seeds/002 ("Budynki zwykłe" / "Budynki
+    specjalne", Polish).  Each building file names all three, with the heading to look for."""
+    import json
+    from pathlib import Path
+
+    headings = {
+        "standard_buildings.json": {"seeds/000": "Buildings Overview", "seeds/001": "기본 건물",
+                                    "seeds/002": "Budynki zwykłe"},
+        "special_buildings.json": {"seeds/000": "Special Buildings", "seeds/001": "특수 건물",
+                                   "seeds/002": "Budynki specjalne"},
+    }
+    seeds = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+    for name, cited in headings.items():
+        source = json.loads((data.DATA_DIR / name).read_text(encoding="utf-8"))["source"]
+        for seed, heading in cited.items():
+            assert seed in source and heading in source, (name, seed, heading)
+            found = list(seeds.glob(seed.split("/")[1] + "_*.txt")) if seeds.is_dir() else []
+            if found:  # the rulebooks beside the repository: the heading is really there
+                assert heading in found[0].read_text(encoding="utf-8"), (seed, heading)
