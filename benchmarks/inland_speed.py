@@ -5,6 +5,14 @@ the same random-game loop run twice more, copying the state before every
 action (as a search does): once with ``state.clone()``, once with
 ``copy.deepcopy`` as the baseline; the ratio is clone's speed-up.
 
+Then the branching the search meets: over games between two ``greedy``
+agents (random play sells everything and passes, which is no guide), the mean
+number of legal actions per decision against the number the search looks at
+(``state.search_actions()``, which prunes sales that cannot change anything),
+overall and at the decisions after a main action (sell or end the turn), and
+the share of decisions that are forced (one action worth searching), which
+the search passes through without spending depth.
+
     .venv/bin/python benchmarks/inland_speed.py [--games N]
 """
 
@@ -38,9 +46,35 @@ def random_games(n: int, copier=None) -> tuple[float, int]:
     return time.perf_counter() - t0, gens
 
 
+def branching(n: int) -> dict[str, float]:
+    """Legal vs searched actions per decision over ``n`` greedy-vs-greedy games."""
+    from core.agents import make_agent
+
+    legal = searched = after_legal = after_searched = decisions = after = forced = 0
+    for seed in range(n):
+        s = RULESET.new_game(seed)
+        agents = [make_agent("greedy", seed), make_agent("greedy", seed + 1)]
+        while not s.is_terminal():
+            acts = s.legal_actions()
+            kept = s.search_actions()
+            decisions += 1
+            legal += len(acts)
+            searched += len(kept)
+            forced += len(kept) == 1
+            if s.acted:
+                after += 1
+                after_legal += len(acts)
+                after_searched += len(kept)
+            s.apply_action(agents[s.current_player()].choose(s))
+    return {"decisions per game": decisions / n, "legal": legal / decisions, "searched": searched / decisions,
+            "after action: share": after / decisions, "after action: legal": after_legal / max(1, after),
+            "after action: searched": after_searched / max(1, after), "forced share": forced / decisions}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200, help="random games per measurement (default 200)")
+    ap.add_argument("--branching-games", type=int, default=20, help="greedy games for the branching figures (default 20)")
     args = ap.parse_args()
     n = args.games
     secs, gens = random_games(n)
@@ -51,6 +85,14 @@ def main() -> None:
     print(f"games/s copying with state.clone():    {n / secs_clone:10.1f}")
     print(f"games/s copying with copy.deepcopy:    {n / secs_deep:10.1f}")
     print(f"ratio clone / deepcopy (speed-up):     {secs_deep / secs_clone:10.2f}x")
+    b = branching(args.branching_games)
+    print(f"branching over {args.branching_games} greedy-vs-greedy games:")
+    print(f"decisions per game:                    {b['decisions per game']:10.1f}")
+    print(f"actions per decision, legal:           {b['legal']:10.2f}")
+    print(f"actions per decision, searched:        {b['searched']:10.2f}   (ratio {b['legal'] / b['searched']:.2f}x fewer)")
+    print(f"after the main action ({b['after action: share']:.0%} of decisions): "
+          f"legal {b['after action: legal']:.2f}, searched {b['after action: searched']:.2f}")
+    print(f"forced decisions (no depth spent):     {b['forced share']:10.0%}")
 
 
 if __name__ == "__main__":

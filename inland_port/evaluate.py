@@ -255,7 +255,10 @@ def search_actions(state: Any) -> list[Any]:
     selling a building instead of keeping it to the start of one's next turn
     changes something only if the opponent could use it in between (it has
     a function and stands, after the round ends if it ends now, in a sector
-    from 2 to 4+1) and the game goes on; only those sales are searched.
+    from 2 to 4+1, the opponent can pay the franc, and the game goes on); of
+    those, only the sales whose denial could pay are searched: the
+    opponent's best gain from using the building, less the 2 francs the use
+    moves between us, exceeds what the sale loses (value minus sale price).
     Within one turn sales come in catalog order (selling A then B and B then
     A lead to the same position).  Main actions are all kept.
     """
@@ -270,11 +273,17 @@ def search_actions(state: Any) -> list[Any]:
         round_ends = state.actions_left == 1
         if round_ends and state.round == len(ACTIONS_PER_ROUND) - 1:
             return main
+        other = 1 - p
+        can_pay = state.francs[other] >= 1 or any(o == other for o in state.owner)
         useful = []
         for a in sells:
             i = cat.index[a.building]
+            b = cat.buildings[i]
             after = state.sector[i] + (1 if round_ends else 0)
-            if not cat.buildings[i].locked and 0 < after < SALE_SECTOR:
+            if b.locked or not 0 < after < SALE_SECTOR or not can_pay:
+                continue
+            # worth denying only if the opponent's use (less the franc paid to me) gains more than the sale loses
+            if use_yield(state, other, i, after) - 2.0 > b.value - b.value // 2:
                 useful.append(a)
         return main + _in_catalog_order(state, useful)
     francs = state.francs[p]

@@ -124,7 +124,9 @@ def test_search_actions_after_the_main_action():
     """seeds/004 "Sell": "Anytime during his turn ... in addition to his action".  After the action a sale
     changes something only if the opponent could use the building before the seller's next turn: it has a
     function and stands (after the round ends, if it ends now) in a sector from 2 to 4+1 (seeds/004 "Use":
-    buildings in sector 0 may not be used)."""
+    buildings in sector 0 may not be used).  Of those the search keeps the sales whose denial could pay:
+    the opponent's best gain from the use, less the 2 francs it moves between the players, exceeds the
+    sale's loss (value minus half the value)."""
     from inland_port.evaluate import search_actions
 
     def after_use(actions_left):
@@ -135,11 +137,15 @@ def test_search_actions_after_the_main_action():
         assert s.acted
         return s
 
-    # the round goes on: Kiln (sector 3) could be used by the opponent; Shipping Line and Farm are in sector 0,
-    # Town Hall has no function
+    # the round goes on: Kiln (sector 3) could be used by the opponent: clay 0+3 -> 3+2 -> 6+1 -> 9+0, 6 goods,
+    # less 2 francs, beats the 3 francs the sale loses; Shipping Line and Farm are in sector 0, Town Hall has
+    # no function
     s = after_use(9)
     acts = search_actions(s)
     assert [str(a) for a in acts] == ["end", "sell Kiln"] and set(acts) <= set(s.legal_actions())
-    # this is the round's last action: the pointer turns first, so Farm and Shipping Line reach sector 2
+    # this is the round's last action: the pointer turns first, so Farm and Shipping Line reach sector 2, but
+    # denying them cannot pay: Farm gives the opponent grain 0+1 -> 3+2 (4, less 2, not more than the 2 lost),
+    # Shipping Line 6 francs (less 2, not more than the 7 lost); Kiln reaches sector 4 (clay to 9+0: 6, less 2 > 3)
     s = after_use(1)
-    assert [str(a) for a in search_actions(s)] == ["end", "sell Farm", "sell Kiln", "sell Shipping Line"]
+    assert [str(a) for a in search_actions(s)] == ["end", "sell Kiln"]
+    assert {"sell Farm", "sell Shipping Line", "sell Kiln", "sell Town Hall"} <= {str(a) for a in s.legal_actions()}

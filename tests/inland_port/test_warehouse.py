@@ -240,15 +240,17 @@ def test_after_the_action_no_second_action():
 
 
 def test_search_prunes_sales_that_cannot_change_anything():
-    """After the action a sale matters only if the opponent could use the building before my next turn."""
-    s = position(buildings=[("Wood Company", 0, "2"), ("Farm", 0, "0"), ("Town Hall", 0, "0")], round_letter="C")
-    s = use(s, "Wood Company")  # Wood Company goes to sector 0
-    s.sector[s.catalog.index["Farm"]] = 2  # sector 3: the opponent could use it
-    s._legal = None
+    """After the action a sale matters only if the opponent could use the building before my next turn,
+    and is searched only if denying that use could pay (see inland_port/evaluate.py, search_actions)."""
+    s = position(buildings=[("Wood Company", 0, "2"), ("Farm", 0, "4"), ("Town Hall", 0, "0")], round_letter="C")
+    s = use(s, "Wood Company")  # Wood Company goes to sector 0: the opponent cannot use it
+    # Farm in sector 4 gives the opponent grain 0+1 -> 9+4 (12, less 2 francs) against the 2 francs the sale loses
     assert [str(a) for a in s.search_actions()] == ["end", "sell Farm"]
-    s.actions_left = 1  # last action of the round: the Wood Company turns to sector 2 before the opponent acts
+    assert [str(a) for a in s.legal_actions()] == ["end", "sell Wood Company", "sell Farm", "sell Town Hall"]
+    s.sector[s.catalog.index["Farm"]] = 4  # in 4+1, and this is the round's last action: it is sold anyway
+    s.actions_left = 1
     s._legal = None
-    assert [str(a) for a in s.search_actions()] == ["end", "sell Wood Company", "sell Farm"]
+    assert [str(a) for a in s.search_actions()] == ["end"]
 
 
 # -- properties over random games ------------------------------------------------------------
