@@ -29,7 +29,7 @@ from rich.text import Text
 from cli.app import app
 from cli.console import error, make_console
 from core.protocol import GameError, GameState, parse_action
-from core.records import GameRecord, RecordError, default_save_dir, load_record, replay_all, state_summary
+from core.records import GameRecord, RecordError, find_save, load_record, replay_all, state_summary
 
 #: exit code for a file that cannot be replayed or a position that does not exist
 EXIT_BAD_INPUT = 2
@@ -250,14 +250,16 @@ def load_states(path: Path) -> tuple[GameRecord, list[GameState]]:
 
 @app.command("replay")
 def replay_command(
-    path: Path = typer.Argument(..., help=f"A saved game file (games are autosaved in {default_save_dir()}).", show_default=False),
+    path: str = typer.Argument(..., metavar="NAME|PATH", show_default=False,
+                               help="A saved game: a name 'lehavre saves' lists, or a file's path."),
     to: int | None = typer.Option(None, "--to", min=0, help="Start at (or with --json, print) the position after action N."),
     json_out: bool = typer.Option(False, "--json", help="Print the position after action N (default: the last) as JSON and exit."),
     boards: bool = typer.Option(False, "--boards", help="Show the board after every action, not only on 's'."),
 ) -> None:
     """Step through a saved game (next, back, jump to action N, show the board), or print one position as JSON."""
     try:
-        record, states = load_states(path)
+        file = find_save(path)
+        record, states = load_states(file)
     except RecordError as exc:
         error(str(exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
@@ -274,7 +276,7 @@ def replay_command(
         return
     console = make_console()
     try:
-        ReplayViewer(record, states, console, path, boards=boards).run(n)
+        ReplayViewer(record, states, console, file, boards=boards).run(n)
     except GameError as exc:  # pragma: no cover - a renderer refusing a verified position is a bug
         error(str(exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None

@@ -49,6 +49,8 @@ def test_save_name_goes_into_the_saves_folder_and_the_game_goes_on_saving_there(
     assert "the game goes on saving there" in out
     # the advice on quitting names the command that continues this very game
     assert "continue it with 'lehavre inland --resume'" in out and "'lehavre inland --load \"my game\"'" in out
+    replayed = invoke("replay", "my game", "--json")  # replay takes the name too
+    assert replayed.exit_code == 0 and json.loads(replayed.stdout)["action_number"] == played
     again = invoke("inland", "--load", "my game", input_text="quit\n")
     assert again.exit_code == 0 and f"{played} actions played" in flat(again.stdout)
 
