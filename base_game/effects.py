@@ -11,25 +11,33 @@ Labour Exchange, ...) are one function each.
 Each effect has ``can_use(state, p, b)`` (may ``p`` enter ``b`` at all: its
 action can be carried out), ``start(state, p, b)`` (after the entry fee:
 apply it, or push a ``sub`` frame), and for sub frames ``options(state,
-frame)`` / ``apply(state, frame, text)``.  A sub frame is
-``("sub", player, effect, building, data)`` with ``data`` an immutable tuple.
-
-``DO`` holds the automatic continuations (``("do", player, name, args)``
-frames) that run when they reach the top of the stack.
+frame)`` / ``apply(state, frame, action)``, with typed actions
+(:class:`base_game.actions.BaseAction`).  A sub frame is
+:class:`base_game.frames.Sub` with ``data`` an immutable tuple each effect
+documents.  The automatic continuations (:class:`base_game.frames.Use`,
+``ShipGoods``) call :func:`use_building` and :func:`ship_goods`.
 """
 
 from __future__ import annotations
 
 from core.protocol import ActionError
 from base_game import cards as K
+from base_game.actions import DONE, BaseAction, ship_type_index
+from base_game.frames import ShipGoods, Sub
 from base_game.cards import (
     BRICK, CHARCOAL, COAL, ENERGY_VALUE, GOOD_LABEL, IRON, IS_UPGRADED, LEATHER,
     NG, SHIP_VALUE, STANDARD, STEEL, WOOD,
 )
 
 
-def _plural(n: int, word: str) -> str:
-    return word if n == 1 else word + "s"
+SWAP_YACHT = BaseAction("swap yacht")
+KEEP_ORDER = BaseAction("keep order")
+SWAP_ORDER = BaseAction("swap order")
+CHOOSE_GOODS = BaseAction("choose goods")
+SKIP_STEEL = BaseAction("skip steel")
+PAY_4TH_IRON = BaseAction("pay 4th iron")
+#: the Bridge's classes of goods (actions.BRIDGE_CLASSES)
+UPGRADED_CLASS, STANDARD_CLASS, ALL_CLASS = range(3)
 
 
 class Effect:
@@ -41,14 +49,14 @@ class Effect:
     def start(self, s, p: int, b: int) -> None:
         pass
 
-    def options(self, s, fr) -> list[str]:
+    def options(self, s, fr) -> list[BaseAction]:
         return []
 
-    def search_options(self, s, fr) -> list[str]:
+    def search_options(self, s, fr) -> list[BaseAction]:
         """The options the search considers (a subset of :meth:`options`; default: all)."""
         return self.options(s, fr)
 
-    def apply(self, s, fr, text: str) -> None:
+    def apply(self, s, fr, a: BaseAction) -> None:
         raise AssertionError(f"{self.name} has no choices")
 
 
@@ -67,16 +75,16 @@ class Counted(Effect):
         return self.max_n(s, p, b) >= 1
 
     def start(self, s, p, b):
-        s.stack.append(("sub", p, self.name, b, ()))
+        s.stack.append(Sub(p, self.name, b, ()))
 
     def options(self, s, fr):
-        _, p, _, b, _ = fr
-        return [f"{self.verb} {n}" for n in range(1, self.max_n(s, p, b) + 1)]
+        p, b = fr.player, fr.building
+        return [BaseAction(self.verb, n=n) for n in range(1, self.max_n(s, p, b) + 1)]
 
-    def apply(self, s, fr, text):
-        _, p, _, b, _ = fr
+    def apply(self, s, fr, a):
+        p, b = fr.player, fr.building
         s.stack.pop()
-        self.run(s, p, b, int(text.split()[1]))
+        self.run(s, p, b, a.n)
 
 
 class NoAction(Effect):
@@ -269,40 +277,39 @@ class Build(Effect):
         return bool(self.candidates(s, p, b))
 
     def start(self, s, p, b):
-        s.stack.append(("sub", p, self.name, b, (K.PARAMS[b]["count"],)))
+        s.stack.append(Sub(p, self.name, b, (K.PARAMS[b]["count"],)))
 
     def options(self, s, fr):
-        _, p, _, b, (left,) = fr
-        out = [f"build {K.NAME[c]}" for c in self.candidates(s, p, b)]
+        p, b, (left,) = fr.player, fr.building, fr.data
+        out = [BaseAction("build", ref=c) for c in self.candidates(s, p, b)]
         if left < K.PARAMS[b]["count"] and (out or s.francs[p]) and not s.final_stage:
             # seeds/000 Construction Firm: build one, buy the next with an additional action,
             # then build the third in the pile
             fr_ = s.francs[p]
             for pile in s.proposal_piles:
                 if pile and K.PRICE[pile[0]] is not None and K.PRICE[pile[0]] <= fr_:
-                    out.append(f"buy {K.NAME[pile[0]]}")
+                    out.append(BaseAction("buy", ref=pile[0]))
             if out:
-                out.append("done")
+                out.append(DONE)
         return out
 
-    def apply(self, s, fr, text):
-        _, p, _, b, (left,) = fr
+    def apply(self, s, fr, a):
+        p, b, (left,) = fr.player, fr.building, fr.data
         s.stack.pop()
-        if text == "done":
+        if a.verb == "done":
             return
-        if text.startswith("buy "):
-            c = K.BY_NAME[text[4:].lower()]
+        c = a.ref
+        if a.verb == "buy":
             s.pay_francs(p, K.PRICE[c])
             s.remove_from_piles(c)
             s.take_building(p, c)
             s.stack.append(fr)
             return
-        c = K.BY_NAME[text.split(" ", 1)[1].lower()]
         pay_materials(s.goods[p], material_need(s, p, c, K.PARAMS[b].get("wood_discount", 0)))
         s.remove_from_piles(c)
         s.take_building(p, c)
         if left > 1:
-            s.stack.append(("sub", p, self.name, b, (left - 1,)))
+            s.stack.append(Sub(p, self.name, b, (left - 1,)))
 
 
 class Wharf(Effect):
@@ -312,7 +319,7 @@ class Wharf(Effect):
 
     name = "wharf"
 
-    def choices(self, s, p, b) -> list[str]:
+    def choices(self, s, p, b) -> list[BaseAction]:
         g = s.goods[p]
         out = []
         mod = s.modernised[K.WHARVES.index(b)]
@@ -329,31 +336,30 @@ class Wharf(Effect):
             left = s.energy_value(p) - (st.material_count if mat == WOOD else 0)
             if s.energy_cost(p, st.build_energy) > left:
                 continue
-            out.append(f"build {K.SHIP_TYPE_LABEL[t]}")
+            out.append(BaseAction("build ship", ref=ship_type_index(t)))
         if s.owner[K.LUXURY_YACHT] == -1 and any(s.ship_cards[x][0] == "iron" for x in s.ships[p]):
-            out.append("swap Luxury Yacht")
+            out.append(SWAP_YACHT)
         return out
 
     def can_use(self, s, p, b):
         return bool(self.choices(s, p, b))
 
     def start(self, s, p, b):
-        s.stack.append(("sub", p, self.name, b, ()))
+        s.stack.append(Sub(p, self.name, b, ()))
 
     def options(self, s, fr):
-        return self.choices(s, fr[1], fr[3])
+        return self.choices(s, fr.player, fr.building)
 
-    def apply(self, s, fr, text):
-        _, p, _, b, _ = fr
+    def apply(self, s, fr, a):
+        p, b = fr.player, fr.building
         s.stack.pop()
-        if text == "swap Luxury Yacht":
+        if a.verb == "swap yacht":
             irons = [x for x in s.ships[p] if s.ship_cards[x][0] == "iron"]
             worst = min(irons, key=lambda x: s.ship_cards[x][1])
             s.ships[p].remove(worst)  # removed from the game
             s.take_building(p, K.LUXURY_YACHT)
             return
-        label = text.split(" ", 1)[1]
-        t = next(t for t, lbl in K.SHIP_TYPE_LABEL.items() if lbl == label)
+        t = K.SHIP_TYPES[a.ref]
         st = s.ship_types[t]
         need = {K.GI[st.material]: st.material_count}
         w = K.WHARVES.index(b)
@@ -383,32 +389,32 @@ class PickDistinct(Effect):
         return self.count(s, p, b) >= 1
 
     def start(self, s, p, b):
-        s.stack.append(("sub", p, self.name, b, ((), min(len(self.goods), self.count(s, p, b)))))
+        s.stack.append(Sub(p, self.name, b, ((), min(len(self.goods), self.count(s, p, b)))))
 
     def options(self, s, fr):
-        _, p, _, b, (picked, left) = fr
+        p, b, (picked, left) = fr.player, fr.building, fr.data
         if left <= 0:
             return []
-        return [f"pick {GOOD_LABEL[g]}" for g in self.goods if g not in picked]
+        return [BaseAction("pick", ref=g) for g in self.goods if g not in picked]
 
-    def search_options(self, s, fr) -> list[str]:
+    def search_options(self, s, fr) -> list[BaseAction]:
         """The picks in ``goods`` order only: after the last pick, leaving enough goods for the rest."""
-        _, p, _, b, (picked, left) = fr
+        p, b, (picked, left) = fr.player, fr.building, fr.data
         if left <= 0:
             return []
         start = self.goods.index(picked[-1]) + 1 if picked else 0
-        return [f"pick {GOOD_LABEL[self.goods[i]]}" for i in range(start, len(self.goods) - left + 1)]
+        return [BaseAction("pick", ref=self.goods[i]) for i in range(start, len(self.goods) - left + 1)]
 
-    def apply(self, s, fr, text):
-        _, p, _, b, (picked, left) = fr
-        g = K.LABEL_TO_GOOD.get(text.split(" ", 1)[-1]) if text.startswith("pick ") else None
+    def apply(self, s, fr, a):
+        p, b, (picked, left) = fr.player, fr.building, fr.data
+        g = a.ref if a.verb == "pick" else None
         if g is None or g not in self.goods or g in picked or left <= 0:
-            raise ActionError(f"'{text}' is not a pick here: {', '.join(self.options(s, fr))}")
+            raise ActionError(f"'{a}' is not a pick here: {', '.join(map(str, self.options(s, fr)))}")
         s.stack.pop()
         s.goods[p][g] += 1
         if left > 1:
             picked = tuple(x for x in self.goods if x in picked or x == g)
-            s.stack.append(("sub", p, self.name, b, (picked, left - 1)))
+            s.stack.append(Sub(p, self.name, b, (picked, left - 1)))
         else:
             self.finished(s, p, b)
 
@@ -428,7 +434,7 @@ class Marketplace(PickDistinct):
 
     def finished(self, s, p, b):
         if len(s.special_pile) >= 2:
-            s.stack.append(("sub", p, "peek", b, ()))
+            s.stack.append(Sub(p, "peek", b, ()))
 
 
 class Peek(Effect):
@@ -438,13 +444,13 @@ class Peek(Effect):
         return False
 
     def options(self, s, fr):
-        return ["keep order", "swap order"]
+        return [KEEP_ORDER, SWAP_ORDER]
 
-    def apply(self, s, fr, text):
-        p = fr[1]
+    def apply(self, s, fr, a):
+        p = fr.player
         s.stack.pop()
         top = s.special_pile[:2]
-        if text == "swap order":
+        if a.verb == "swap order":
             top.reverse()
             s.special_pile[:2] = top
             s.peek_known = [() for _ in s.peek_known]
@@ -510,15 +516,15 @@ class LocalCourt(Effect):
             s.loans[p] = 1
             s.gain_francs(p, 2)
         else:
-            s.stack.append(("sub", p, self.name, b, ()))
+            s.stack.append(Sub(p, self.name, b, ()))
 
     def options(self, s, fr):
-        return ["return 2 loans", "return 1 loan and take 2 francs"]
+        return [BaseAction("return loans", n=2), BaseAction("return loans", n=1)]
 
-    def apply(self, s, fr, text):
-        p = fr[1]
+    def apply(self, s, fr, a):
+        p = fr.player
         s.stack.pop()
-        if text == "return 2 loans":
+        if a.n == 2:
             s.loans[p] -= 2
         else:
             s.loans[p] -= 1
@@ -550,25 +556,25 @@ class ShippingLine(Effect):
         return self.max_ships(s, p, b) >= 1
 
     def start(self, s, p, b):
-        s.stack.append(("sub", p, self.name, b, ()))
+        s.stack.append(Sub(p, self.name, b, ()))
 
     def options(self, s, fr):
-        _, p, _, b, _ = fr
+        p, b = fr.player, fr.building
         out = []
         for k in range(1, self.max_ships(s, p, b) + 1):
-            out.append(f"use {k} {_plural(k, 'ship')}")
-            out.append(f"use {k} {_plural(k, 'ship')} and choose goods")
+            out.append(BaseAction("use ships", n=k))
+            out.append(BaseAction("use ships choose", n=k))
         return out
 
-    def apply(self, s, fr, text):
-        _, p, _, b, _ = fr
+    def apply(self, s, fr, a):
+        p, b = fr.player, fr.building
         s.stack.pop()
-        k = int(text.split()[1])
+        k = a.n
         cap = sum(self.capacities(s, p)[:k])
-        if text.endswith("choose goods"):
-            s.stack.append(("sub", p, "ship_pick", b, (cap, 0)))
+        if a.verb == "use ships choose":
+            s.stack.append(Sub(p, "ship_pick", b, (cap, 0)))
         else:
-            s.stack.append(("do", p, "ship_goods", (p, cap)))
+            s.stack.append(ShipGoods(p, cap))
         s.push_pay(p, "energy", s.energy_cost(p, K.PARAMS[b]["energy_per_ship"] * k))
 
 
@@ -588,24 +594,24 @@ class ShipPick(Effect):
         return i
 
     def options(self, s, fr):
-        _, p, _, b, (cap, i) = fr
+        p, b, (cap, i) = fr.player, fr.building, fr.data
         i = self._next(s, p, i)
         if cap <= 0 or i >= len(SHIP_ORDER):
             return []
         good = SHIP_ORDER[i]
         top = min(cap, s.goods[p][good])
-        return [f"ship {n} {GOOD_LABEL[good]}" for n in range(top, -1, -1)]
+        return [BaseAction("ship", ref=good, n=n) for n in range(top, -1, -1)]
 
-    def apply(self, s, fr, text):
-        _, p, _, b, (cap, i) = fr
+    def apply(self, s, fr, a):
+        p, b, (cap, i) = fr.player, fr.building, fr.data
         s.stack.pop()
         i = self._next(s, p, i)
         good = SHIP_ORDER[i]
-        n = int(text.split()[1])
+        n = a.n
         if n:
             s.goods[p][good] -= n
             s.gain_francs(p, n * SHIP_VALUE[good])
-        s.stack.append(("sub", p, self.name, b, (cap - n, i + 1)))
+        s.stack.append(Sub(p, self.name, b, (cap - n, i + 1)))
 
 
 SHIP_ORDER = sorted(range(NG), key=lambda g: (-SHIP_VALUE[g], g))
@@ -644,24 +650,24 @@ class Bridge(Effect):
         return up >= 1 or std >= 3
 
     def start(self, s, p, b):
-        s.stack.append(("sub", p, self.name, b, ()))
+        s.stack.append(Sub(p, self.name, b, ()))
 
     def options(self, s, fr):
-        _, p, _, b, data = fr
+        p, b, data = fr.player, fr.building, fr.data
         if data:  # choosing good by good: (index, upgraded sold, standard sold)
             i = self._next(s, p, data[0])
             if i >= NG:
                 return []
-            return [f"exchange {n} {GOOD_LABEL[i]}" for n in range(s.goods[p][i], -1, -1)]
+            return [BaseAction("exchange good", ref=i, n=n) for n in range(s.goods[p][i], -1, -1)]
         up, std = self.counts(s, p)
         out = []
         if up:
-            out.append("exchange upgraded goods")
+            out.append(BaseAction("exchange class", ref=UPGRADED_CLASS))
         if std >= 3:
-            out.append("exchange standard goods")
+            out.append(BaseAction("exchange class", ref=STANDARD_CLASS))
         if up and std >= 3:
-            out.append("exchange all goods")
-        out.append("choose goods")
+            out.append(BaseAction("exchange class", ref=ALL_CLASS))
+        out.append(CHOOSE_GOODS)
         return out
 
     @staticmethod
@@ -671,15 +677,15 @@ class Bridge(Effect):
             i += 1
         return i
 
-    def apply(self, s, fr, text):
-        _, p, _, b, data = fr
+    def apply(self, s, fr, a):
+        p, b, data = fr.player, fr.building, fr.data
         s.stack.pop()
         g = s.goods[p]
-        if text == "choose goods" or data:
+        if a.verb == "choose goods" or data:
             i, up, std = data or (0, 0, 0)
             if data:
                 i = self._next(s, p, i)
-                n = int(text.split()[1])
+                n = a.n
                 g[i] -= n
                 if IS_UPGRADED[i]:
                     up += n
@@ -687,17 +693,17 @@ class Bridge(Effect):
                     std += n
                 i += 1
             if self._next(s, p, i) < NG:
-                s.stack.append(("sub", p, self.name, b, (i, up, std)))
+                s.stack.append(Sub(p, self.name, b, (i, up, std)))
             elif up + std // 3:
                 s.gain_francs(p, up + std // 3)
             return
         francs = 0
-        if text in ("exchange upgraded goods", "exchange all goods"):
+        if a.ref in (UPGRADED_CLASS, ALL_CLASS):
             for x in range(NG):
                 if IS_UPGRADED[x]:
                     francs += g[x]
                     g[x] = 0
-        if text in ("exchange standard goods", "exchange all goods"):
+        if a.ref in (STANDARD_CLASS, ALL_CLASS):
             sell = sum(g[x] for x in STANDARD) // 3 * 3
             francs += sell // 3
             for x in BRIDGE_ORDER:
@@ -721,10 +727,10 @@ class BusinessOffice(Effect):
 
     def start(self, s, p, b):
         stage = "steel" if sum(s.goods[p]) >= 4 else "trade"
-        s.stack.append(("sub", p, self.name, b, (stage, 0, ())))
+        s.stack.append(Sub(p, self.name, b, (stage, 0, ())))
 
     def options(self, s, fr):
-        _, p, _, b, (stage, last, picked) = fr
+        p, b, (stage, last, picked) = fr.player, fr.building, fr.data
         g = s.goods[p]
         if stage == "steel":
             left = 4 - len(picked)
@@ -733,41 +739,40 @@ class BusinessOffice(Effect):
             for x in range(last, NG):
                 avail = g[x] - picked.count(x)
                 if avail >= 1 and sum(g[y] - picked.count(y) for y in range(x, NG)) >= left:
-                    out.append(f"give {GOOD_LABEL[x]}")
+                    out.append(BaseAction("give", ref=x))
             if not picked:
-                out.append("skip steel")
+                out.append(SKIP_STEEL)
             return out
         if stage == "trade":
-            return [f"trade {GOOD_LABEL[x]}" for x in range(NG) if g[x]] + ["done"]
-        return [f"for {GOOD_LABEL[t]}" for t in self.TARGETS]
+            return [BaseAction("trade", ref=x) for x in range(NG) if g[x]] + [DONE]
+        return [BaseAction("for", ref=t) for t in self.TARGETS]
 
-    def apply(self, s, fr, text):
-        _, p, _, b, (stage, last, picked) = fr
+    def apply(self, s, fr, a):
+        p, b, (stage, last, picked) = fr.player, fr.building, fr.data
         s.stack.pop()
         g = s.goods[p]
-        verb, _, rest = text.partition(" ")
         if stage == "steel":
-            if text == "skip steel":
-                s.stack.append(("sub", p, self.name, b, ("trade", 0, ())))
+            if a.verb == "skip steel":
+                s.stack.append(Sub(p, self.name, b, ("trade", 0, ())))
                 return
-            x = K.LABEL_TO_GOOD[rest]
+            x = a.ref
             picked = picked + (x,)
             if len(picked) == 4:
                 for y in picked:
                     g[y] -= 1
                 g[STEEL] += 1
                 if sum(g) >= 1:
-                    s.stack.append(("sub", p, self.name, b, ("trade", 0, ())))
+                    s.stack.append(Sub(p, self.name, b, ("trade", 0, ())))
             else:
-                s.stack.append(("sub", p, self.name, b, ("steel", x, picked)))
+                s.stack.append(Sub(p, self.name, b, ("steel", x, picked)))
             return
         if stage == "trade":
-            if text == "done":
+            if a.verb == "done":
                 return
-            s.stack.append(("sub", p, self.name, b, ("target", K.LABEL_TO_GOOD[rest], ())))
+            s.stack.append(Sub(p, self.name, b, ("target", a.ref, ())))
             return
         g[last] -= 1
-        g[K.LABEL_TO_GOOD[rest]] += 1
+        g[a.ref] += 1
 
 
 class Ironworks(Effect):
@@ -780,15 +785,15 @@ class Ironworks(Effect):
         for g, n in pr["goods"].items():
             s.goods[p][K.GI[g]] += n
         if s.energy_value(p) >= s.energy_cost(p, pr["extra_energy"]):
-            s.stack.append(("sub", p, self.name, b, ()))
+            s.stack.append(Sub(p, self.name, b, ()))
 
     def options(self, s, fr):
-        return ["pay for 4th iron", "done"]
+        return [PAY_4TH_IRON, DONE]
 
-    def apply(self, s, fr, text):
-        _, p, _, b, _ = fr
+    def apply(self, s, fr, a):
+        p, b = fr.player, fr.building
         s.stack.pop()
-        if text == "done":
+        if a.verb == "done":
             return
         pr = K.PARAMS[b]
         for g, n in pr["extra"].items():
@@ -807,26 +812,26 @@ class Furriery(Effect):
 
     def start(self, s, p, b):
         stage = "hides" if s.goods[p][K.HIDES] else "leather"
-        s.stack.append(("sub", p, self.name, b, (stage,)))
+        s.stack.append(Sub(p, self.name, b, (stage,)))
 
     def options(self, s, fr):
-        _, p, _, b, (stage,) = fr
+        p, b, (stage,) = fr.player, fr.building, fr.data
         g = s.goods[p]
         if stage == "hides":
-            return [f"exchange {n} hides" for n in range(0, g[K.HIDES] + 1)]
+            return [BaseAction("exchange good", ref=K.HIDES, n=n) for n in range(0, g[K.HIDES] + 1)]
         m = min(K.PARAMS[b]["leather_max"], g[LEATHER])
-        return [f"exchange {n} leather" for n in range(0, m + 1)] if m else []
+        return [BaseAction("exchange good", ref=LEATHER, n=n) for n in range(0, m + 1)] if m else []
 
-    def apply(self, s, fr, text):
-        _, p, _, b, (stage,) = fr
+    def apply(self, s, fr, a):
+        p, b, (stage,) = fr.player, fr.building, fr.data
         s.stack.pop()
-        n = int(text.split()[1])
+        n = a.n
         g = s.goods[p]
         if stage == "hides":
             g[K.HIDES] -= n
             g[K.GI[K.PARAMS[b]["hide_to"]]] += n
             if g[LEATHER]:
-                s.stack.append(("sub", p, self.name, b, ("leather",)))
+                s.stack.append(Sub(p, self.name, b, ("leather",)))
         else:
             g[LEATHER] -= n
             if n:
@@ -851,27 +856,28 @@ class CoalTrader(Effect):
         return self.food(s, p) >= min(pr["charcoal_food"], pr["coal_food"])
 
     def start(self, s, p, b):
-        s.stack.append(("sub", p, self.name, b, ("charcoal", 0)))
+        s.stack.append(Sub(p, self.name, b, ("charcoal", 0)))
 
     def options(self, s, fr):
-        _, p, _, b, (stage, n) = fr
+        p, b, (stage, n) = fr.player, fr.building, fr.data
         pr = K.PARAMS[b]
         f = self.food(s, p)
         if stage == "charcoal":
             lo = 0 if f >= pr["coal_food"] else 1  # 'take 0 charcoal' only if a coal is affordable
             hi = min(pr["charcoal_max"], f // pr["charcoal_food"])
-            return [f"take {k} charcoal" for k in range(lo, hi + 1)]
+            return [BaseAction("take good", ref=CHARCOAL, n=k) for k in range(lo, hi + 1)]
         left = f - n * pr["charcoal_food"]
         hi = min(pr["coal_max"], left // pr["coal_food"])
-        return [f"take {k} coal" for k in range(0 if n else 1, hi + 1)] or ["take 0 coal"]
+        return [BaseAction("take good", ref=COAL, n=k) for k in range(0 if n else 1, hi + 1)] or [
+            BaseAction("take good", ref=COAL, n=0)]
 
-    def apply(self, s, fr, text):
-        _, p, _, b, (stage, n) = fr
+    def apply(self, s, fr, a):
+        p, b, (stage, n) = fr.player, fr.building, fr.data
         s.stack.pop()
-        k = int(text.split()[1])
+        k = a.n
         pr = K.PARAMS[b]
         if stage == "charcoal":
-            s.stack.append(("sub", p, self.name, b, ("coal", k)))
+            s.stack.append(Sub(p, self.name, b, ("coal", k)))
             return
         g = s.goods[p]
         g[CHARCOAL] += n
@@ -904,8 +910,6 @@ class HarbourWatch(Effect):
     name = "harbour_watch"
 
     def targets(self, s, p, b) -> list[int]:
-        from base_game.effects import EFFECTS as E
-
         fee = K.PARAMS[b]["francs"]
         if s.francs[p] < fee:
             return []
@@ -914,7 +918,7 @@ class HarbourWatch(Effect):
             if q == p or d < 0 or d == b or K.EFFECT[d] == "none" or d in out:
                 continue
             s.francs[p] -= fee  # what is left after paying the other player
-            ok = s.can_pay_fee(p, d) and E[K.EFFECT[d]].can_use(s, p, d)
+            ok = s.can_pay_fee(p, d) and EFFECTS[K.EFFECT[d]].can_use(s, p, d)
             s.francs[p] += fee
             if ok:
                 out.append(d)
@@ -924,16 +928,16 @@ class HarbourWatch(Effect):
         return bool(self.targets(s, p, b))
 
     def start(self, s, p, b):
-        s.stack.append(("sub", p, self.name, b, ()))
+        s.stack.append(Sub(p, self.name, b, ()))
 
     def options(self, s, fr):
-        _, p, _, b, _ = fr
-        return [f"evict from {K.NAME[d]}" for d in self.targets(s, p, b)]
+        p, b = fr.player, fr.building
+        return [BaseAction("evict", ref=d) for d in self.targets(s, p, b)]
 
-    def apply(self, s, fr, text):
-        _, p, _, b, _ = fr
+    def apply(self, s, fr, a):
+        p, b = fr.player, fr.building
         s.stack.pop()
-        d = K.BY_NAME[text.split(" ", 2)[2].lower()]
+        d = a.ref
         q = s.discs.index(d)
         s.pay_francs(p, K.PARAMS[b]["francs"], q)
         s.discs[q] = -1
@@ -956,21 +960,19 @@ class HaulageFirm(Effect):
         return s.francs[p] >= K.PARAMS[b]["francs"] and bool(self.pairs(s))
 
     def start(self, s, p, b):
-        s.stack.append(("sub", p, self.name, b, ()))
+        s.stack.append(Sub(p, self.name, b, ()))
 
     def options(self, s, fr):
-        _, p, _, b, _ = fr
+        p, b = fr.player, fr.building
         if s.francs[p] < K.PARAMS[b]["francs"]:
             return []
-        return [f"haul {K.OFFER_LABEL[i]} and {K.OFFER_LABEL[j]}" for i, j in self.pairs(s)]
+        return [BaseAction("haul", ref=i, n=j) for i, j in self.pairs(s)]
 
-    def apply(self, s, fr, text):
-        _, p, _, b, _ = fr
+    def apply(self, s, fr, a):
+        p, b = fr.player, fr.building
         s.stack.pop()
         s.pay_francs(p, K.PARAMS[b]["francs"])
-        words = text.split()
-        for lbl in (words[1], words[3]):
-            i = K.OFFER_LABEL.index(lbl)
+        for i in (a.ref, a.n):
             s.goods[p][K.OFFER_TO_GOOD[i]] += s.offer_spaces[i]
             s.offer_spaces[i] = 0
 
@@ -987,12 +989,6 @@ from base_game.data import check_effects  # noqa: E402
 check_effects(K.BUILDINGS, EFFECTS)
 
 
-def _use(s, p: int, b: int) -> None:
+def use_building(s, p: int, b: int) -> None:
+    """Carry out ``b``'s action for ``p`` (its entry fee is paid)."""
     EFFECTS[K.EFFECT[b]].start(s, p, b)
-
-
-DO = {
-    "use": _use,
-    "finish_round": lambda s: s.finish_round(),
-    "ship_goods": ship_goods,
-}

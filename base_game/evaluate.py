@@ -73,6 +73,8 @@ from __future__ import annotations
 from typing import Any
 
 from base_game import cards as K
+from base_game.actions import BaseAction
+from base_game.frames import Debt, FinishRound, Sub, Turn
 
 #: francs a good is worth while there is time to use it (index by good)
 GOOD_WORTH = [0.0] * K.NG
@@ -155,14 +157,14 @@ def _turn_counts(s: Any, p: int) -> tuple[float, int]:
     if s.over:
         return 0.0, 0
     if s.final_stage:
-        mine = 1 if any(fr[0] == "final" and fr[1] == p for fr in s.stack) else 0
+        mine = 1 if any(fr.kind == "final" and fr.player == p for fr in s.stack) else 0
         return float(mine), 0
     left_in_round = max(0, 7 - s.turn_in_round)
     in_round = 0
     for k in range(1, left_in_round + 1):
         if (s.turn_player + k) % n == p:
             in_round += 1
-    if s.turn_player == p and any(fr[0] == "main" and fr[1] == p for fr in s.stack):
+    if s.turn_player == p and any(fr.kind == "main" and fr.player == p for fr in s.stack):
         in_round += 1
     later_rounds = len(s.rounds) - s.round_index - 1
     total = in_round + later_rounds * 7.0 / n + 1.0  # + the final action
@@ -181,13 +183,13 @@ def _feeding(s: Any, p: int) -> tuple[int, int, list[int], list[float]]:
     feeding = False
     due_food = 0
     for fr in stack:
-        if fr[0] == "do" and fr[2] == "finish_round":
+        if isinstance(fr, FinishRound):
             feeding = True
-        elif fr[0] == "debt" and fr[1] == p:
-            if fr[2] == "food":
-                due_food += fr[3]
+        elif isinstance(fr, Debt) and fr.player == p:
+            if fr.owed == "food":
+                due_food += fr.amount
             else:
-                francs_due += fr[3]
+                francs_due += fr.amount
     if not feeding:
         due_food = max(0, rounds[s.round_index].food - ship_food)
     later = [max(0, rounds[r].food - ship_food) for r in range(s.round_index + 1, len(rounds))]
@@ -224,7 +226,7 @@ def player_terms(s: Any, p: int) -> dict[str, float]:
     # food
     due_now, francs_due, later, weights = _feeding(s, p)
     need = due_now + sum(later)
-    fv = g[K.FISH] + 2 * g[K.SMOKED_FISH] + 2 * g[K.BREAD] + 3 * g[K.MEAT]
+    fv = s.food_value(p)
     covered = min(fv, need)
     food = (covered + (fv - covered) * SURPLUS_FOOD * phase - weights[0] * due_now
             - sum(w * d for w, d in zip(weights[1:], later)))
@@ -253,7 +255,7 @@ def player_terms(s: Any, p: int) -> dict[str, float]:
     fund = _ship_fund(s, p, francs, later)
     tempo = 0.0
     top = s.stack[-1] if s.stack else None
-    if top is not None and top[1] == p and top[0] in ("main", "final"):
+    if top is not None and top.player == p and top.kind in ("main", "final"):
         tempo = TEMPO
     return {"wealth": wealth, "goods": goods, "energy": energy, "food": food, "loan risk": risk, "loans": loans,
             "buildings": bld, "ship fund": fund, "tempo": tempo}
@@ -297,7 +299,10 @@ def evaluate(s: Any, player: int) -> float:
     return value
 
 
-def search_actions(s: Any) -> list[str]:
+SELL_VERBS = ("sell", "sell ship")
+
+
+def search_actions(s: Any) -> list[BaseAction]:
     """The legal actions worth searching (a subset; never empty).
 
     * Selling a building or ship (seeds/000, "Selling") turns its value into
@@ -313,20 +318,19 @@ def search_actions(s: Any) -> list[str]:
     if len(legal) <= 1 or s.over:
         return legal
     fr = s.stack[-1]
-    k = fr[0]
-    if k == "debt":
-        pays = [a for a in legal if a.startswith("pay ") or a == "repay"]
-        if any(a.startswith("pay ") for a in pays):
+    if isinstance(fr, Debt):
+        pays = [a for a in legal if a.verb in ("pay", "repay")]
+        if any(a.verb == "pay" for a in pays):
             return pays
-        keep = [a for a in legal if not a.startswith("sell ")]
+        keep = [a for a in legal if a.verb not in SELL_VERBS]
         # when short, selling may beat borrowing: keep sales of the cheapest card of each kind
-        sells = [a for a in legal if a.startswith("sell ")]
+        sells = [a for a in legal if a.verb in SELL_VERBS]
         return keep + sells[:4] if keep else legal
-    if k in ("main", "after", "final", "after_final"):
-        keep = [a for a in legal if not a.startswith("sell ")]
+    if isinstance(fr, Turn):
+        keep = [a for a in legal if a.verb not in SELL_VERBS]
         return keep or legal
-    if k == "sub":
+    if isinstance(fr, Sub):
         from base_game.effects import EFFECTS
 
-        return EFFECTS[fr[2]].search_options(s, fr) or legal
+        return EFFECTS[fr.effect].search_options(s, fr) or legal
     return legal

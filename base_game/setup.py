@@ -71,48 +71,39 @@ def new_game(seed: int, options: GameOptions | dict | None = None) -> BaseState:
     n, short = options.players, options.short
     if options.starting_player >= n:
         raise SetupError(f"starting_player must be 0..{n - 1} for {n} players")
-    s = BaseState()
-    s.options = options
-    s.num_players = n
-    s.short = short
-    s.seed = seed
-    s.history = []
-    s.rounds = data.round_cards(n, short)
-    s.ship_types = data.ship_types()
-    s.tile_data = {t.tile: t for t in data.supply_tiles()}
+    rounds = data.round_cards(n, short)
+    ship_types = data.ship_types()
+    tile_data = {t.tile: t for t in data.supply_tiles()}
 
     # ships: one card per round card (its reverse), plus the short game's starting ships
-    s.ship_cards = [(r.ship_type, r.ship_value) for r in s.rounds]
-    s.round_ship = list(range(len(s.rounds)))
-    s.ship_piles = {t: [] for t in K.SHIP_TYPES}
-    s.ships = [[] for _ in range(n)]
+    ship_cards = [(r.ship_type, r.ship_value) for r in rounds]
+    ship_piles: dict[str, list[int]] = {t: [] for t in K.SHIP_TYPES}
+    ships: list[list[int]] = [[] for _ in range(n)]
     if short and n in (1, 2):  # seeds/000, setup changes for the shortened version
         for p in range(n):
-            s.ship_cards.append(("wooden", 2))
-            s.ships[p].append(len(s.ship_cards) - 1)
+            ship_cards.append(("wooden", 2))
+            ships[p].append(len(ship_cards) - 1)
         if n == 1:
-            s.ship_cards.append(("wooden", 2))
-            s.ship_piles["wooden"].append(len(s.ship_cards) - 1)
+            ship_cards.append(("wooden", 2))
+            ship_piles["wooden"].append(len(ship_cards) - 1)
 
     # supply tiles, face down
-    tiles = sorted(s.tile_data)
+    tiles = sorted(tile_data)
     if options.supply_tiles is not None:
         if sorted(options.supply_tiles) != tiles:
             raise SetupError(f"supply_tiles must be the seven tiles 1-7 in some order, got {options.supply_tiles}")
         tiles = list(options.supply_tiles)
     else:
         rng.shuffle(tiles)
-    s.supply_tiles = tiles
-    s.tiles_revealed = 0
 
     # buildings
-    s.owner = [NOWHERE] * K.NB
+    owner = [NOWHERE] * K.NB
     in_play = data.buildings_in_play(n, short)
-    pool = []
+    pool: list[int] = []
     for so, v in in_play.items():
         b = K.BY_SORT_ORDER[so]
         if v == "start":
-            s.owner[b] = TOWN
+            owner[b] = TOWN
         elif v == "yes":
             pool.append(b)
     if options.proposal_piles is not None:
@@ -129,50 +120,41 @@ def new_game(seed: int, options: GameOptions | dict | None = None) -> BaseState:
             # seeds/000 Black Market: reshuffle if it lies on top of a pile after setup
             if all(not p or p[0] != K.BLACK_MARKET for p in piles):
                 break
-    s.proposal_piles = piles
     # seeds/002 Setup 9: in the solo game the Zoo and the Harbour Watch go back to the box
     specials = [b for b in K.SPECIAL_IDS if n > 1 or K.NAME[b] not in SOLO_REMOVED]
-    s.special_pool = specials
     if short:
-        s.special_pile = []
+        special_pile: list[int] = []
     elif options.special_pile is not None:
         sp = _ids(options.special_pile, "special_pile")
         if any(b not in specials for b in sp) or len(set(sp)) != len(sp) or len(sp) != 6:
             raise SetupError("special_pile must name six different special buildings"
                              + (" (not the Zoo or the Harbour Watch in the solo game)" if n == 1 else ""))
-        s.special_pile = sp
+        special_pile = sp
     else:
-        s.special_pile = rng.sample(specials, 6)
+        special_pile = rng.sample(specials, 6)
 
     # offers and starting money and goods
-    s.francs = [5] * n
-    s.goods = [[0] * K.NG for _ in range(n)]
+    francs = [5] * n
+    goods = [[0] * K.NG for _ in range(n)]
     if short:
-        s.offer_spaces = [3, 3, 3, 2, 1, 1, 1]
+        offer_spaces = [3, 3, 3, 2, 1, 1, 1]
         start = {"fish": 2, "wood": 2, "clay": 2, "iron": 2, "cattle": 1, "coal": 2, "hides": 2}
     else:
-        s.offer_spaces = [2, 2, 2, 1, 0, 0, 0]
+        offer_spaces = [2, 2, 2, 1, 0, 0, 0]
         start = {"coal": 1}
     for p in range(n):
         for g, k in start.items():
-            s.goods[p][K.GI[g]] = k
-    s.start_francs = sum(s.francs) + s.offer_spaces[0]
-    s.loans = [0] * n
-    s.discs = [-1] * n
-    s.modernised = [False, False]
-    s.stack = []
-    s.sold_this_turn = set()
-    s.peek_known = [()] * n
-    s.ship_markers = [-1] * n
-    s.round_index = 0
-    s.turn_in_round = 0
-    s.starting_player = options.starting_player
-    s.turn_player = options.starting_player
-    s.started = False
-    s.final_stage = False
-    s.over = False
-    s.main_actions = 0
-    s.treasury_flow = 0
-    s.loans_taken = 0
+            goods[p][K.GI[g]] = k
+    start_francs = sum(francs) + offer_spaces[0]
+    s = BaseState(
+        options=options, num_players=n, short=short, seed=seed, rounds=tuple(rounds), ship_types=ship_types,
+        tile_data=tile_data, ship_cards=tuple(ship_cards), round_ship=tuple(range(len(rounds))), special_pool=tuple(specials),
+        start_francs=start_francs, starting_player=options.starting_player, history=[], offer_spaces=offer_spaces,
+        supply_tiles=tiles, tiles_revealed=0, proposal_piles=piles, special_pile=special_pile,
+        owner=owner, discs=[-1] * n, ship_piles=ship_piles, modernised=[False, False], ship_markers=[-1] * n,
+        francs=francs, goods=goods, loans=[0] * n, ships=ships, peek_known=[()] * n, stack=[],
+        sold_this_turn=set(), round_index=0, turn_in_round=0, turn_player=options.starting_player, started=False,
+        final_stage=False, over=False, main_actions=0, treasury_flow=0, loans_taken=0,
+    )
     s.settle()
     return s

@@ -29,8 +29,9 @@ decision it is and what it is about:
 The supply action has no choice and is carried out when the turn begins, so
 additional actions are offered after it ([dec]: buying before the supply
 action is never better, since the supply only adds goods).  All randomness is
-drawn at setup; ``apply_action`` takes canonical texts (actions are plain
-strings: ``str(action)`` is the text).
+drawn at setup.  Actions are typed values (:class:`base_game.actions.BaseAction`,
+``str(action)`` is the canonical text) and frames are typed
+(:mod:`base_game.frames`).
 
 Rulings made visible here ([dec], also in REFERENCE.md):
 * A building whose action cannot be carried out at all (nothing to upgrade,
@@ -51,72 +52,114 @@ Rulings made visible here ([dec], also in REFERENCE.md):
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from core.protocol import ActionError, GameState
 from base_game import cards as K
+from base_game.actions import BORROW, END, PASS, REPAY, UNIT, BaseAction, Way, as_action, ship_type_index
+from base_game.cards import CATTLE, FOOD_SOURCES, ENERGY_SOURCES, GRAIN, NB, OFFER_LABEL, OFFER_TO_GOOD
+from base_game.frames import Debt, FinishRound, Frame, Pay, ShipGoods, Sub, Turn, TurnStage, Use
 from base_game.payments import ways_to_pay
-from base_game.cards import (
-    BREAD, CATTLE, ENERGY_SOURCES, FISH, FOOD_SOURCES, GOOD_LABEL, GRAIN, NB, OFFER_LABEL,
-    OFFER_TO_GOOD,
-)
+
+if TYPE_CHECKING:
+    from base_game.data import RoundCard, ShipType, SupplyTile
+    from base_game.setup import GameOptions
 
 TOWN = -1
 NOWHERE = -2  # in a proposal pile, face down, or out of the game
 TREASURY = -1
 DESTROYED = -2  # paid goods go back to the supply
 
+#: at most this many ways to pay are offered (least wasteful first)
 PAY_LIMIT = 4
 #: buildings with an action, and buildings with a purchase price (hot loops)
 ACTION_IDS = tuple(b for b in range(NB) if K.EFFECT[b] != "none")
-PRICED_IDS = tuple(b for b in range(NB) if K.PRICE[b] is not None)  # at most this many ways to pay are offered (least wasteful first)
+PRICED_IDS = tuple(b for b in range(NB) if K.PRICE[b] is not None)
+_AFTER: dict[str, TurnStage] = {"main": "after", "final": "after_final", "after": "after",
+                                "after_final": "after_final"}
 
 
-def _fmt_way(way: dict[Any, int], unit: dict[Any, int]) -> str:
-    parts = []
-    for k, amount in way.items():
-        n = amount // unit[k]
-        if k == "franc":
-            parts.append(f"{n} franc" + ("s" if n != 1 else ""))
-        else:
-            parts.append(f"{n} {GOOD_LABEL[k]}")
-    return "pay " + ", ".join(parts) if parts else "pay nothing"
+def _copy(how: str) -> dict[str, str]:
+    """Field metadata: how :meth:`BaseState.clone` copies the field.
+
+    ``share``: immutable, or data that never changes during a game; ``list``:
+    a list of immutable values; ``lists``: a list of lists; ``dict_lists``: a
+    dict of lists; ``set``: a set."""
+    return {"copy": how}
 
 
+def _share() -> Any:
+    return field(metadata=_copy("share"))
+
+
+@dataclass(slots=True, eq=False, repr=False)
 class BaseState(GameState):
-    """A position of Le Havre (base game).  See the module docstring."""
+    """A position of Le Havre (base game).  See the module docstring.
 
-    ruleset = "base"
+    Every field is declared here, with how :meth:`clone` copies it; the
+    values are set by :func:`base_game.setup.new_game`."""
 
-    # ------------------------------------------------------------------ setup
-    def __init__(self) -> None:  # filled by base_game.setup.new_game
-        self.num_players = 0
-        self.history = []
+    ruleset: ClassVar[str] = "base"
 
-    def clone(self) -> "BaseState":
-        s = object.__new__(BaseState)
-        d = self.__dict__
-        n = s.__dict__
-        n.update(d)
-        n["history"] = list(self.history)
-        n["offer_spaces"] = list(self.offer_spaces)
-        n["supply_tiles"] = list(self.supply_tiles)
-        n["proposal_piles"] = [list(x) for x in self.proposal_piles]
-        n["special_pile"] = list(self.special_pile)
-        n["owner"] = list(self.owner)
-        n["discs"] = list(self.discs)
-        n["francs"] = list(self.francs)
-        n["goods"] = [list(g) for g in self.goods]
-        n["loans"] = list(self.loans)
-        n["ships"] = [list(x) for x in self.ships]
-        n["ship_piles"] = {k: list(v) for k, v in self.ship_piles.items()}
-        n["modernised"] = list(self.modernised)
-        n["stack"] = list(self.stack)
-        n["sold_this_turn"] = set(self.sold_this_turn)
-        n["peek_known"] = list(self.peek_known)
-        n["ship_markers"] = list(self.ship_markers)
-        return s
+    # -- set up once, never changed during the game (shared by clones)
+    options: GameOptions = _share()
+    num_players: int = _share()
+    short: bool = _share()
+    seed: int = _share()
+    rounds: tuple[RoundCard, ...] = _share()
+    ship_types: dict[str, ShipType] = _share()
+    tile_data: dict[int, SupplyTile] = _share()
+    #: every ship card of the game as (type, value); ships are ids into this tuple
+    ship_cards: tuple[tuple[str, int], ...] = _share()
+    #: the ship card on the back of each round card
+    round_ship: tuple[int, ...] = _share()
+    #: the special buildings in this game (the solo game leaves two out)
+    special_pool: tuple[int, ...] = _share()
+    start_francs: int = _share()
+    starting_player: int = _share()
+    # -- the board
+    history: list[str] = field(metadata=_copy("list"))
+    offer_spaces: list[int] = field(metadata=_copy("list"))
+    supply_tiles: list[int] = field(metadata=_copy("list"))
+    tiles_revealed: int = _share()
+    proposal_piles: list[list[int]] = field(metadata=_copy("lists"))
+    special_pile: list[int] = field(metadata=_copy("list"))
+    #: owner of each building: a seat, TOWN or NOWHERE
+    owner: list[int] = field(metadata=_copy("list"))
+    #: the building each player's person disc stands on, -1 at home
+    discs: list[int] = field(metadata=_copy("list"))
+    ship_piles: dict[str, list[int]] = field(metadata=_copy("dict_lists"))
+    #: the two Wharves: modernised yet (their first non-wooden ship)
+    modernised: list[bool] = field(metadata=_copy("list"))
+    #: the supply tile each player's ship marker stands on, -1 before it moved
+    ship_markers: list[int] = field(metadata=_copy("list"))
+    # -- the players
+    francs: list[int] = field(metadata=_copy("list"))
+    goods: list[list[int]] = field(metadata=_copy("lists"))
+    loans: list[int] = field(metadata=_copy("list"))
+    ships: list[list[int]] = field(metadata=_copy("lists"))
+    #: the special buildings each player saw on top of the face-down pile (Marketplace)
+    peek_known: list[tuple[int, ...]] = field(metadata=_copy("list"))
+    # -- the turn
+    stack: list[Frame] = field(metadata=_copy("list"))
+    sold_this_turn: set[int] = field(metadata=_copy("set"))
+    round_index: int = _share()
+    turn_in_round: int = _share()
+    turn_player: int = _share()
+    started: bool = _share()
+    final_stage: bool = _share()
+    over: bool = _share()
+    # -- statistics
+    main_actions: int = _share()
+    treasury_flow: int = _share()
+    loans_taken: int = _share()
+
+    _UNITS: ClassVar[dict[int | str, int]] = UNIT
+
+    def clone(self) -> BaseState:
+        return _clone(self)
 
     # ------------------------------------------------------- derived views
     @property
@@ -124,7 +167,7 @@ class BaseState(GameState):
         return min(self.round_index + 1, len(self.rounds))
 
     @property
-    def current_round_card(self):
+    def current_round_card(self) -> RoundCard:
         return self.rounds[min(self.round_index, len(self.rounds) - 1)]
 
     @property
@@ -158,7 +201,7 @@ class BaseState(GameState):
     @property
     def decision(self) -> str:
         """What the current decision is about: main, after, pay, debt, sub, final, ..."""
-        return "over" if self.over else self.stack[-1][0]
+        return "over" if self.over else self.stack[-1].kind
 
     def player_buildings(self, p: int) -> list[str]:
         return [K.NAME[b] for b in self.owned(p)]
@@ -188,11 +231,11 @@ class BaseState(GameState):
 
     def food_value(self, p: int) -> int:
         g = self.goods[p]
-        return g[FISH] + 2 * g[K.SMOKED_FISH] + 2 * g[BREAD] + 3 * g[K.MEAT]
+        return sum(g[good] * v for good, v in FOOD_SOURCES)
 
     def energy_value(self, p: int) -> int:
         g = self.goods[p]
-        return g[K.WOOD] + 3 * g[K.CHARCOAL] + 3 * g[K.COAL] + 10 * g[K.COKE]
+        return sum(g[good] * v for good, v in ENERGY_SOURCES)
 
     def energy_cost(self, p: int, raw: int) -> int:
         """Energy actually paid in a main action (Wind Farm: 3 less, never below 0)."""
@@ -211,7 +254,7 @@ class BaseState(GameState):
     def current_player(self) -> int:
         if self.over:
             return -1
-        return self.stack[-1][1]
+        return self.stack[-1].player
 
     def is_terminal(self) -> bool:
         return self.over
@@ -234,26 +277,25 @@ class BaseState(GameState):
             self.treasury_flow -= n
 
     # ------------------------------------------------------------ payments
-    def _food_ways(self, p: int, amount: int, with_francs: bool = True) -> list[dict]:
+    def _food_ways(self, p: int, amount: int, with_francs: bool = True) -> list[Way]:
         g = self.goods[p]
-        sources = [(good, v, g[good]) for good, v in FOOD_SOURCES]
+        sources: list[tuple[int | str, int, int]] = [(good, v, g[good]) for good, v in FOOD_SOURCES]
         if with_francs:
             sources.append(("franc", 1, self.francs[p]))
-        return ways_to_pay(sources, amount, PAY_LIMIT)
+        return [tuple(w.items()) for w in ways_to_pay(sources, amount, PAY_LIMIT)]
 
-    def _energy_ways(self, p: int, amount: int) -> list[dict]:
+    def _energy_ways(self, p: int, amount: int) -> list[Way]:
         g = self.goods[p]
-        return ways_to_pay([(good, v, g[good]) for good, v in ENERGY_SOURCES], amount, PAY_LIMIT)
+        return [tuple(w.items()) for w in ways_to_pay([(good, v, g[good]) for good, v in ENERGY_SOURCES], amount,
+                                                      PAY_LIMIT)]
 
-    _UNITS = {**{g: v for g, v in FOOD_SOURCES}, **{g: v for g, v in ENERGY_SOURCES}, "franc": 1}
-
-    def _pay_way(self, p: int, way: dict, to: int) -> None:
+    def _pay_way(self, p: int, way: Way, to: int) -> None:
         g = self.goods[p]
-        for k, amount in way.items():
-            if k == "franc":
+        for k, amount in way:
+            if isinstance(k, str):  # "franc"
                 self.pay_francs(p, amount, to)
             else:
-                n = amount // self._UNITS[k]
+                n = amount // UNIT[k]
                 g[k] -= n
                 if to >= 0:
                     self.goods[to][k] += n
@@ -266,14 +308,15 @@ class BaseState(GameState):
         """
         if amount <= 0 and not alt_francs:
             return
+        ways: list[Way]
         if kind == "energy":
             ways = self._energy_ways(p, amount)
         elif kind == "francs":
-            ways = [{"franc": amount}] if self.francs[p] >= amount else []
+            ways = [(("franc", amount),)] if self.francs[p] >= amount else []
         else:  # food, maybe with a francs alternative
             ways = []
             if alt_francs and self.francs[p] >= alt_francs:
-                ways.append({"franc": alt_francs})
+                ways.append((("franc", alt_francs),))
             if amount:
                 for w in self._food_ways(p, amount, with_francs=not alt_francs):
                     if w not in ways:
@@ -283,7 +326,7 @@ class BaseState(GameState):
         if len(ways) == 1:
             self._pay_way(p, ways[0], to)
             return
-        self.stack.append(("pay", p, to, tuple(tuple(w.items()) for w in ways)))
+        self.stack.append(Pay(p, to, tuple(ways)))
 
     def can_pay_fee(self, p: int, b: int) -> bool:
         if self.owner[b] == p:
@@ -311,7 +354,7 @@ class BaseState(GameState):
     # ------------------------------------------------------------ settle
     def settle(self) -> None:
         """Run automatic steps until a decision is needed or the game is over."""
-        from base_game.effects import DO
+        from base_game.effects import EFFECTS, use_building, ship_goods
 
         while True:
             if not self.stack:
@@ -320,25 +363,30 @@ class BaseState(GameState):
                 self._next()
                 continue
             fr = self.stack[-1]
-            k = fr[0]
-            if k == "do":
+            if isinstance(fr, Use):
                 self.stack.pop()
-                DO[fr[2]](self, *fr[3])
+                use_building(self, fr.player, fr.building)
                 continue
-            if k == "debt":
+            if isinstance(fr, FinishRound):
+                self.stack.pop()
+                self.finish_round()
+                continue
+            if isinstance(fr, ShipGoods):
+                self.stack.pop()
+                ship_goods(self, fr.player, fr.capacity)
+                continue
+            if isinstance(fr, Debt):
                 opts = self._debt_options(fr)
-                if len(opts) == 1 and opts[0] != "borrow" or opts == ["borrow"]:
-                    self._apply_debt(fr, fr[1], opts[0].split(" ")[0], "", opts[0])
+                if len(opts) == 1 and opts[0] != BORROW or opts == [BORROW]:
+                    self._apply_debt(fr, opts[0])
                     continue
                 return
-            if k in ("after", "after_final") and self.legal_actions() == ["end"]:
+            if isinstance(fr, Turn) and fr.kind in ("after", "after_final") and self.legal_actions() == [END]:
                 self.stack.pop()
                 continue
-            if k == "sub":
-                from base_game.effects import EFFECTS
-                if not EFFECTS[fr[2]].options(self, fr):
-                    self.stack.pop()
-                    continue
+            if isinstance(fr, Sub) and not EFFECTS[fr.effect].options(self, fr):
+                self.stack.pop()
+                continue
             return
 
     def _next(self) -> None:
@@ -367,14 +415,14 @@ class BaseState(GameState):
             self.offer_spaces[j] += 1
             if j == 0:
                 self.treasury_flow += 1  # a franc from the treasury onto the offer space
-        self.stack.append(("main", p))
+        self.stack.append(Turn("main", p))
         if tile.interest:
             n = self.num_players
             due = []
             for k in range(n):
                 q = (p + k) % n
                 if self.loans[q]:
-                    due.append(("debt", q, "francs", self.interest_due(q)))
+                    due.append(Debt(q, "francs", self.interest_due(q)))
             self.stack.extend(reversed(due))
 
     def interest_due(self, q: int) -> int:
@@ -403,14 +451,14 @@ class BaseState(GameState):
                     g[CATTLE] += 2
                 elif c >= 2:
                     g[CATTLE] += 1
-        self.stack.append(("do", -1, "finish_round", ()))
+        self.stack.append(FinishRound())
         first = (self.turn_player + 1) % n
         due = []
         for k in range(n):
             q = (first + k) % n
             amount = self.food_due(q)
             if amount > 0:
-                due.append(("debt", q, "food", amount))
+                due.append(Debt(q, "food", amount))
         self.stack.extend(reversed(due))
 
     def finish_round(self) -> None:
@@ -433,7 +481,7 @@ class BaseState(GameState):
             self.final_stage = True
             n = self.num_players
             order = [(self.starting_player + k) % n for k in range(n)]
-            self.stack.extend(("final", q) for q in reversed(order))
+            self.stack.extend(Turn("final", q) for q in reversed(order))
 
     def remove_from_piles(self, b: int) -> None:
         for pile in self.proposal_piles:
@@ -446,28 +494,28 @@ class BaseState(GameState):
                 return
 
     # ------------------------------------------------------- legal actions
-    def legal_actions(self) -> list[str]:
+    def legal_actions(self) -> list[BaseAction]:
         if self.over:
             return []
         fr = self.stack[-1]
-        k = fr[0]
-        p = fr[1]
-        if k == "main":
-            return self._turn_options(p, main=True, final=False)
-        if k == "after":
-            return self._turn_options(p, main=False, final=False) + ["end"]
-        if k == "final":
-            return self._turn_options(p, main=True, final=True)
-        if k == "after_final":
-            return self._turn_options(p, main=False, final=True) + ["end"]
-        if k == "pay":
-            return [_fmt_way(dict(w), self._UNITS) for w in fr[3]]
-        if k == "debt":
+        if isinstance(fr, Turn):
+            k = fr.kind
+            p = fr.player
+            if k == "main":
+                return self._turn_options(p, main=True, final=False)
+            if k == "after":
+                return self._turn_options(p, main=False, final=False) + [END]
+            if k == "final":
+                return self._turn_options(p, main=True, final=True)
+            return self._turn_options(p, main=False, final=True) + [END]
+        if isinstance(fr, Pay):
+            return [BaseAction("pay", way=w) for w in fr.ways]
+        if isinstance(fr, Debt):
             return self._debt_options(fr)
-        if k == "sub":
-            from base_game.effects import EFFECTS
-            return EFFECTS[fr[2]].options(self, fr) or ["done"]
-        raise AssertionError(f"unknown frame {fr}")
+        if isinstance(fr, Sub):
+            from base_game.effects import EFFECTS, DONE
+            return EFFECTS[fr.effect].options(self, fr) or [DONE]
+        raise AssertionError(f"no decision on frame {fr}")
 
     def buyable_buildings(self, p: int) -> list[int]:
         out = []
@@ -508,24 +556,24 @@ class BaseState(GameState):
             return False
         return self.can_pay_fee(p, b) and EFFECTS[K.EFFECT[b]].can_use(self, p, b)
 
-    def _turn_options(self, p: int, main: bool, final: bool) -> list[str]:
-        out: list[str] = []
+    def _turn_options(self, p: int, main: bool, final: bool) -> list[BaseAction]:
+        out: list[BaseAction] = []
         if main:
-            out.extend(f"take {OFFER_LABEL[i]}" for i in range(7) if self.offer_spaces[i])
+            out.extend(BaseAction("take", ref=i) for i in range(7) if self.offer_spaces[i])
             owner = self.owner
             for b in ACTION_IDS:
                 if owner[b] >= TOWN and self.can_enter(p, b, final):
-                    out.append(f"enter {K.NAME[b]}")
+                    out.append(BaseAction("enter", ref=b))
             if not out:
-                out.append("pass")  # no main action possible (only conceivable in the final stage)
+                out.append(PASS)  # no main action possible (only conceivable in the final stage)
         if not final:
-            out.extend(f"buy {K.NAME[b]}" for b in self.buyable_buildings(p))
-            out.extend(f"buy {K.SHIP_TYPE_LABEL[t]}" for t in self.buyable_ships(p))
+            out.extend(BaseAction("buy", ref=b) for b in self.buyable_buildings(p))
+            out.extend(BaseAction("buy ship", ref=ship_type_index(t)) for t in self.buyable_ships(p))
         # selling and repaying: any time in one's turn, also after the final action
         # (seeds/000, Final Action: "Players may still repay loans and sell buildings and ships")
         out.extend(self._sell_options(p))
         if self.can_repay(p):
-            out.append("repay")
+            out.append(REPAY)
         return out
 
     def can_repay(self, p: int) -> bool:
@@ -533,110 +581,109 @@ class BaseState(GameState):
         immediately before interest is paid)" (seeds/000, Loan Cards)."""
         return self.loans[p] > 0 and self.francs[p] >= 5
 
-    def _sell_options(self, p: int) -> list[str]:
-        out = [f"sell {K.NAME[b]}" for b in self.owned(p)]
+    def _sell_options(self, p: int) -> list[BaseAction]:
+        out = [BaseAction("sell", ref=b) for b in self.owned(p)]
         seen = set()
         for s in self.ships[p]:
-            t = self.ship_name(s)
-            if t not in seen:
-                seen.add(t)
-                out.append(f"sell {t}")
+            card = self.ship_cards[s]
+            if card not in seen:
+                seen.add(card)
+                out.append(BaseAction("sell ship", ref=ship_type_index(card[0]), n=card[1]))
         return out
 
     def ship_name(self, s: int) -> str:
         t, v = self.ship_cards[s]
         return f"{K.SHIP_TYPE_LABEL[t]} {v}"
 
-    def _debt_options(self, fr) -> list[str]:
-        _, p, kind, amount = fr
-        if kind == "francs":
+    def _debt_options(self, fr: Debt) -> list[BaseAction]:
+        p, amount = fr.player, fr.amount
+        out: list[BaseAction]
+        if fr.owed == "francs":
             can = self.francs[p] >= amount
-            ways = [f"pay {amount} franc" + ("s" if amount != 1 else "")] if can else []
+            out = [BaseAction("pay", way=(("franc", amount),))] if can else []
         else:
             can = self.food_value(p) + self.francs[p] >= amount
-            ways = [_fmt_way(w, self._UNITS) for w in self._food_ways(p, amount)] if can else []
-        out = ways
+            out = [BaseAction("pay", way=w) for w in self._food_ways(p, amount)] if can else []
         if self.can_repay(p):  # before the interest or the food is paid (seeds/000, Loan Cards)
-            out = out + ["repay"]
+            out.append(REPAY)
         if not can or not self.options.advanced_selling:
-            out = out + self._sell_options(p)
+            out.extend(self._sell_options(p))
         if not can:
-            out.append("borrow")
+            out.append(BORROW)
         return out
 
     # ------------------------------------------------------- apply action
-    def apply_action(self, action: Any) -> None:
-        text = str(action)
+    def apply_action(self, action: BaseAction | str) -> None:
+        """Apply a legal action (a canonical text is parsed first)."""
+        a = as_action(action)
         fr = self.stack[-1]
-        k = fr[0]
-        p = fr[1]
-        self.history.append(text)
-        verb, _, rest = text.partition(" ")
-        if k in ("main", "after", "final", "after_final"):
-            self._apply_turn(fr, p, verb, rest)
-        elif k == "pay":
+        self.history.append(str(a))
+        if isinstance(fr, Turn):
+            self._apply_turn(fr, a)
+        elif isinstance(fr, Pay):
+            if a.verb != "pay" or a.way not in fr.ways:
+                raise ActionError(f"'{a}' is not a way to pay here")
             self.stack.pop()
-            for w in fr[3]:
-                if _fmt_way(dict(w), self._UNITS) == text:
-                    self._pay_way(p, dict(w), fr[2])
-                    break
-            else:
-                raise ActionError(f"'{text}' is not a way to pay here")
-        elif k == "debt":
-            self._apply_debt(fr, p, verb, rest, text)
-        elif k == "sub":
+            self._pay_way(fr.player, a.way, fr.to)
+        elif isinstance(fr, Debt):
+            self._apply_debt(fr, a)
+        elif isinstance(fr, Sub):
             from base_game.effects import EFFECTS
-            if text == "done" and not EFFECTS[fr[2]].options(self, fr):
+            if a.verb == "done" and not EFFECTS[fr.effect].options(self, fr):
                 self.stack.pop()
             else:
-                EFFECTS[fr[2]].apply(self, fr, text)
+                EFFECTS[fr.effect].apply(self, fr, a)
         self.settle()
 
-    def _apply_turn(self, fr, p: int, verb: str, rest: str) -> None:
-        k = fr[0]
+    def _apply_turn(self, fr: Turn, a: BaseAction) -> None:
+        p = fr.player
+        verb = a.verb
         if verb == "take":
-            i = OFFER_LABEL.index(rest)
+            i = a.ref
             n = self.offer_spaces[i]
             self.offer_spaces[i] = 0
-            if i == 0:
+            good = OFFER_TO_GOOD[i]
+            if good is None:
                 self.francs[p] += n
             else:
-                self.goods[p][OFFER_TO_GOOD[i]] += n
+                self.goods[p][good] += n
             self.main_actions += 1
-            self.stack[-1] = ("after_final" if k == "final" else "after", p)
+            self.stack[-1] = Turn(_AFTER[fr.kind], p)
         elif verb == "enter":
-            b = K.BY_NAME[rest.lower()]
             self.main_actions += 1
-            self.stack[-1] = ("after_final" if k == "final" else "after", p)
-            self.enter(p, b)
+            self.stack[-1] = Turn(_AFTER[fr.kind], p)
+            self.enter(p, a.ref)
+        elif verb == "buy ship":
+            t = K.SHIP_TYPES[a.ref]
+            price = self.ship_types[t].buy_price
+            assert price is not None
+            s = self.ship_piles[t].pop()
+            self.pay_francs(p, price)
+            self.ships[p].append(s)
         elif verb == "buy":
-            t = next((t for t, lbl in K.SHIP_TYPE_LABEL.items() if lbl == rest), None)
-            if t is not None:
-                s = self.ship_piles[t].pop()
-                self.pay_francs(p, self.ship_types[t].buy_price)
-                self.ships[p].append(s)
-            else:
-                b = K.BY_NAME[rest.lower()]
-                self.pay_francs(p, K.PRICE[b])
-                if self.owner[b] == NOWHERE:
-                    self.remove_from_piles(b)
-                self.take_building(p, b)
-        elif verb == "sell":
-            self.sell(p, rest)
+            b = a.ref
+            price = K.PRICE[b]
+            assert price is not None
+            self.pay_francs(p, price)
+            if self.owner[b] == NOWHERE:
+                self.remove_from_piles(b)
+            self.take_building(p, b)
+        elif verb in ("sell", "sell ship"):
+            self.sell(p, a)
         elif verb == "repay":
             self.repay(p)
         elif verb == "end":
             self.stack.pop()
         elif verb == "pass":
             self.main_actions += 1
-            self.stack[-1] = ("after_final" if k == "final" else "after", p)
+            self.stack[-1] = Turn(_AFTER[fr.kind], p)
         else:
-            raise ActionError(f"unknown action '{verb} {rest}'")
+            raise ActionError(f"'{a}' is not an action of a turn")
 
     def enter(self, p: int, b: int) -> None:
         """Move ``p``'s disc to ``b``, pay the entry fee, then carry out its action."""
         self.discs[p] = b
-        self.stack.append(("do", p, "use", (p, b)))
+        self.stack.append(Use(p, b))
         self.push_fee(p, b)
 
     def take_building(self, p: int, b: int) -> None:
@@ -649,22 +696,25 @@ class BaseState(GameState):
             if self.discs[q] == b:
                 self.discs[q] = -1
 
-    def sell(self, p: int, rest: str) -> None:
-        b = K.BY_NAME.get(rest.lower())
-        if b is not None and self.owner[b] == p:
+    def sell(self, p: int, a: BaseAction) -> None:
+        """Sell a building or a ship for half its value (seeds/000, Selling)."""
+        if a.verb == "sell":
+            b = a.ref
+            if self.owner[b] != p:
+                raise ActionError(f"you do not own {K.NAME[b]}, so you cannot sell it")
             self.gain_francs(p, K.VALUE[b] // 2)
             self.owner[b] = TOWN
             self.send_home(b)
             self.sold_this_turn.add(b)
             return
+        card = (K.SHIP_TYPES[a.ref], a.n)
         for s in self.ships[p]:
-            if self.ship_name(s) == rest:
+            if self.ship_cards[s] == card:
                 self.ships[p].remove(s)
-                t, v = self.ship_cards[s]
-                self.gain_francs(p, v // 2)
-                self.ship_piles[t].append(s)
+                self.gain_francs(p, card[1] // 2)
+                self.ship_piles[card[0]].append(s)
                 return
-        raise ActionError(f"you own no '{rest}' to sell")
+        raise ActionError(f"you own no '{str(a)[5:]}' to sell")
 
     def repay(self, p: int) -> None:
         """Pay 5 francs back to the treasury and return one loan card (seeds/000, Loan Cards)."""
@@ -673,25 +723,26 @@ class BaseState(GameState):
         self.pay_francs(p, 5)
         self.loans[p] -= 1
 
-    def _apply_debt(self, fr, p: int, verb: str, rest: str, text: str) -> None:
-        _, _, kind, amount = fr
-        if verb == "sell":
-            self.sell(p, rest)
+    def _apply_debt(self, fr: Debt, a: BaseAction) -> None:
+        p, amount = fr.player, fr.amount
+        verb = a.verb
+        if verb in ("sell", "sell ship"):
+            self.sell(p, a)
             return
         if verb == "repay":
             self.repay(p)
-            if kind == "francs":  # interest: owed only while a loan is held, and by the loans held
+            if fr.owed == "francs":  # interest: owed only while a loan is held, and by the loans held
                 due = self.interest_due(p)
-                self.stack[-1] = ("debt", p, kind, due)
+                self.stack[-1] = Debt(p, "francs", due)
                 if not due:
                     self.stack.pop()
             return
-        self.stack.pop()
         if verb == "borrow":
-            have = self.francs[p] + (self.food_value(p) if kind == "food" else 0)
+            self.stack.pop()
+            have = self.francs[p] + (self.food_value(p) if fr.owed == "food" else 0)
             deficit = amount - have
             loans = -(-deficit // 4)
-            if kind == "food":
+            if fr.owed == "food":
                 for good, _v in FOOD_SOURCES:
                     self.goods[p][good] = 0
             self.pay_francs(p, self.francs[p])
@@ -699,14 +750,19 @@ class BaseState(GameState):
             self.gain_francs(p, 4 * loans - deficit)
             self.loans_taken += loans
             return
-        if kind == "francs":
+        if verb != "pay":
+            raise ActionError(f"'{a}' does not pay a debt")
+        if fr.owed == "francs":
+            if a.way != (("franc", amount),):
+                raise ActionError(f"'{a}' is not a way to pay here")
+            self.stack.pop()
             self.pay_francs(p, amount)
             return
-        for w in self._food_ways(p, amount):
-            if _fmt_way(w, self._UNITS) == text:
-                self._pay_way(p, w, DESTROYED)
-                return
-        raise ActionError(f"'{text}' is not a way to pay here")
+        if a.way not in self._food_ways(p, amount):
+            raise ActionError(f"'{a}' is not a way to pay here")
+        self.stack.pop()
+        self._pay_way(p, a.way, DESTROYED)
+
 
     # ------------------------------------------------------------- scoring
     def wealth_breakdown(self, player: int) -> dict[str, int]:
@@ -745,7 +801,7 @@ class BaseState(GameState):
 
         return evaluation_terms(self, player)
 
-    def search_actions(self) -> list[str]:
+    def search_actions(self) -> list[BaseAction]:
         """The legal actions the search considers (never empty; see
         :func:`base_game.evaluate.search_actions`)."""
         from base_game.evaluate import search_actions
@@ -759,26 +815,26 @@ class BaseState(GameState):
             tuple(tuple(x) for x in self.proposal_piles), tuple(self.special_pile), tuple(self.owner),
             tuple(self.discs), tuple(self.francs), tuple(tuple(g) for g in self.goods), tuple(self.loans),
             tuple(tuple(x) for x in self.ships), tuple(tuple(self.ship_piles[t]) for t in K.SHIP_TYPES),
-            tuple(self.modernised), tuple(self.stack), tuple(sorted(self.sold_this_turn)), self.round_index,
-            self.turn_in_round, self.turn_player, self.final_stage, self.over, tuple(self.peek_known),
+            tuple(self.modernised), tuple(fr.key() for fr in self.stack), tuple(sorted(self.sold_this_turn)),
+            self.round_index, self.turn_in_round, self.turn_player, self.final_stage, self.over,
+            tuple(self.peek_known),
         )
 
-    def describe_action(self, action: Any) -> str:
+    def describe_action(self, action: BaseAction | str) -> str:
         """A sentence for the log, e.g. 'Player 2 takes 3 wood.'"""
         p = self.current_player()
         who = f"Player {p + 1}" if p >= 0 else "Nobody"
-        text = str(action)
-        verb, _, rest = text.partition(" ")
-        if verb == "take" and rest in OFFER_LABEL:
-            return f"{who} takes {self.offer_spaces[OFFER_LABEL.index(rest)]} {rest} from the offer."
-        b = K.BY_NAME.get(rest.lower())
-        if verb == "enter" and b is not None:
+        a = as_action(action)
+        verb, b = a.verb, a.ref
+        if verb == "take":
+            return f"{who} takes {self.offer_spaces[b]} {OFFER_LABEL[b]} from the offer."
+        if verb == "enter":
             o = self.owner[b]
             whose = "the town's" if o == TOWN else ("own" if o == p else f"Player {o + 1}'s")
             return f"{who} enters {whose} {K.NAME[b]}."
-        if verb == "buy" and b is not None:
+        if verb == "buy":
             return f"{who} buys {K.NAME[b]} for {K.PRICE[b]} francs."
-        if verb == "sell" and b is not None:
+        if verb == "sell":
             return f"{who} sells {K.NAME[b]} for {K.VALUE[b] // 2} francs."
         if verb == "borrow":
             return f"{who} cannot pay and takes loans."
@@ -786,25 +842,20 @@ class BaseState(GameState):
             return f"{who} repays a loan (5 francs)."
         if verb == "end":
             return f"{who} ends the turn."
-        return f"{who}: {text}."
+        return f"{who}: {a}."
 
-    def action_building(self, action: Any) -> tuple[str, str] | None:
-        verb, _, rest = str(action).partition(" ")
-        b = K.BY_NAME.get(rest.lower())
-        if b is None:
-            return None
-        if verb == "enter":
-            return ("use", K.NAME[b])
-        if verb == "buy":
-            return ("buy", K.NAME[b])
-        if verb == "build":
-            return ("build", K.NAME[b])
+    def action_building(self, action: BaseAction | str) -> tuple[str, str] | None:
+        a = as_action(action)
+        if a.verb == "enter":
+            return ("use", K.NAME[a.ref])
+        if a.verb in ("buy", "build"):
+            return (a.verb, K.NAME[a.ref])
         return None
 
     def building_owners(self) -> dict[str, int]:
         return {K.NAME[b]: o for b, o in enumerate(self.owner) if o >= 0}
 
-    def determinize(self, player: int, rng: Any) -> "BaseState":
+    def determinize(self, player: int, rng: Any) -> BaseState:
         """Resample what ``player`` cannot see: face-down supply tiles and the
         special pile (its contents and order), keeping what ``player`` saw at
         the Marketplace on top."""
@@ -816,9 +867,9 @@ class BaseState(GameState):
         s.supply_tiles[s.tiles_revealed:] = hidden
         if s.special_pile:
             known = list(self.peek_known[player])
-            top = self.stack[-1] if self.stack else ()
-            if top[:3] == ("sub", player, "peek"):  # looking at the top two right now
-                known = self.special_pile[:2]
+            top = self.stack[-1] if self.stack else None
+            if isinstance(top, Sub) and top.player == player and top.effect == "peek":
+                known = self.special_pile[:2]  # looking at the top two right now
             pool = [b for b in self.special_pool if s.owner[b] == NOWHERE and b not in known]
             rest = rng.sample(pool, len(s.special_pile) - len(known))
             s.special_pile = known + rest
@@ -831,7 +882,8 @@ class BaseState(GameState):
         b = K.BY_NAME.get(rest.strip().lower())
         if self.over:
             return "The game is over."
-        k = self.stack[-1][0]
+        top = self.stack[-1]
+        k = top.kind
         p = self.current_player()
         if verb in ("buy", "take", "enter") and k not in ("main", "after", "final"):
             return f"'{text.strip()}' is not possible now: finish the current decision first."
@@ -851,16 +903,45 @@ class BaseState(GameState):
             if self.francs[p] < 5:
                 return f"Repaying a loan costs 5 francs; you have {self.francs[p]}."
             return None
-        if verb == "pick" and k == "sub" and self.stack[-1][2] in ("marketplace", "town_square"):
+        if verb == "pick" and isinstance(top, Sub) and top.effect in ("marketplace", "town_square"):
             good = rest.strip().lower().replace("_", " ")
-            picked = self.stack[-1][4][0]
+            picked = top.data[0]
             if K.LABEL_TO_GOOD.get(good) in picked:
                 return f"You already picked {good}: the goods taken here must all be different."
             return None
         if verb == "buy" and b is not None:
-            if K.PRICE[b] is None:
+            price = K.PRICE[b]
+            if price is None:
                 return f"{K.NAME[b]} cannot be bought."
-            if K.PRICE[b] > self.francs[p]:
-                return f"{K.NAME[b]} costs {K.PRICE[b]} francs; you have {self.francs[p]}."
+            if price > self.francs[p]:
+                return f"{K.NAME[b]} costs {price} francs; you have {self.francs[p]}."
             return f"{K.NAME[b]} is not for sale now (only town buildings and the tops of the proposal piles)."
         return None
+
+
+_COPY_EXPR = {
+    "share": "s.{0}",
+    "list": "s.{0}[:]",
+    "lists": "[x[:] for x in s.{0}]",
+    "dict_lists": "{{k: v[:] for k, v in s.{0}.items()}}",
+    "set": "set(s.{0})",
+}
+
+
+def _make_clone() -> Callable[[BaseState], BaseState]:
+    """``clone`` written out field by field from the declaration above (so no
+    field can be forgotten, and a copy costs one call per field, no loop)."""
+    lines = ["def clone(s):", "    c = new(BaseState)"]
+    for f in fields(BaseState):
+        how = f.metadata.get("copy")
+        if how not in _COPY_EXPR:
+            raise AssertionError(f"BaseState.{f.name} does not say how clone() copies it")
+        lines.append(f"    c.{f.name} = {_COPY_EXPR[how].format(f.name)}")
+    lines.append("    return c")
+    scope: dict[str, Any] = {"new": object.__new__, "BaseState": BaseState}
+    exec("\n".join(lines), scope)  # noqa: S102 - code made from the field declarations above
+    fn: Callable[[BaseState], BaseState] = scope["clone"]
+    return fn
+
+
+_clone = _make_clone()

@@ -26,7 +26,7 @@ def play(seed: int, copier=None) -> int:
         if copier is not None:
             s = copier(s)
         acts = s.legal_actions()
-        keep = [a for a in acts if not a.startswith("sell")]
+        keep = [a for a in acts if a.verb not in ("sell", "sell ship")]
         s.apply_action(rng.choice(keep) if keep and rng.random() < 0.9 else rng.choice(acts))
         steps += 1
     return steps

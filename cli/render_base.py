@@ -29,6 +29,8 @@ from rich.text import Text
 
 from base_game import cards as K
 from base_game.cards import GOOD_LABEL, NG, OFFER_LABEL
+from base_game.actions import BaseAction, as_action
+from base_game.frames import Debt, FinishRound, Pay, Sub, Turn, Use
 from base_game.state import TOWN, BaseState
 from cli.play import Player, Renderer, final_table
 from core.protocol import GameError, normalize_text
@@ -290,7 +292,8 @@ def special_text(state: BaseState, viewer: int | None) -> Text:
     t.append(f"{n} face down" if n else "pile empty", style="")
     if viewer is not None and 0 <= viewer < state.num_players and not state.is_terminal():
         seen: list[str] = []
-        if state.decision == "sub" and state.current_player() == viewer and state.stack[-1][2] == "peek":
+        top = state.stack[-1]
+        if isinstance(top, Sub) and top.player == viewer and top.effect == "peek":
             seen = [K.NAME[b] for b in state.special_pile[:2]]
             t.append("; you look at the top two: ", style="")
         else:
@@ -306,8 +309,8 @@ def town_panel(state: BaseState, viewer: int | None, width: int) -> Panel:
     enterable: set[int] = set()
     if not state.is_terminal() and state.decision in ("main", "final"):
         for a in state.legal_actions():
-            if a.startswith("enter "):
-                enterable.add(K.BY_NAME[a[6:].lower()])
+            if a.verb == "enter":
+                enterable.add(a.ref)
     parts: list[RenderableType] = [
         town_table(state, enterable, width - 4),
         piles_table(state),
@@ -419,7 +422,7 @@ def _changes(before: BaseState, after: BaseState, p: int) -> list[str]:
 
 
 def _feeding_started(s: BaseState) -> bool:
-    return any(fr[0] == "do" and fr[2] == "finish_round" for fr in s.stack)
+    return any(isinstance(fr, FinishRound) for fr in s.stack)
 
 
 def action_sentence(before: BaseState, action: Any) -> str:
@@ -526,7 +529,7 @@ class BaseRenderer(Renderer):
         interest = new_turn and tile is not None and tile.interest and any(state.loans)
         if not feeding and not interest:
             mine = _changes(before, state, actor)
-            if mine and (str(action).split(" ")[0] != "take" or len(mine) > 1):
+            if mine and (as_action(action).verb != "take" or len(mine) > 1):
                 line.append(f"  ({', '.join(mine)})", style="dim")
             for q in range(state.num_players):
                 if q != actor:
@@ -648,7 +651,7 @@ def decision_text(state: BaseState) -> str:
     if state.is_terminal():
         return "the game is over"
     fr = state.stack[-1]
-    k = fr[0]
+    k = fr.kind
     if k == "main":
         return "your turn: take the goods of an offer space or enter a building (first you may buy, sell or repay)"
     if k == "after":
@@ -657,23 +660,21 @@ def decision_text(state: BaseState) -> str:
         return "your final action: enter any building (even an occupied one) or take an offer"
     if k == "after_final":
         return "after your final action: sell, repay, or end"
-    if k == "pay":
-        below = next((f for f in reversed(state.stack[:-1]) if f[0] in ("do", "sub")), None)
+    if isinstance(fr, Pay):
+        below = next((f for f in reversed(state.stack[:-1]) if f.kind in ("do", "sub")), None)
         what = ""
-        if below is not None and below[0] == "do" and below[2] == "use":
-            what = f" for {K.NAME[below[3][1]]}"
-        elif below is not None and below[0] == "sub":
-            what = f" for {K.NAME[below[3]]}"
+        if isinstance(below, (Use, Sub)):
+            what = f" for {K.NAME[below.building]}"
         return f"choose how to pay{what} (food and energy give no change)"
-    if k == "debt":
-        _, p, kind, amount = fr
-        if kind == "food":
+    if isinstance(fr, Debt):
+        amount = fr.amount
+        if fr.owed == "food":
             return (f"feeding: pay {amount} food (francs count as food); if you cannot, sell buildings or ships, "
                     f"or borrow (4 francs per loan)")
         return f"interest: pay {_plural(amount, 'franc')}; if you cannot, sell something or borrow"
-    if k == "sub":
-        b = fr[3]
-        eff = fr[2]
+    if isinstance(fr, Sub):
+        b = fr.building
+        eff = fr.effect
         what = {
             "upgrade": "how many goods to upgrade", "exchange": "how many to exchange",
             "build": "which building to build", "wharf": "which ship to build",

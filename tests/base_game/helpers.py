@@ -20,7 +20,7 @@ def play(s, *texts: str) -> None:
 
 def end_turn(s) -> None:
     """Pass the rest of the turn (the 'after' decision) if it is offered."""
-    while not s.is_terminal() and s.stack[-1][0] in ("after", "after_final"):
+    while not s.is_terminal() and s.stack[-1].kind in ("after", "after_final"):
         s.apply_action("end")
 
 

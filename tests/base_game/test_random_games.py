@@ -27,7 +27,7 @@ CONFIGS = [(n, short) for n in range(1, 6) for short in (False, True)]
 
 def choose(rng: random.Random, actions: list[str]) -> str:
     """Mostly avoid selling (pure random play sells everything and plays little)."""
-    keep = [a for a in actions if not a.startswith("sell")]
+    keep = [a for a in actions if not str(a).startswith("sell")]
     if keep and rng.random() < 0.9:
         return rng.choice(keep)
     return rng.choice(actions)

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from core.protocol import ActionError, parse_action
+from base_game.frames import Debt
 from base_game import RULESET, GameOptions, SetupError
 from tests.base_game.helpers import K, clear, end_turn, goods, have, legal, new, own, play
 from tests.base_game.test_standard_buildings import add_ship
@@ -19,11 +20,11 @@ from tests.base_game.test_standard_buildings import add_ship
 def to_end_of_round(s):
     """Play 'take' actions until the round's debts come up."""
     r = s.round_index
-    while s.round_index == r and s.stack[-1][0] in ("main", "after"):
-        if s.stack[-1][0] == "after":
+    while s.round_index == r and s.stack[-1].kind in ("main", "after"):
+        if s.stack[-1].kind == "after":
             s.apply_action("end")
         else:
-            s.apply_action(next(a for a in s.legal_actions() if a.startswith("take")))
+            s.apply_action(next(a for a in s.legal_actions() if str(a).startswith("take")))
 
 
 # ------------------------------------------------------------------- setup
@@ -144,15 +145,15 @@ def test_interest_tile():
     play(s, "take francs")
     end_turn(s)
     # player 1's turn on the Interest tile: player 1 cannot pay -> sell or borrow
-    assert s.stack[-1][:2] == ("debt", 1)
+    assert s.stack[-1].key()[:2] == ("debt", 1)
     assert set(legal(s)) == {"sell Fishery", "borrow"}
     play(s, "borrow")
     assert s.loans[1] == 2 and s.francs[1] == 3
     # player 0 (3 loans, 8 francs) may repay a loan before paying (seeds/000, Loan Cards)
-    assert s.stack[-1][:2] == ("debt", 0) and legal(s) == ["pay 1 franc", "repay"]
+    assert s.stack[-1].key()[:2] == ("debt", 0) and legal(s) == ["pay 1 franc", "repay"]
     play(s, "pay 1 franc")
     assert s.francs[0] == 5 + 3 - 1 and s.loans[0] == 3
-    assert s.stack[-1] == ("main", 1)
+    assert s.stack[-1].key() == ("main", 1)
 
 
 def test_expensive_loans_option():
@@ -162,7 +163,7 @@ def test_expensive_loans_option():
     goods(s2, 1, francs=10)
     play(s2, "take francs")
     end_turn(s2)
-    assert s2.stack[-1] == ("debt", 1, "francs", 2)
+    assert s2.stack[-1].key() == ("debt", 1, "francs", 2)
     play(s2, "pay 2 francs")
     assert s2.francs[1] == 8
 
@@ -178,11 +179,11 @@ def test_feeding_ships_reduce_food_and_borrow():
     add_ship(s, "luxury_liner", 38, owner=1)
     assert s.food_due(1) == 3  # luxury liners give no food
     goods(s, 1, fish=1, francs=2)
-    s.stack.append(("debt", 1, "food", 7))
+    s.stack.append(Debt(1, "food", 7))
     assert legal(s) == ["borrow"] or "borrow" in legal(s)
     play(s, "borrow")  # 3 of 7 paid with all food and money; 4 missing -> 1 loan, 0 change
     assert s.loans[1] == 1 and s.francs[1] == 0 and have(s, 1, "fish") == 0
-    s.stack.append(("debt", 1, "food", 6))
+    s.stack.append(Debt(1, "food", 6))
     goods(s, 1, fish=0, francs=1)
     play(s, "borrow")  # 5 missing -> 2 loans (8 francs), 3 francs left
     assert s.loans[1] == 3 and s.francs[1] == 3
@@ -193,12 +194,12 @@ def test_advanced_selling_only_when_short():
     s = new(players=2, advanced_selling=True)
     own(s, 1, "Fishery")
     goods(s, 1, francs=20)
-    s.stack.append(("debt", 1, "food", 3))
+    s.stack.append(Debt(1, "food", 3))
     assert "sell Fishery" not in legal(s)
     s2 = new(players=2)
     own(s2, 1, "Fishery")
     goods(s2, 1, francs=20)
-    s2.stack.append(("debt", 1, "food", 3))
+    s2.stack.append(Debt(1, "food", 3))
     assert "sell Fishery" in legal(s2)
 
 
@@ -237,9 +238,9 @@ def test_final_stage_occupied_buildings_but_not_own():
     s = new(players=2, short=True, seed=4)
     rng = random.Random(0)
     while not s.final_stage:
-        acts = [a for a in s.legal_actions() if not a.startswith(("sell", "buy"))] or s.legal_actions()
+        acts = [a for a in s.legal_actions() if not str(a).startswith(("sell", "buy"))] or s.legal_actions()
         s.apply_action(rng.choice(acts))
-    assert s.stack[-1] == ("final", 0)
+    assert s.stack[-1].key() == ("final", 0)
     s.owner[K.bid("Fishery")] = -2
     s.proposal_piles = [[K.bid("Fishery")], [], []]
     for b in ("Building Firm 1", "Construction Firm"):
@@ -248,15 +249,15 @@ def test_final_stage_occupied_buildings_but_not_own():
     s.discs[0] = K.bid("Construction Firm")
     goods(s, 0, wood=9, clay=9, iron=9, francs=50)
     acts = legal(s)
-    assert not any(a.startswith("buy") for a in acts)
+    assert not any(str(a).startswith("buy") for a in acts)
     assert "enter Construction Firm" not in acts
     assert "enter Building Firm 1" in acts
     offers = list(s.offer_spaces)
-    play(s, next(a for a in acts if a.startswith("take")))
+    play(s, next(a for a in acts if str(a).startswith("take")))
     end_turn(s)
-    assert s.current_player() == 1 and s.stack[-1] == ("final", 1)
+    assert s.current_player() == 1 and s.stack[-1].key() == ("final", 1)
     assert sum(s.offer_spaces) < sum(offers)  # no supply action in the final stage
-    play(s, next(a for a in legal(s) if a.startswith("take") or a.startswith("enter")))
+    play(s, next(a for a in legal(s) if str(a).startswith("take") or str(a).startswith("enter")))
     while not s.is_terminal():
         play(s, "end")
     assert s.is_terminal() and s.current_player() == -1
@@ -265,8 +266,8 @@ def test_final_stage_occupied_buildings_but_not_own():
 # --------------------------------------------------------------- protocol
 def test_parse_action_prefix_and_errors():
     s = new(players=3, supply_tiles=[2, 1, 3, 4, 5, 6, 7])
-    assert parse_action(s, "take francs") == "take francs"
-    assert parse_action(s, "TAKE  Wood") == "take wood"
+    assert str(parse_action(s, "take francs")) == "take francs"
+    assert str(parse_action(s, "TAKE  Wood")) == "take wood"
     with pytest.raises(ActionError, match="Allowed now"):
         parse_action(s, "fly away")
     own(s, 1, "Fishery")
@@ -360,11 +361,11 @@ def test_food_paid_without_change():
     s = new(players=2)
     clear(s, 1)
     goods(s, 1, meat=1)
-    s.stack.append(("debt", 1, "food", 2))
+    s.stack.append(Debt(1, "food", 2))
     s.settle()  # a single way to pay: the meat, no change
     assert have(s, 1, "meat") == 0 and s.francs[1] == 0 and s.loans[1] == 0
     goods(s, 1, meat=1, fish=1, francs=1)
-    s.stack.append(("debt", 1, "food", 2))
+    s.stack.append(Debt(1, "food", 2))
     assert set(legal(s)) == {"pay 1 fish, 1 franc", "pay 1 meat"}
     play(s, "pay 1 fish, 1 franc")
     assert have(s, 1, "meat") == 1 and s.francs[1] == 0

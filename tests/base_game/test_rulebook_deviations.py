@@ -16,6 +16,7 @@ from collections import Counter
 
 import pytest
 
+from base_game.frames import Debt
 from base_game import data
 from base_game.state import TOWN
 from core.protocol import ActionError, parse_action
@@ -73,7 +74,7 @@ def test_marketplace_and_town_square_do_not_count_the_hardware_store():
     s = fresh()
     own(s, 0, "Marketplace", "Hardware Store", "Town Square")
     play(s, "enter Marketplace")
-    assert s.stack[-1][4] == ((), 2)  # 2 goods: the Hardware Store adds none
+    assert s.stack[-1].data == ((), 2)  # 2 goods: the Hardware Store adds none
     s2 = fresh()
     own(s2, 0, "Town Square", "Hardware Store")
     assert "enter Town Square" not in legal(s2)  # no Craftsman's building: nothing to take
@@ -146,9 +147,9 @@ def _to_final_stage(seed: int = 4):
     s = new(players=2, short=True, seed=seed)
     rng = random.Random(0)
     while not s.final_stage:
-        acts = [a for a in s.legal_actions() if not a.startswith(("sell", "buy"))] or s.legal_actions()
+        acts = [a for a in s.legal_actions() if not str(a).startswith(("sell", "buy"))] or s.legal_actions()
         s.apply_action(rng.choice(acts))
-    assert s.stack[-1] == ("final", 0)
+    assert s.stack[-1].key() == ("final", 0)
     return s
 
 
@@ -162,11 +163,11 @@ def test_sell_and_repay_are_offered_after_the_final_action():
     own(s, 0, "Clay Mound")  # value 2
     s.loans[0] = 1
     goods(s, 0, francs=4)
-    play(s, next(a for a in legal(s) if a.startswith("take") and a != "take francs"))
-    assert s.stack[-1] == ("after_final", 0)
+    play(s, next(a for a in legal(s) if str(a).startswith("take") and a != "take francs"))
+    assert s.stack[-1].key() == ("after_final", 0)
     acts = legal(s)
     assert "sell Clay Mound" in acts and "end" in acts
-    assert not any(a.startswith("buy") for a in acts)
+    assert not any(str(a).startswith("buy") for a in acts)
     assert "repay" not in acts  # 4 francs: not enough yet
     before = s.wealth()[0]
     play(s, "sell Clay Mound")  # +1 franc (half its value): now 5 francs
@@ -174,7 +175,7 @@ def test_sell_and_repay_are_offered_after_the_final_action():
     play(s, "repay")
     assert s.loans[0] == 0 and s.francs[0] == 0
     assert s.wealth()[0] == before - 2 + 1 - 5 + 7  # the sale loses 1, the repayment saves 2
-    assert s.stack[-1] == ("final", 1)  # nothing left to sell or repay: the turn passed by itself
+    assert s.stack[-1].key() == ("final", 1)  # nothing left to sell or repay: the turn passed by itself
 
 
 # ------------------------------------------------------------ 5. repaying before interest
@@ -187,11 +188,11 @@ def test_repay_is_offered_when_interest_is_demanded():
     goods(s, 1, francs=6)
     play(s, "take francs")
     end_turn(s)
-    assert s.stack[-1] == ("debt", 1, "francs", 1)
+    assert s.stack[-1].key() == ("debt", 1, "francs", 1)
     assert legal(s)[:2] == ["pay 1 franc", "repay"]
     play(s, "repay")
     assert s.loans[1] == 0 and s.francs[1] == 1  # 5 repaid, no interest
-    assert s.stack[-1] == ("main", 1)
+    assert s.stack[-1].key() == ("main", 1)
 
 
 def test_repay_before_interest_with_several_loans_and_expensive_loans():
@@ -202,11 +203,11 @@ def test_repay_before_interest_with_several_loans_and_expensive_loans():
     goods(s, 1, francs=10)
     play(s, "take francs")
     end_turn(s)
-    assert s.stack[-1] == ("debt", 1, "francs", 2)
+    assert s.stack[-1].key() == ("debt", 1, "francs", 2)
     play(s, "repay")  # one loan left: 1 franc of interest
-    assert s.stack[-1] == ("debt", 1, "francs", 1) and "repay" in legal(s)
+    assert s.stack[-1].key() == ("debt", 1, "francs", 1) and "repay" in legal(s)
     play(s, "repay")  # no loan left: no interest
-    assert s.loans[1] == 0 and s.francs[1] == 0 and s.stack[-1] == ("main", 1)
+    assert s.loans[1] == 0 and s.francs[1] == 0 and s.stack[-1].key() == ("main", 1)
 
 
 def test_repay_is_offered_before_feeding():
@@ -215,10 +216,10 @@ def test_repay_is_offered_before_feeding():
     s = fresh()
     s.loans[1] = 2
     goods(s, 1, francs=12, fish=3)
-    s.stack.append(("debt", 1, "food", 3))
+    s.stack.append(Debt(1, "food", 3))
     assert "repay" in legal(s)
     play(s, "repay")
-    assert s.loans[1] == 1 and s.francs[1] == 7 and s.stack[-1] == ("debt", 1, "food", 3)
+    assert s.loans[1] == 1 and s.francs[1] == 7 and s.stack[-1].key() == ("debt", 1, "food", 3)
     play(s, "pay 3 fish")
     assert have(s, 1, "fish") == 0 and s.francs[1] == 7
 
@@ -238,7 +239,7 @@ def test_marketplace_picks_in_any_order_give_the_canonical_outcome():
     same position as the canonical (board) order."""
     canonical = _marketplace(1)
     play(canonical, "pick fish", "pick cattle", "pick coal")
-    assert canonical.decision == "sub" and canonical.stack[-1][2] == "peek"
+    assert canonical.decision == "sub" and canonical.stack[-1].effect == "peek"
     for order in itertools.permutations(["cattle", "fish", "coal"]):
         s = _marketplace(1)
         for g in order:
@@ -274,7 +275,7 @@ def test_the_search_sees_each_marketplace_set_once():
     seen = set()
 
     def walk(st, depth):
-        if st.decision == "sub" and st.stack[-1][2] == "marketplace":
+        if st.decision == "sub" and st.stack[-1].effect == "marketplace":
             for a in st.search_actions():
                 c = st.clone()
                 c.apply_action(a)

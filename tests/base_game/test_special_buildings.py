@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from base_game.frames import Turn
 from tests.base_game.helpers import K, clear, goods, have, legal, new, own, play
 from tests.base_game.test_standard_buildings import add_ship, set_piles
 
@@ -252,7 +253,7 @@ def test_football_stadium_only_built_on_an_empty_proposal_space():
     assert "build Football Stadium" not in legal(s)
     play(s, "build Marketplace")
     s.discs[0] = -1
-    s.stack[-1] = ("main", 0)
+    s.stack[-1] = Turn("main", 0)
     play(s, "enter Building Firm 1", "build Football Stadium")
     assert s.owner[K.FOOTBALL_STADIUM] == 0 and s.wealth_breakdown(0)["buildings"] == 6 + 24
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from base_game.frames import Turn
 from tests.base_game.helpers import K, clear, goods, have, legal, new, own, play
 
 
@@ -31,7 +32,7 @@ def set_piles(s, piles):
 
 
 def add_ship(s, kind: str, value: int, owner: int | None = None) -> int:
-    s.ship_cards.append((kind, value))
+    s.ship_cards = (*s.ship_cards, (kind, value))
     sid = len(s.ship_cards) - 1
     if owner is None:
         s.ship_piles[kind].append(sid)
@@ -319,7 +320,7 @@ def test_marketplace_goods_by_craftsman_buildings_max_eight():
     own(s2, 0, "Marketplace", "Fishery", "Joinery", "Bakehouse", "Smokehouse", "Abattoir", "Tannery",
         "Charcoal Kiln")
     play(s2, "enter Marketplace")
-    assert s2.stack[-1][4] == ((), 8)  # nothing picked yet, 8 picks due
+    assert s2.stack[-1].data == ((), 8)  # nothing picked yet, 8 picks due
     for g in ("fish", "wood", "clay", "iron", "grain", "cattle", "hides", "coal"):
         play(s2, f"pick {g}")
     assert sum(s2.goods[0]) == 8
@@ -381,7 +382,7 @@ def test_wharf_modernised_by_first_non_wooden_ship():
     assert s.player_ships(0) == [("iron", 6)]
     s.discs[0] = -1
     goods(s, 0, iron=4, coal=1)
-    s.stack[-1] = ("main", 0)
+    s.stack[-1] = Turn("main", 0)
     play(s, "enter Wharf 1", "build iron ship")
     assert s.player_ships(0) == [("iron", 6), ("iron", 4)]
 
