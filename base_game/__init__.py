@@ -1,34 +1,47 @@
 """Le Havre, the base game (1-5 players, full and short versions).
 
-``RULESET.new_game(seed, options)`` gives a :class:`base_game.state.BaseState`
-(see its module docstring for how a turn is modelled and the rulings).
+The game declares itself once, as :data:`RULESET` (a
+:class:`core.protocol.GameSpec`): ``RULESET.new_game(seed, options)`` gives a
+:class:`base_game.state.BaseState` (see its module docstring for how a turn
+is modelled and the rulings).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from base_game import evaluate
+from base_game.ai import BASE_LEVELS
+from base_game.data import data_digest as _files_digest
 from base_game.setup import GameOptions, SetupError, new_game
 from base_game.state import BaseState
+from core.protocol import Evaluator, GameSpec
 
 
-class BaseRuleset:
-    name = "base"
-    title = "Le Havre"
-    Options = GameOptions
-    options_model = GameOptions
-
-    def new_game(self, seed: int, options: Any = None) -> BaseState:
-        return new_game(seed, options)
-
-    @staticmethod
-    def data_digest(options: Any = None) -> str:
-        """Hash of the data files in use (recorded in saves to detect other data)."""
-        from base_game.data import data_digest
-
-        return data_digest()
+def data_digest(options: Any = None) -> str:
+    """Hash of the data files in use (recorded in saves to detect other data)."""
+    return _files_digest()
 
 
-RULESET = BaseRuleset()
+def why_illegal(state: BaseState, text: str) -> str | None:
+    return state.why_illegal(text)
 
-__all__ = ["RULESET", "BaseRuleset", "BaseState", "GameOptions", "SetupError", "new_game"]
+
+RULESET = GameSpec(
+    name="base",
+    title="Le Havre",
+    short_title="base game",
+    options_model=GameOptions,
+    new_game=new_game,
+    min_players=1,
+    max_players=5,
+    ai_levels=BASE_LEVELS,
+    evaluator=Evaluator(evaluate=evaluate.evaluate, terms=evaluate.evaluation_terms,
+                        search_actions=evaluate.search_actions),
+    data_digest=data_digest,
+    why_illegal=why_illegal,
+    # face-down supply tiles and special buildings
+    perfect_information=False,
+)
+
+__all__ = ["RULESET", "BaseState", "GameOptions", "SetupError", "new_game"]

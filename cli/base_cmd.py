@@ -1,5 +1,4 @@
-"""``lehavre base``: play or watch Le Havre (the base game, 1-5 players, full or short),
-and the base game's printer for ``lehavre rules base [BUILDING]``.
+"""``lehavre base``: play or watch Le Havre (the base game, 1-5 players, full or short).
 
 The play loop is :mod:`cli.play` (the same prompt, two-step choices, ``help``,
 ``rules``, ``undo``, ``quit`` as ``lehavre inland``); the board is
@@ -13,14 +12,13 @@ from enum import Enum
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.text import Text
 
 from base_game import RULESET, GameOptions
 from cli import play as loop
 from cli.app import app
 from cli.console import error, make_console
-from cli.render_base import BaseRenderer, reference
+from cli.render_base import BaseRenderer
 from core.agents import AgentSpecError, parse_agent_list
 from core.protocol import GameError
 
@@ -46,22 +44,14 @@ def human_seats(choice: str, players: int, humans: int, seed: int) -> list[int]:
     return sorted(random.Random(f"seats-{seed}-{players}-{humans}").sample(range(players), humans))
 
 
-def _opponent(spec: str) -> tuple[str, bool]:
-    """Check ``--opponent`` (an agent spec); ``ai`` falls back to greedy when the AI is absent.
-
-    Returns (spec, fell_back).
-    """
+def _opponent(spec: str) -> str:
+    """Check ``--opponent`` (an agent spec)."""
     s = spec.strip().lower()
-    if s.split(":")[0] == "ai" and not loop.ai_available():
-        if s != "ai":
-            raise typer.BadParameter("the AI (core.search) is not available in this installation; use greedy or random",
-                                     param_hint="'--opponent'")
-        return "greedy", True
     try:
-        parse_agent_list(s, 1)
+        parse_agent_list(s, 1, RULESET)
     except AgentSpecError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--opponent'") from None
-    return s, False
+    return s
 
 
 def _options(players: int, short: bool, advanced_selling: bool, expensive_loans: bool) -> GameOptions:
@@ -99,8 +89,8 @@ def base(
                                     help="Continue a saved game: a name 'lehavre saves' lists, or a file's path."),
     no_undo: bool = typer.Option(False, "--no-undo", help="Do not allow 'undo' at the prompt."),
     no_save: bool = typer.Option(False, "--no-save", help="Do not autosave the game after every action."),
-    level: loop.Level | None = typer.Option(None, "--level", case_sensitive=False, help=loop.LEVEL_HELP),
-    think_time: float | None = typer.Option(None, "--think-time", min=0.01, metavar="SECONDS", help=loop.THINK_TIME_HELP),
+    level: loop.Level | None = typer.Option(None, "--level", case_sensitive=False, help=loop.level_help(RULESET)),
+    think_time: float | None = typer.Option(None, "--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET)),
 ) -> None:
     """Play Le Havre (the base game, 1-5 players) in the terminal, or watch agents play it.
 
@@ -117,17 +107,16 @@ def base(
     options = _options(players_n, short, advanced_selling, expensive_loans)
 
     if watch:
-        default_agent = loop.default_opponent()
-        text = agents if agents is not None else ",".join([default_agent] * players_n)
+        text = agents if agents is not None else ",".join(["ai"] * players_n)
         try:
-            specs = parse_agent_list(text, players_n)
+            specs = parse_agent_list(text, players_n, RULESET)
         except AgentSpecError as exc:
             msg = str(exc)
             if msg.startswith("expected"):
                 msg += f": one agent per player (--players is {players_n}; change it with --players N)"
             raise typer.BadParameter(msg, param_hint="'--agents'") from None
         game_seed = seed if seed is not None else loop.draw_seed()
-        seats = [loop.make_player(spec, game_seed, s, think_time=think_time) for s, spec in enumerate(specs)]
+        seats = [loop.make_player(spec, game_seed, s, think_time=think_time, game=RULESET) for s, spec in enumerate(specs)]
         loop.players_or_exit(seats, think_time)
         state = RULESET.new_game(game_seed, options)
         if not json_out:
@@ -148,7 +137,7 @@ def base(
             raise typer.BadParameter(
                 f"{humans} is not between 1 and the number of players ({players_n}); to watch agents only, use --watch",
                 param_hint="'--humans'")
-        opp, fell_back = (_opponent(opponent) if humans < players_n else (opponent, False))
+        opp = _opponent(opponent) if humans < players_n else opponent
         game_seed = seed if seed is not None else loop.draw_seed()
         people = human_seats(seat.value, players_n, humans, game_seed)
         seats: list[loop.Player] = []
@@ -156,7 +145,7 @@ def base(
             if s in people:
                 seats.append(loop.Player("You" if humans == 1 else f"Player {s + 1}"))
             else:
-                seats.append(loop.make_player(opp, game_seed, s, think_time=think_time))
+                seats.append(loop.make_player(opp, game_seed, s, think_time=think_time, game=RULESET))
         loop.players_or_exit(seats, think_time)
         try:
             session = loop.new_session(RULESET_NAME, RULESET, options, game_seed, seats, autosave=not no_save)
@@ -171,20 +160,9 @@ def base(
         others = [f"P{s + 1} {p.label}" for s, p in enumerate(seats) if not p.is_human]
         if others:
             intro += " Computer: " + ", ".join(others) + "."
-        if fell_back:
-            intro += " (The AI is not available in this installation: the computer plays greedy.)"
         console.print(Text(f"{RULESET.title} ({_version(short)}, {loop.plural(players_n, 'player')}), seed {game_seed}. {intro}",
                            style="bold"))
         console.print(Text("Type a number or an action; 'help' for every command, 'quit' to stop.", style="dim"))
     code = loop.play(session, renderer, console, allow_undo=not no_undo)
     if code:
         raise typer.Exit(code)
-
-
-def _print_base_reference(console: Console, building: str | None, buildings: str | None) -> None:
-    if buildings:
-        raise GameError("the base game's buildings come with the game (base_game/data); --buildings is for 'inland' only")
-    console.print(reference(building))
-
-
-loop.register_reference(RULESET_NAME, _print_base_reference)

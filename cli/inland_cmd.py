@@ -6,7 +6,6 @@ from enum import Enum
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.text import Text
 
 from cli import play as loop
@@ -16,6 +15,7 @@ from cli.render_inland import InlandRenderer, reference
 from core.agents import AgentSpecError, parse_agent_list
 from core.cards import DataFileError
 from core.protocol import GameError
+import inland_port
 from inland_port import RULESET, InlandOptions
 
 RULESET_NAME = "inland"
@@ -36,25 +36,20 @@ def _options(buildings: Path | None) -> InlandOptions:
     """The game's options; a malformed building file exits with code 2 and its message."""
     options = InlandOptions(buildings=str(buildings) if buildings is not None else None)
     try:
-        RULESET.catalog(options)
+        inland_port.catalog(options)
     except DataFileError as exc:
         error(str(exc))
         raise typer.Exit(2) from None
     return options
 
 
-def _opponent(spec: str, may_fall_back: bool) -> str:
-    """Check ``--opponent``: ``human`` or an agent spec; ``ai`` falls back to greedy if absent."""
+def _opponent(spec: str) -> str:
+    """Check ``--opponent``: ``human`` or an agent spec."""
     s = spec.strip().lower()
     if s == "human":
         return s
-    if s.split(":")[0] == "ai" and not loop.ai_available():
-        if not may_fall_back:
-            raise typer.BadParameter("the AI (core.search) is not available in this installation; use greedy or random",
-                                     param_hint="'--opponent'")
-        return "greedy"
     try:
-        parse_agent_list(s, 1)
+        parse_agent_list(s, 1, RULESET)
     except AgentSpecError as exc:
         raise typer.BadParameter(f"{exc}; or 'human'", param_hint="'--opponent'") from None
     return s
@@ -88,8 +83,8 @@ def inland(
                                     help="Continue a saved game: a name 'lehavre saves' lists, or a file's path."),
     no_undo: bool = typer.Option(False, "--no-undo", help="Do not allow 'undo' at the prompt."),
     no_save: bool = typer.Option(False, "--no-save", help="Do not autosave the game after every action."),
-    level: loop.Level | None = typer.Option(None, "--level", case_sensitive=False, help=loop.LEVEL_HELP),
-    think_time: float | None = typer.Option(None, "--think-time", min=0.01, metavar="SECONDS", help=loop.THINK_TIME_HELP),
+    level: loop.Level | None = typer.Option(None, "--level", case_sensitive=False, help=loop.level_help(RULESET)),
+    think_time: float | None = typer.Option(None, "--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET)),
 ) -> None:
     """Play Le Havre: The Inland Port in the terminal (or watch two agents play it).
 
@@ -105,17 +100,16 @@ def inland(
     renderer = InlandRenderer(console=console)
 
     if watch:
-        default_agent = loop.default_opponent()
-        text = agents if agents is not None else f"{default_agent},{default_agent}"
+        text = agents if agents is not None else "ai,ai"
         try:
-            specs = parse_agent_list(text, 2)
+            specs = parse_agent_list(text, 2, RULESET)
         except AgentSpecError as exc:
             raise typer.BadParameter(str(exc), param_hint="'--agents'") from None
         options = _options(buildings)
         game_seed = seed if seed is not None else loop.draw_seed()
         players = []
         for s, spec in enumerate(specs):
-            p = loop.make_player(spec, game_seed, s, think_time=think_time)
+            p = loop.make_player(spec, game_seed, s, think_time=think_time, game=RULESET)
             if specs.count(spec) > 1 or p.name == specs[1 - s]:
                 p.name = f"{p.name} #{s + 1}"
             players.append(p)
@@ -132,7 +126,7 @@ def inland(
         if session is None:
             return
     else:
-        opp = _opponent(opponent, may_fall_back=opponent.strip().lower() == "ai")
+        opp = _opponent(opponent)
         options = _options(buildings)
         game_seed = seed if seed is not None else loop.draw_seed()
         if opp == "human":
@@ -140,13 +134,11 @@ def inland(
             intro = "Two players at one keyboard."
         else:
             me = loop.seat_of_human(seat.value, game_seed)
-            players = [loop.Player("You") if s == me else loop.make_player(opp, game_seed, s, think_time=think_time)
+            players = [loop.Player("You") if s == me else loop.make_player(opp, game_seed, s, think_time=think_time, game=RULESET)
                        for s in (0, 1)]
             other = players[1 - me].label
             intro = (f"You are seat {me + 1} ({'A-F board, you start round A' if me == 0 else 'G-L board'}); "
                      f"{other} plays seat {2 - me}.")
-            if opponent.strip().lower() == "ai" and opp != "ai":
-                intro += " (The AI is not available in this installation: your opponent is greedy.)"
         loop.players_or_exit(players, think_time)
         try:
             session = loop.new_session(RULESET_NAME, RULESET, options, game_seed, players, autosave=not no_save)
@@ -158,15 +150,6 @@ def inland(
     code = loop.play(session, renderer, console, allow_undo=not no_undo)
     if code:
         raise typer.Exit(code)
-
-
-def _print_inland_reference(console: Console, building: str | None, buildings: str | None) -> None:
-    options = _options(Path(buildings) if buildings else None)
-    catalog = RULESET.catalog(options)
-    console.print(reference(catalog, building))
-
-
-loop.register_reference(RULESET_NAME, _print_inland_reference)
 
 
 def rulings_text() -> str:
@@ -194,17 +177,9 @@ def rules(
 
         console.print(Markdown(rulings_text()))
         return
-    printer = loop.REFERENCE_PRINTERS.get(ruleset.value)
-    if printer is None and ruleset.value == "base":
-        try:  # the base game's CLI registers its printer when its command module is imported
-            import cli.base_cmd  # type: ignore[import-not-found]  # noqa: F401
-        except ImportError:
-            pass
-        printer = loop.REFERENCE_PRINTERS.get(ruleset.value)
-    if printer is None:
-        error(f"the rules reference for '{ruleset.value}' is not available yet (the base game's command line is not "
-              f"part of this installation); available: {', '.join(sorted(loop.REFERENCE_PRINTERS))}")
-        raise typer.Exit(1)
+    from cli.games import GAME_UI
+
+    printer = GAME_UI[ruleset.value].reference
     try:
         printer(console, building, str(buildings) if buildings else None)
     except GameError as exc:

@@ -34,7 +34,7 @@ from rich.table import Table
 from rich.text import Text
 
 from core.agents import Agent, AgentSpecError, make_agent
-from core.protocol import ActionError, GameError, GameState, normalize_text, parse_action
+from core.protocol import ActionError, GameError, GameSpec, GameState, normalize_text, parse_action
 
 #: exit codes of a game: finished or quit by the player, end of input, Ctrl-C
 EXIT_OK = 0
@@ -42,19 +42,6 @@ EXIT_INTERRUPTED = 130
 
 #: the agent spec used for hints (and the default computer opponent)
 HINT_AGENT = "ai:normal"
-
-
-# ---------------------------------------------------------------------------
-# Building references per rule set (``lehavre rules NAME``)
-# ---------------------------------------------------------------------------
-
-#: rule-set name -> function(console, building or None, buildings path or None) printing its reference
-REFERENCE_PRINTERS: dict[str, Callable[[Console, str | None, str | None], None]] = {}
-
-
-def register_reference(ruleset_name: str, printer: Callable[[Console, str | None, str | None], None]) -> None:
-    """Make ``lehavre rules <ruleset_name>`` print with ``printer``."""
-    REFERENCE_PRINTERS[ruleset_name] = printer
 
 
 # ---------------------------------------------------------------------------
@@ -86,24 +73,18 @@ def agent_seed(seed: int, seat: int) -> int:
     return seed * 1000 + seat
 
 
-def ai_available() -> bool:
-    """True when the search agent ``ai`` can be made (``core.search`` landed)."""
-    try:
-        make_agent("ai", 0)
-    except GameError:
-        return False
-    return True
+def level_help(game: GameSpec) -> str:
+    """``--level``'s help: the game's own AI levels and their budgets (from its spec)."""
+    parts = [f"{name} ({'the default: ' if name == game.default_level else ''}{lv.describe()})"
+             for name, lv in game.ai_levels.items()]
+    return "Strength of an 'ai' opponent: " + ", ".join(parts) + "."
 
 
-def default_opponent() -> str:
-    """``ai`` (ai:normal) when the search agent exists, else ``greedy``."""
-    return "ai" if ai_available() else "greedy"
-
-
-LEVEL_HELP = ("Strength of an 'ai' opponent: easy (1,500 nodes a move), normal (the default: 5,000 nodes, "
-              "at most 1 s a move) or hard (40,000 nodes, at most 8 s).")
-THINK_TIME_HELP = ("Seconds every AI thinks per move, instead of its level's node budget (default: the level's budget; "
-                   "ai:normal stops at 1 s). A timed game is not reproducible from its seed.")
+def think_time_help(game: GameSpec) -> str:
+    """``--think-time``'s help, naming the default level's time cap in this game."""
+    normal = game.level(None)
+    return (f"Seconds every AI thinks per move, instead of its level's node budget (default: the level's budget; "
+            f"ai:{normal.name} stops at {normal.time_cap:g} s). A timed game is not reproducible from its seed.")
 
 
 class Level(str, Enum):
@@ -192,14 +173,15 @@ def with_level(spec: str, level: str | None) -> str:
     return f"ai:{level}"
 
 
-def make_player(spec: str, seed: int, seat: int, name: str | None = None, think_time: float | None = None) -> Player:
-    """A player for ``spec`` (``human`` or an agent spec); raises AgentSpecError.
+def make_player(spec: str, seed: int, seat: int, name: str | None = None, think_time: float | None = None,
+                game: GameSpec | None = None) -> Player:
+    """A player for ``spec`` (``human`` or an agent spec) in ``game``; raises AgentSpecError.
 
     ``think_time`` (seconds per move) is given to agents that search (``ai``).
     """
     if spec.strip().lower() == "human":
         return Player(name or "You")
-    agent = make_agent(spec, agent_seed(seed, seat))
+    agent = make_agent(spec, agent_seed(seed, seat), game)
     if think_time is not None and hasattr(agent, "think_time"):
         if think_time <= 0:
             raise AgentSpecError(f"--think-time must be a positive number of seconds, not {think_time}")
@@ -467,7 +449,7 @@ class Session:
     """A game being played: state, players, its record and where it is saved."""
 
     def __init__(self, ruleset_name: str, options: Any, seed: int, state: GameState, players: list[Player],
-                 record: Any = None, save_path: Path | None = None) -> None:
+                 record: Any = None, save_path: Path | None = None, positions: list[GameState] | None = None) -> None:
         self.ruleset_name = ruleset_name
         self.options = options
         self.seed = seed
@@ -475,6 +457,27 @@ class Session:
         self.players = players
         self.record = record
         self.save_path = save_path
+        #: the stack of positions before the last ``len(positions)`` actions, oldest first (undo pops
+        #: it, like python-chess's ``push``/``pop``); from setup on when it is as long as the history
+        self.positions: list[GameState] = list(positions or [])
+
+    def push(self, action: Any) -> GameState:
+        """Apply ``action``, keeping the position before it on the stack; returns that position."""
+        before = self.state.clone()
+        self.positions.append(before)
+        self.state.apply_action(action)
+        return before
+
+    def action_text(self, k: int) -> str:
+        """The text of the action played from ``positions[k]``."""
+        return self.state.history[len(self.state.history) - len(self.positions) + k]
+
+    def pop_to(self, k: int) -> list[str]:
+        """Go back to ``positions[k]``; returns the texts of the actions taken back."""
+        removed = list(self.state.history[len(self.state.history) - len(self.positions) + k:])
+        self.state = self.positions[k]
+        del self.positions[k:]
+        return removed
 
 
 def _records() -> Any:
@@ -515,7 +518,8 @@ def load_session(path: str | Path | None, ruleset_name: str) -> Session:
     record = records.load_record(path)
     if record.ruleset != ruleset_name:
         raise records.RecordError(f"{path}: this is a '{record.ruleset}' game, not '{ruleset_name}' (use 'lehavre {record.ruleset} --load')")
-    state = records.replay(record, source=path)
+    states = records.replay_all(record, source=path)
+    state = states[-1]
     records.remember_save(path)
     players: list[Player] = []
     for seat, s in enumerate(record.players):
@@ -523,7 +527,7 @@ def load_session(path: str | Path | None, ruleset_name: str) -> Session:
             players.append(Player(s.name))
         else:
             try:
-                agent = make_agent(s.agent, agent_seed(record.seed, seat))
+                agent = make_agent(s.agent, agent_seed(record.seed, seat), record.ruleset)
             except GameError as exc:
                 raise records.RecordError(f"{path}: seat {seat + 1} is played by '{s.agent}', which cannot be made here: {exc}") from None
             players.append(Player(s.name, agent, getattr(agent, "name", s.agent)))
@@ -531,7 +535,7 @@ def load_session(path: str | Path | None, ruleset_name: str) -> Session:
         players.append(Player(f"Player {len(players) + 1}"))
     ruleset = records.get_ruleset(record.ruleset)
     options = records.options_from_dict(ruleset, record.options)
-    return Session(ruleset_name, options, record.seed, state, players, record, path)
+    return Session(ruleset_name, options, record.seed, state, players, record, path, positions=states[:-1])
 
 
 # ---------------------------------------------------------------------------
@@ -574,7 +578,6 @@ class PlayLoop:
         self.ai_turn: list[AIDecision] = []
         #: the computer's decisions before that (still explained by 'why' once a person has decided)
         self.last_turn: list[AIDecision] = []
-        self._movers: tuple[tuple[str, ...], list[int]] = ((), [])
         self.pending: list[RenderableType] = []
         self.save_warned = False
 
@@ -602,7 +605,7 @@ class PlayLoop:
 
     def apply(self, action: Any) -> None:
         actor = self.state.current_player()
-        self.state.apply_action(action)
+        self.s.push(action)
         if self.s.record is not None:
             self.s.record.append(str(action), self.state)
         # shown just above the next prompt (after the board), so a person sees
@@ -824,23 +827,13 @@ class PlayLoop:
         return None
 
     def movers(self) -> list[int]:
-        """Who made each action of the game so far (empty if the game has no record to replay)."""
-        record = self.s.record
-        if record is None or list(record.actions) != list(self.state.history):
+        """Who made each action of the game so far (empty if the stack of positions is not complete)."""
+        if len(self.s.positions) != len(self.state.history):
             return []
-        if self._movers[0] != tuple(record.actions):
-            seats = [st.current_player() for st in _records().iter_replay(record)]
-            self._movers = (tuple(record.actions), seats[:-1])
-        return self._movers[1]
+        return [st.current_player() for st in self.s.positions]
 
     def hint(self, seat: int) -> None:
-        try:
-            agent = make_agent(self.hint_spec, agent_seed(self.s.seed, 100 + len(self.state.history)))
-        except GameError:
-            agent = None
-        if agent is None or not hasattr(agent, "last_info"):
-            self.error("Hints need the AI (core.search), which is not available in this installation.")
-            return
+        agent = make_agent(self.hint_spec, agent_seed(self.s.seed, 100 + len(self.state.history)), self.s.ruleset_name)
         try:
             agent_choose(agent, self.state, self.console, "The hint AI")
         except KeyboardInterrupt:
@@ -878,28 +871,23 @@ class PlayLoop:
         if not self.allow_undo:
             self.error("Undo is switched off for this game (--no-undo).")
             return None
-        record = self.s.record
-        if record is None:
-            self.error("Undo needs the game record, which is not kept for this game.")
-            return None
         humans = {i for i, p in enumerate(self.s.players) if p.is_human}
-        records = _records()
         # the last decision a person made (and who made it); the computer's replies after it go too
         target = who = None
-        for k, st in enumerate(records.iter_replay(record)):
-            if k >= len(record.actions):
-                break
-            if st.current_player() in humans:
-                target, who = k, st.current_player()
+        for k, before in enumerate(self.s.positions):
+            if before.current_player() in humans:
+                target, who = k, before.current_player()
         if target is None or who is None:
             self.error("Nothing to undo: you have not made a decision yet.")
             return None
-        if who != seat and not self.other_agrees(seat, who, record.actions[target]):
+        if who != seat and not self.other_agrees(seat, who, self.s.action_text(target)):
             return None
-        removed = record.undo(len(record.actions) - target)
-        self.s.state = records.replay(record)
-        record.sync(self.s.state)
-        self.autosave()
+        removed = self.s.pop_to(target)
+        record = self.s.record
+        if record is not None:
+            record.undo(len(removed))
+            record.sync(self.state)
+            self.autosave()
         self.say(Text(f"Took back {len(removed)} action{'s' if len(removed) != 1 else ''}: " + "; ".join(removed)))
         self.last_ai = None
         self.ai_turn, self.last_turn = [], []

@@ -359,8 +359,7 @@ def playtest(
     with _clean_exit():
         _check_jobs(jobs, backend, address)
         rules_name = rules if ":" in rules else rules.strip().lower()
-        if rules_name not in pt.RULESET_MODULES and ":" not in rules_name:
-            raise pt.PlaytestError(f"unknown rule set '{rules}' (allowed: inland, base)")
+        pt.load_ruleset(rules_name)  # an unknown name is refused, naming the known ones
         config = pt.make_config(rules_name, agents.split(","), players=players, short=short or None, buildings=buildings,
                                 variants=_parse_variants(variant), label=label)
         store, db_path = open_store(db, err)

@@ -15,7 +15,6 @@ At the replay prompt::
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,20 +46,10 @@ h, help          this list                 q, quit        leave the replay"""
 
 
 def find_renderer(ruleset: str, width: int = 100) -> Any | None:
-    """The :class:`cli.play.Renderer` subclass for ``ruleset`` (an instance), or None."""
-    try:
-        module = importlib.import_module(f"cli.render_{ruleset}")
-        from cli.play import Renderer
-    except ImportError:
-        return None
-    for value in vars(module).values():
-        if isinstance(value, type) and issubclass(value, Renderer) and value is not Renderer:
-            if getattr(value, "ruleset", "") == ruleset:
-                try:
-                    return value(width=width)
-                except TypeError:
-                    return value()
-    return None
+    """The renderer for ``ruleset`` (:mod:`cli.games`), or None for a game the command line does not draw."""
+    from cli.games import renderer_for
+
+    return renderer_for(ruleset, width)
 
 
 def summary_text(state: GameState, labels: Sequence[str]) -> RenderableType:

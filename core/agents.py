@@ -2,7 +2,8 @@
 
 An agent is anything with ``name`` and ``choose(state) -> action``.  Agents
 are made from a text spec (``random``, ``greedy``, ``ai``, ``ai:hard``) by
-:func:`make_agent`; new kinds register themselves with :func:`register_agent`.
+:func:`make_agent`, for the game they will play (its spec declares the AI's
+levels).
 Every agent draws its randomness from its own seeded generator, so a game
 between agents is reproduced by the seeds alone.
 """
@@ -10,10 +11,9 @@ between agents is reproduced by the seeds alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any, Protocol
 
-from core.protocol import GameError, GameState
+from core.protocol import GameError, GameSpec, GameState
 
 
 class Agent(Protocol):
@@ -70,48 +70,47 @@ class GreedyAgent:
         return self.rng.choice(best)
 
 
-AgentFactory = Callable[[str | None, int], Agent]
-_REGISTRY: dict[str, AgentFactory] = {
-    "random": lambda level, seed: RandomAgent(seed),
-    "greedy": lambda level, seed: GreedyAgent(seed),
+#: the agent kinds :func:`make_agent` knows, and what each is
+AGENT_KINDS: dict[str, str] = {
+    "random": "picks uniformly among the legal actions",
+    "greedy": "one ply of look-ahead on the wealth margin",
+    "ai": "alpha-beta search; a level may follow: ai:easy, ai:normal, ai:hard",
 }
 
 
-def register_agent(kind: str, factory: AgentFactory) -> None:
-    _REGISTRY[kind] = factory
-
-
 def agent_kinds() -> list[str]:
-    _load_plugins()
-    return sorted(_REGISTRY)
+    return sorted(AGENT_KINDS)
 
 
-def _load_plugins() -> None:
-    # The search agent lives in core.search and registers "ai" on import.
-    try:
-        import core.search  # noqa: F401
-    except ImportError:
-        pass
+def make_agent(spec: str, seed: int = 0, game: GameSpec | str | None = None) -> Agent:
+    """Build an agent from ``kind[:level]``; raises :class:`AgentSpecError`.
 
-
-def make_agent(spec: str, seed: int = 0) -> Agent:
-    """Build an agent from ``kind[:level]``; raises :class:`AgentSpecError`."""
-    _load_plugins()
+    ``game`` (a spec or a game's name) is the game the agent will play: the
+    ``ai`` agent's levels and budgets are that game's.  Without it the ``ai``
+    agent takes them from each state's own game (:mod:`core.games`), so the
+    same text always gives the same agent whatever has been imported.
+    """
     kind, _, level = spec.strip().lower().partition(":")
-    if kind not in _REGISTRY:
-        raise AgentSpecError(f"unknown agent '{spec}' (allowed: {', '.join(sorted(_REGISTRY))}; the AI takes a level, e.g. ai:hard)")
+    if kind not in AGENT_KINDS:
+        raise AgentSpecError(f"unknown agent '{spec}' (allowed: {', '.join(agent_kinds())}; the AI takes a level, e.g. ai:hard)")
+    if kind != "ai":
+        if level:
+            raise AgentSpecError(f"agent '{spec}': only the ai agent takes a level (e.g. ai:hard)")
+        return RandomAgent(seed) if kind == "random" else GreedyAgent(seed)
+    from core.games import game_spec
+    from core.search import SearchAgent
+
     try:
-        agent = _REGISTRY[kind](level or None, seed)
+        return SearchAgent(level=level or None, seed=seed, game=game_spec(game) if game is not None else None)
     except ValueError as exc:
         raise AgentSpecError(f"agent '{spec}': {exc}") from None
-    return agent
 
 
-def parse_agent_list(text: str, count: int | None = None) -> list[str]:
-    """Split ``A,B,...`` and check each spec; ``count`` demands that many."""
+def parse_agent_list(text: str, count: int | None = None, game: GameSpec | str | None = None) -> list[str]:
+    """Split ``A,B,...`` and check each spec (for ``game``); ``count`` demands that many."""
     specs = [s.strip() for s in text.split(",") if s.strip()]
     if count is not None and len(specs) != count:
         raise AgentSpecError(f"expected {count} agents separated by commas, got {len(specs)} ('{text}')")
     for s in specs:
-        make_agent(s, 0)
+        make_agent(s, 0, game)
     return specs

@@ -10,14 +10,14 @@ requires), so ``legal_actions()`` is always ``0 .. n-1``.  The game declares
 ``MAX_ACTIONS`` distinct actions and refuses (loudly) a state with more.
 Returns are the protocol's zero-sum ``returns()`` (win +1, loss -1, tie 0).
 
-Usage::
+The game's OpenSpiel ``GameType`` and ``GameInfo`` are read from its
+:class:`~core.protocol.GameSpec` (name, title, player counts, whether it has
+hidden information); the adapter imports no game.  Usage::
 
     from core.openspiel_adapter import load_game
-    game = load_game(lambda seed: RULESET.new_game(seed), name="lehavre_inland")
+    game = load_game("inland")            # or a GameSpec; registers python_lehavre_inland
     state = game.new_initial_state()
     # ... any OpenSpiel algorithm, e.g. open_spiel.python.algorithms.mcts.MCTSBot
-
-``inland_game()`` registers and returns the Inland Port.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from core.protocol import GameState
+from core.games import game_spec
+from core.protocol import GameSpec, GameState
 
 MAX_ACTIONS = 4096
 MAX_GAME_LENGTH = 10_000
@@ -101,8 +102,28 @@ class ProtocolState(pyspiel.State):
         return f"{self.inner.ruleset} after {len(self.inner.history)} decisions: " + "; ".join(self.inner.history[-3:])
 
 
-def load_game(factory: Callable[[int], GameState], name: str, num_players: int = 2,
-              long_name: str | None = None, seed: int = 0) -> ProtocolGame:
+def load_game(spec: GameSpec | str, seed: int = 0, num_players: int | None = None,
+              options: Any = None) -> ProtocolGame:
+    """Register (once) and return the pyspiel game of ``spec`` (a spec or an installed game's name).
+
+    ``num_players`` is needed only for a game with several player counts.
+    """
+    spec = game_spec(spec)
+    if num_players is None:
+        if spec.min_players != spec.max_players:
+            raise ValueError(f"{spec.title} is for {spec.min_players} to {spec.max_players} players: give num_players")
+        num_players = spec.min_players
+    opts = spec.parse_options(options)
+
+    def factory(s: int) -> GameState:
+        return spec.new_game(s, opts)
+
+    return _register(factory, name=f"lehavre_{spec.name}", num_players=num_players, long_name=f"{spec.title} (lehavre)",
+                     seed=seed, perfect_information=spec.perfect_information)
+
+
+def _register(factory: Callable[[int], GameState], name: str, num_players: int = 2,
+              long_name: str | None = None, seed: int = 0, perfect_information: bool = True) -> ProtocolGame:
     """Register (once) and return a pyspiel game for ``factory(seed)`` states."""
     short = f"python_{name}"
     game_type = pyspiel.GameType(
@@ -110,7 +131,8 @@ def load_game(factory: Callable[[int], GameState], name: str, num_players: int =
         long_name=long_name or name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        information=(pyspiel.GameType.Information.PERFECT_INFORMATION if perfect_information
+                     else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=num_players,
@@ -137,14 +159,6 @@ def load_game(factory: Callable[[int], GameState], name: str, num_players: int =
         _CLASSES[short] = cls
         pyspiel.register_game(game_type, cls)
     return _CLASSES[short]({"seed": seed})
-
-
-def inland_game(seed: int = 0) -> ProtocolGame:
-    """The Inland Port as an OpenSpiel game (``python_lehavre_inland``)."""
-    from inland_port import RULESET
-
-    return load_game(lambda s: RULESET.new_game(s), name="lehavre_inland",
-                     long_name="Le Havre: The Inland Port (lehavre)", seed=seed)
 
 
 class TimedMCTSAgent:
@@ -195,7 +209,7 @@ def _no_factory(seed: int) -> GameState:
 
 def _game_for(state: GameState) -> ProtocolGame:
     """The pyspiel game used to wrap ``state`` (one per rule set)."""
-    name = f"lehavre_{state.ruleset}_wrapped"
+    name = f"lehavre_{state.ruleset}_wrapped_{state.num_players}"
     if name not in _GAMES:
-        _GAMES[name] = load_game(_no_factory, name=name, num_players=state.num_players)
+        _GAMES[name] = _register(_no_factory, name=name, num_players=state.num_players)
     return _GAMES[name]

@@ -1,9 +1,9 @@
 """Playtesting: many games between agents, stored as they finish, then summarised.
 
-Generic over :mod:`core.protocol`: a configuration names a rule module (by
-its short name, ``inland`` or ``base``, or as ``module:ATTR`` for any module
-that exports a ruleset), the options for its ``new_game`` (a pydantic model,
-filled from plain values) and the agents (:func:`core.agents.make_agent`
+Generic over :mod:`core.protocol`: a configuration names a game (an
+installed game's name from :mod:`core.games`, ``inland`` or ``base``, or
+``module:ATTR`` naming any :class:`~core.protocol.GameSpec`), the options for
+its ``new_game`` (its options model, filled from plain values) and the agents (:func:`core.agents.make_agent`
 specs).  Game ``i`` of a run with seed ``S``
 
 * is set up with the seed :func:`game_seed` ``(S, i)``,
@@ -30,7 +30,6 @@ import sqlite3
 import statistics
 import threading
 import time
-import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -41,11 +40,10 @@ from pydantic import BaseModel, ValidationError
 
 from core import stats
 from core.agents import make_agent
-from core.protocol import GameError, GameState
+from core.games import UnknownGameError, game_spec
+from core.protocol import GameError, GameSpec, GameState
 from core.records import validation_message
 
-#: short rule-set names and the module that exports ``RULESET``
-RULESET_MODULES = {"inland": "inland_port", "base": "base_game"}
 #: a game that has not ended after this many actions is a bug in the rules or an agent
 MAX_ACTIONS = 200_000
 
@@ -58,45 +56,30 @@ class PlaytestError(GameError):
 # Rule sets and their options
 # ---------------------------------------------------------------------------
 
-_RULESET_CACHE: dict[str, Any] = {}
+_IMPORTED: dict[str, GameSpec] = {}
 
 
-def load_ruleset(rules: str) -> Any:
-    """The ruleset object for ``inland``, ``base`` or ``package.module:ATTR``."""
-    if rules in _RULESET_CACHE:
-        return _RULESET_CACHE[rules]
-    if ":" in rules:
-        module_name, _, attr = rules.partition(":")
-    elif rules in RULESET_MODULES:
-        module_name, attr = RULESET_MODULES[rules], "RULESET"
-    else:
-        raise PlaytestError(f"unknown rule set '{rules}' (allowed: {', '.join(RULESET_MODULES)})")
+def load_ruleset(rules: str) -> GameSpec:
+    """The spec of the game ``rules``: an installed game's name (:mod:`core.games`),
+    or ``package.module:ATTR`` naming a :class:`GameSpec` that is not installed
+    (worker processes import it by that name)."""
+    if ":" not in rules:
+        try:
+            return game_spec(rules)
+        except UnknownGameError as exc:
+            raise PlaytestError(str(exc)) from None
+    if rules in _IMPORTED:
+        return _IMPORTED[rules]
+    module_name, _, attr = rules.partition(":")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise PlaytestError(f"the rule set '{rules}' is not available: cannot import {module_name} ({exc})") from None
-    ruleset = getattr(module, attr, None)
-    if ruleset is None or not callable(getattr(ruleset, "new_game", None)):
-        raise PlaytestError(f"the rule set '{rules}' is not available yet: {module_name} has no {attr} with new_game()")
-    _RULESET_CACHE[rules] = ruleset
-    return ruleset
-
-
-def options_model(ruleset: Any) -> type[BaseModel] | None:
-    """The pydantic model ``ruleset.new_game`` takes as options, if it names one."""
-    for name in ("options_model", "Options", "options_type"):
-        model = getattr(ruleset, name, None)
-        if isinstance(model, type) and issubclass(model, BaseModel):
-            return model
-    try:
-        hints = typing.get_type_hints(ruleset.new_game)
-    except Exception:  # noqa: BLE001 - unresolvable annotations: no model
-        hints = {}
-    hint = hints.get("options")
-    for candidate in (hint, *typing.get_args(hint)):
-        if isinstance(candidate, type) and issubclass(candidate, BaseModel):
-            return candidate
-    return None
+    spec = getattr(module, attr, None)
+    if not isinstance(spec, GameSpec):
+        raise PlaytestError(f"the rule set '{rules}' is not available: {module_name} has no GameSpec named {attr}")
+    _IMPORTED[rules] = spec
+    return spec
 
 
 #: generic option names and the field names rule modules may use for them
@@ -122,13 +105,8 @@ def build_options(rules: str, values: dict[str, Any]) -> BaseModel | None:
     model does not have goes into its ``variants`` mapping if it has one,
     otherwise it is refused with the list of allowed names.
     """
-    ruleset = load_ruleset(rules)
-    model = options_model(ruleset)
+    model = load_ruleset(rules).options_model
     values = {k: v for k, v in values.items() if v is not None}
-    if model is None:
-        if values:
-            raise PlaytestError(f"the rule set '{rules}' takes no options (got: {', '.join(sorted(values))})")
-        return None
     fields = model.model_fields
     data: dict[str, Any] = {}
     unknown: list[str] = []
@@ -175,9 +153,7 @@ def options_to_json(options: BaseModel | None) -> dict[str, Any]:
 def new_game(rules: str, options_json: dict[str, Any], seed: int) -> GameState:
     """Set up one game from a stored configuration."""
     ruleset = load_ruleset(rules)
-    model = options_model(ruleset)
-    options = model.model_validate(options_json) if model is not None else None
-    return ruleset.new_game(seed, options)
+    return ruleset.new_game(seed, ruleset.options_model.model_validate(options_json))
 
 
 # ---------------------------------------------------------------------------
@@ -221,8 +197,7 @@ class Config:
 
 def _default_options(rules: str) -> dict[str, Any]:
     try:
-        model = options_model(load_ruleset(rules))
-        return model().model_dump(mode="json") if model is not None else {}
+        return load_ruleset(rules).options_model().model_dump(mode="json")
     except (GameError, ValidationError):
         return {}
 
@@ -233,32 +208,14 @@ def _short_value(v: Any) -> str:
     return str(v)
 
 
-def _player_counts(rules: str) -> list[int]:
-    """The numbers of players rule set ``rules`` can be set up for (1 to 8 tried)."""
-    counts = []
-    for n in range(1, 9):
-        try:
-            state = new_game(rules, options_to_json(build_options(rules, {"players": n})), 0)
-        except (GameError, ValueError):
-            continue
-        if state.num_players == n:
-            counts.append(n)
-    return counts
-
-
 def _check_player_count(rules: str, players: int) -> None:
     """``players`` must be a number of players the game is made for; the message says which are."""
-    counts = _player_counts(rules)
-    if not counts or players in counts:
+    spec = load_ruleset(rules)
+    if spec.min_players <= players <= spec.max_players:
         return
-    try:
-        title = load_ruleset(rules).title
-    except (GameError, AttributeError):
-        title = f"the rule set '{rules}'"
-    made_for = (f"{counts[0]} players" if len(counts) == 1
-                else f"{counts[0]} to {counts[-1]} players" if counts == list(range(counts[0], counts[-1] + 1))
-                else ", ".join(map(str, counts)) + " players")
-    raise PlaytestError(f"{title} is for {made_for}, not {players}")
+    made_for = (f"{spec.min_players} players" if spec.min_players == spec.max_players
+                else f"{spec.min_players} to {spec.max_players} players")
+    raise PlaytestError(f"{spec.title} is for {made_for}, not {players}")
 
 
 def make_config(
@@ -279,7 +236,7 @@ def make_config(
     if not agents:
         raise PlaytestError("no agents given (e.g. --agents random,greedy)")
     for spec in agents:
-        make_agent(spec, 0)
+        make_agent(spec, 0, load_ruleset(rules))
     if players is not None:
         _check_player_count(rules, players)
     if players is not None and players != len(agents):
@@ -362,7 +319,8 @@ def play_game(job: GameJob) -> dict[str, Any]:
     order = seat_order(job.agents, job.index)
     seats = [job.agents[i] for i in order]
     state = new_game(job.rules, job.options, seed)
-    agents = [make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)]
+    game = load_ruleset(job.rules)
+    agents = [make_agent(spec, agent_seed(seed, s), game) for s, spec in enumerate(seats)]
     events: list[list[Any]] = []
     leader: int | None = None
     lead_changes = 0

@@ -4,7 +4,7 @@ Modelled on OpenSpiel's ``State`` (``current_player``, ``legal_actions``,
 ``apply_action``, ``is_terminal``, ``returns``, ``clone``) and on python-chess's
 moves (one canonical text form per action and a parser back).  Everything
 generic -- search, agents, playtest, saves, the CLI loop -- is written once
-against :class:`GameState` and :class:`Ruleset` and never imports a game.
+against :class:`GameState` and :class:`GameSpec` and never imports a game.
 
 Contract
 --------
@@ -23,6 +23,16 @@ Contract
   agree: ``sum(breakdown.values()) == wealth()[p]``.
 * ``key()`` is a fast in-process hashable key (transposition tables);
   ``state_hash()`` is a stable hex digest, equal across processes and runs.
+
+Declaring a game
+----------------
+A rule module declares itself once, as an OpenSpiel game declares its
+``GameType`` and ``GameInfo``: it exports one :class:`GameSpec` named
+``RULESET`` (name, title, options model, ``new_game``, player counts, AI levels,
+evaluator, data digest, ``why_illegal``).  Installed games are listed as entry
+points of the group ``lehavre.games`` in ``pyproject.toml``;
+:mod:`core.games` reads them, so nothing depends on which module happened to
+be imported first, and ``core`` imports no game.
 """
 
 from __future__ import annotations
@@ -30,8 +40,11 @@ from __future__ import annotations
 import hashlib
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ValidationError
 
 TERMINAL = -1
 
@@ -148,13 +161,137 @@ class GameState(ABC):
         return self.clone()
 
 
-class Ruleset(Protocol):
-    """What a rule module exports as ``RULESET`` so the CLI can drive it."""
+# ---------------------------------------------------------------------------
+# The game spec: what a rule module declares about itself
+# ---------------------------------------------------------------------------
 
-    name: str  # "inland" or "base"
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A playing strength of the ``ai`` agent: its budgets per move.
+
+    ``max_nodes`` makes the choice reproducible from the seed; ``time_cap``
+    (seconds) is a safety limit that only a slow machine reaches.
+    """
+
+    name: str
+    max_depth: int
+    max_nodes: int
+    time_cap: float
+
+    def describe(self) -> str:
+        """The budgets as a person reads them: ``5,000 nodes, at most 1 s a move``."""
+        return f"{self.max_nodes:,} nodes, at most {self.time_cap:g} s a move"
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluator:
+    """How the search judges a game's positions.
+
+    ``evaluate(state, player)`` is the heuristic worth for ``player`` (higher
+    is better), ``terms(state, player)`` its named parts (they sum to it), and
+    ``search_actions(state)`` the non-empty subset of the legal actions worth
+    searching.
+    """
+
+    evaluate: Callable[[Any, int], float]
+    terms: Callable[[Any, int], Mapping[str, float]]
+    search_actions: Callable[[Any], list[Any]]
+
+
+def _margin(state: GameState, player: int) -> float:
+    return GameState.evaluate(state, player)
+
+
+def _no_terms(state: GameState, player: int) -> dict[str, float]:
+    return {"evaluate": float(state.evaluate(player))}
+
+
+def _all_legal(state: GameState) -> list[Any]:
+    return state.legal_actions()
+
+
+#: the evaluator of a game that declares none: the wealth margin, every legal action
+WEALTH_MARGIN = Evaluator(evaluate=_margin, terms=_no_terms, search_actions=_all_legal)
+
+
+def _no_reason(state: GameState, text: str) -> str | None:
+    return None
+
+
+def _no_data(options: Any) -> str:
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything generic code needs to know about one game, declared once.
+
+    ``new_game(seed, options)`` sets a game up (``options`` is an instance of
+    ``options_model`` or ``None`` for the defaults); ``ai_levels`` are the
+    ``ai`` agent's strengths (``default_level`` is what plain ``ai`` means);
+    ``data_digest(options)`` is the hash of the data files in use, recorded in
+    saves; ``why_illegal(state, text)`` is the game's own reason why ``text``
+    is not legal, or ``None``.
+    """
+
+    name: str
     title: str
+    options_model: type[BaseModel]
+    new_game: Callable[[int, Any], GameState]
+    min_players: int
+    max_players: int
+    ai_levels: Mapping[str, Level]
+    evaluator: Evaluator = WEALTH_MARGIN
+    data_digest: Callable[[Any], str] = _no_data
+    why_illegal: Callable[[Any, str], str | None] = _no_reason
+    default_level: str = "normal"
+    #: False when players hold information the others cannot see (OpenSpiel's ``information``)
+    perfect_information: bool = True
+    #: a short name for lists ("Inland Port"); defaults to the title
+    short_title: str = ""
 
-    def new_game(self, seed: int, options: Any = None) -> GameState: ...
+    def __post_init__(self) -> None:
+        if self.default_level not in self.ai_levels:
+            raise ValueError(f"game '{self.name}': default AI level '{self.default_level}' is not one of its levels")
+
+    @property
+    def label(self) -> str:
+        return self.short_title or self.title
+
+    def parse_options(self, options: Any = None) -> BaseModel:
+        """``options`` (a model instance, a dict or ``None``) as this game's options model.
+
+        Raises :class:`GameError` naming the wrong field and what is allowed.
+        """
+        if options is None:
+            return self.options_model()
+        if isinstance(options, self.options_model):
+            return options
+        if isinstance(options, BaseModel):
+            options = options.model_dump()
+        try:
+            return self.options_model.model_validate(dict(options))
+        except (ValidationError, TypeError, ValueError) as exc:
+            raise GameError(f"the options of '{self.name}' are not valid: {_first_error(exc, self.options_model)}") from None
+
+    def level(self, name: str | None) -> Level:
+        """The AI level ``name`` (``None``: the default); :class:`GameError` naming the allowed ones."""
+        key = (name or self.default_level).strip().lower()
+        if key not in self.ai_levels:
+            raise GameError(f"unknown AI level '{name}' (allowed: {', '.join(self.ai_levels)})")
+        return self.ai_levels[key]
+
+
+def _first_error(exc: Exception, model: type[BaseModel]) -> str:
+    """The first problem with some options, naming the option and the allowed ones."""
+    if not isinstance(exc, ValidationError):
+        return str(exc)
+    err = exc.errors()[0]
+    where = ".".join(str(x) for x in err.get("loc", ()))
+    if err.get("type") == "extra_forbidden":
+        return f"unknown option '{where}' (allowed: {', '.join(model.model_fields)})"
+    return f"option '{where}': {err.get('msg', 'invalid')}" if where else str(err.get("msg", "invalid"))
 
 
 # ---------------------------------------------------------------------------
@@ -209,8 +346,10 @@ def parse_action(state: GameState, text: str) -> Any:
 
 def explain_illegal(state: GameState, text: str, legal: Sequence[Any]) -> str:
     """Why ``text`` is not legal: the game's own reason if it has one."""
-    why = getattr(state, "why_illegal", None)
-    reason = why(text) if callable(why) else None
+    from core.games import spec_of
+
+    spec = spec_of(state)
+    reason = spec.why_illegal(state, text) if spec is not None else None
     verbs = sorted({str(a).split(" ")[0] for a in legal})
     allowed = ", ".join(verbs)
     head = reason or f"'{text.strip()}' is not a legal action here."

@@ -18,8 +18,7 @@ The API the play loop uses::
     record.undo(1); state = replay(record)     # take an action back
 
 Everything here is generic over :class:`core.protocol.GameState`; rule sets
-are looked up by name in a registry (:func:`get_ruleset`) that imports the
-rule modules lazily.  Every problem a person can cause -- a corrupt,
+are the games' specs, looked up by name in :mod:`core.games`.  Every problem a person can cause -- a corrupt,
 truncated or hand-edited file, an unknown format version, a file made with
 other building data, a full disk -- surfaces as :class:`RecordError` (reading)
 or :class:`SaveError` (writing), whose message names the file and the problem.
@@ -30,12 +29,9 @@ so a bad file never half-loads.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import importlib
 import json
 import os
 import re
-import sys
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timezone
@@ -44,7 +40,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
 
-from core.protocol import GameError, GameState, Ruleset, parse_action
+from core.games import UnknownGameError, game_spec
+from core.protocol import GameError, GameSpec, GameState, parse_action
 
 #: the version written by this code; files of other versions are refused
 FORMAT_VERSION = 1
@@ -67,57 +64,16 @@ class SaveError(GameError):
 
 
 # ---------------------------------------------------------------------------
-# Rule-set registry
+# Rule sets: the games' specs (core.games)
 # ---------------------------------------------------------------------------
 
-#: rule-set name -> module whose ``RULESET`` it is (imported on first use)
-_RULESET_MODULES: dict[str, str] = {"inland": "inland_port", "base": "base_game"}
-_RULESETS: dict[str, Ruleset] = {}
 
-
-def register_ruleset(ruleset: Ruleset, name: str | None = None) -> None:
-    """Make ``ruleset`` available under ``name`` (default ``ruleset.name``)."""
-    _RULESETS[name or ruleset.name] = ruleset
-
-
-def unregister_ruleset(name: str) -> None:
-    """Forget a rule set registered with :func:`register_ruleset` (tests)."""
-    _RULESETS.pop(name, None)
-
-
-def known_rulesets() -> list[str]:
-    """Every rule-set name the registry knows, available or not."""
-    return sorted(set(_RULESET_MODULES) | set(_RULESETS))
-
-
-def get_ruleset(name: str) -> Ruleset:
-    """The ``RULESET`` of rule set ``name``; :class:`RecordError` if unknown."""
-    if name in _RULESETS:
-        return _RULESETS[name]
-    module_name = _RULESET_MODULES.get(name)
-    if module_name is None:
-        raise RecordError(f"unknown rule set '{name}' (known: {', '.join(known_rulesets())})")
+def get_ruleset(name: str) -> GameSpec:
+    """The spec of the game ``name``; :class:`RecordError` lists the known names."""
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise RecordError(f"rule set '{name}' is not available in this installation ({exc})") from None
-    ruleset = getattr(module, "RULESET", None)
-    if ruleset is None:
-        raise RecordError(f"rule set '{name}' is not available yet ({module_name} has no RULESET)")
-    _RULESETS[name] = ruleset
-    return ruleset
-
-
-def available_rulesets() -> list[str]:
-    """The rule-set names that can be played (their module imports)."""
-    out = []
-    for name in known_rulesets():
-        try:
-            get_ruleset(name)
-        except RecordError:
-            continue
-        out.append(name)
-    return out
+        return game_spec(name)
+    except UnknownGameError as exc:
+        raise RecordError(str(exc)) from None
 
 
 # ---------------------------------------------------------------------------
@@ -143,68 +99,14 @@ def options_to_dict(options: Any) -> dict[str, Any]:
         raise TypeError(f"options are not JSON-able: {exc}") from None
 
 
-def options_from_dict(ruleset: Ruleset, data: dict[str, Any]) -> Any:
-    """Turn a record's options back into what ``ruleset.new_game`` takes.
-
-    A rule set may say how with a callable ``options_from_dict`` or a pydantic
-    model class ``options_model``; otherwise it receives the dict (``None``
-    when empty).
-    """
-    convert = getattr(ruleset, "options_from_dict", None)
-    if callable(convert):
-        return convert(dict(data))
-    model = getattr(ruleset, "options_model", None) or getattr(ruleset, "Options", None)
-    if isinstance(model, type) and issubclass(model, BaseModel):
-        return model.model_validate(data)
-    return dict(data) if data else None
+def options_from_dict(ruleset: GameSpec, data: dict[str, Any]) -> Any:
+    """Turn a record's options back into the game's options model."""
+    return ruleset.parse_options(data)
 
 
-def data_digest_of(ruleset: Ruleset, state: GameState | None = None, options: Any = None) -> str:
-    """The hash of the building data a game uses.
-
-    ``state.data_digest`` if the state has one, else the rule set's
-    ``data_digest`` (a string, or a callable taking the options or nothing).
-    An empty string means the rule set does not say.
-    """
-    for source in (state, ruleset):
-        if source is None:
-            continue
-        value = getattr(source, "data_digest", None)
-        if callable(value):
-            try:
-                value = value(options)
-            except TypeError:
-                value = value()
-        if value:
-            return str(value)
-    return _package_data_digest(ruleset)
-
-
-_PACKAGE_DIGESTS: dict[str, str] = {}
-
-
-def _package_data_digest(ruleset: Ruleset) -> str:
-    """Fallback for a rule set that states no digest: its package's ``data/`` files.
-
-    The hash of the names and bytes of every file in the ``data`` folder next
-    to the module that defines the rule set (``files-`` + 16 hex digits), or
-    ``""`` if there is no such folder.
-    """
-    module = sys.modules.get(type(ruleset).__module__)
-    file = getattr(module, "__file__", None)
-    if not file:
-        return ""
-    folder = Path(file).resolve().parent / "data"
-    key = str(folder)
-    if key not in _PACKAGE_DIGESTS:
-        h = hashlib.sha256()
-        found = False
-        if folder.is_dir():
-            for f in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-                h.update(f.relative_to(folder).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
-                found = True
-        _PACKAGE_DIGESTS[key] = f"files-{h.hexdigest()[:16]}" if found else ""
-    return _PACKAGE_DIGESTS[key]
+def data_digest_of(ruleset: GameSpec, options: Any = None) -> str:
+    """The hash of the building data a game of ``ruleset`` with ``options`` uses."""
+    return ruleset.data_digest(options)
 
 
 # ---------------------------------------------------------------------------
@@ -386,7 +288,7 @@ def record_from_state(
         ruleset=ruleset_name,
         options=options_to_dict(options),
         seed=seed,
-        data_digest=data_digest_of(ruleset, state, options),
+        data_digest=data_digest_of(ruleset, options),
         players=seats,
         actions=list(state.history),
     )
@@ -421,7 +323,7 @@ def new_state(record: GameRecord, *, source: str | Path | None = None) -> GameSt
             f"({type(exc).__name__}: {exc})"
         ) from None
     _check_seats(record.players, state, where)
-    mine = data_digest_of(ruleset, state, options)
+    mine = data_digest_of(ruleset, options)
     if mine != record.data_digest:
         raise RecordError(
             f"{where}this game was made with other building data (data digest {record.data_digest or 'none'}, "
@@ -858,7 +760,6 @@ __all__ = [
     "RecordError",
     "SaveError",
     "Seat",
-    "available_rulesets",
     "data_digest_of",
     "data_dir",
     "default_save_dir",
@@ -871,7 +772,6 @@ __all__ = [
     "saves_elsewhere",
     "get_ruleset",
     "iter_replay",
-    "known_rulesets",
     "latest_unfinished",
     "list_records",
     "load_record",
@@ -882,7 +782,6 @@ __all__ = [
     "options_to_dict",
     "parse_record",
     "record_from_state",
-    "register_ruleset",
     "replay",
     "replay_all",
     "save_record",

@@ -54,7 +54,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.protocol import GameState
+from core.protocol import GameSpec, GameState, Level
 
 #: Added to the margin of a finished game (sign of the margin), so that real
 #: wins dominate heuristic scores.
@@ -488,21 +488,8 @@ def minimax_value(state: GameState, depth: int, root_player: int | None = None,
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Level:
-    """A playing strength: budgets per move.
-
-    ``max_nodes`` makes the choice reproducible from the seed;
-    ``time_cap`` (seconds) is a safety limit that only a slow machine reaches.
-    """
-
-    name: str
-    max_depth: int
-    max_nodes: int
-    time_cap: float
-
-
-#: Levels of the ``ai`` agent.  The node budget is what normally ends a
+#: The ``ai`` agent's levels for a game that declares none, and the Inland
+#: Port's (its spec uses them).  The node budget is what normally ends a
 #: search, so a game is reproduced by its seeds; the time cap only ends it on
 #: a slow or busy machine.  Measured on the Inland Port (2-core VM shared with
 #: other jobs): 2,000-8,000 nodes/s, so ai:normal takes ~0.7 s per move
@@ -517,9 +504,14 @@ LEVELS: dict[str, Level] = {
 class SearchAgent:
     """The ``ai`` agent: iterative-deepening alpha-beta on a copy of the state.
 
-    ``level`` is ``easy``, ``normal`` or ``hard`` (see :data:`LEVELS`).  With
-    ``think_time`` (seconds) the search runs on time instead of nodes, which is
-    stronger on a fast machine but no longer reproducible from the seed.
+    ``level`` is ``easy``, ``normal`` or ``hard``.  Its budgets, evaluation and
+    the actions worth searching come from the spec of the game being played
+    (``game``, or the state's own game, looked up in :mod:`core.games`); a
+    game that is not known gets :data:`LEVELS` and the state's own hooks.  A
+    decision with one action worth searching (or one legal action) is answered
+    at once, without searching.  With ``think_time`` (seconds) the search runs
+    on time instead of nodes, which is stronger on a fast machine but no
+    longer reproducible from the seed.
     ``progress`` (also settable per call) is called with a dict (depth, nodes,
     elapsed, nps, best, score) after each finished depth and every few
     thousand nodes, e.g. to turn a spinner.
@@ -530,21 +522,25 @@ class SearchAgent:
     with their scores at the last depth, best first; only the best is exact,
     the rest are bounds), ``terms`` (the evaluation terms of the position at
     the end of the principal variation, for the AI's seat) and ``level``.
-    ``evaluator(state, player)`` replaces ``state.evaluate`` and
-    ``actions(state)`` the state's ``search_actions`` (for experiments).
+    ``evaluator(state, player)`` replaces the game's evaluation and
+    ``actions(state)`` its actions worth searching (for experiments).
     """
 
     def __init__(self, level: str | None = "normal", think_time: float | None = None, seed: int = 0,
                  progress: ProgressCallback | None = None, max_nodes: int | None = None,
                  max_depth: int | None = None,
                  evaluator: Callable[[GameState, int], float] | None = None,
-                 actions: Callable[[GameState], list[Any]] | None = None) -> None:
-        level = (level or "normal").strip().lower()
-        if level not in LEVELS:
-            raise ValueError(f"unknown AI level '{level}' (allowed: {', '.join(LEVELS)})")
+                 actions: Callable[[GameState], list[Any]] | None = None,
+                 game: GameSpec | None = None) -> None:
+        level = (level or (game.default_level if game else "normal")).strip().lower()
+        levels = game.ai_levels if game is not None else LEVELS
+        if level not in levels:
+            raise ValueError(f"unknown AI level '{level}' (allowed: {', '.join(levels)})")
         if think_time is not None and think_time <= 0:
             raise ValueError("think_time must be a positive number of seconds")
-        self.level = LEVELS[level]
+        self.game = game
+        #: the level's budgets in ``game`` (without a game: :data:`LEVELS`'s)
+        self.level = levels[level]
         self.name = f"ai:{level}"
         self.think_time = think_time
         self.seed = seed
@@ -555,16 +551,51 @@ class SearchAgent:
         self.actions = actions
         self.last_info: dict[str, Any] = {}
 
-    def searcher(self, seed: int, progress: ProgressCallback | None = None, level: Level | None = None) -> Searcher:
-        """The search for one move: ``level``'s budgets (default: the agent's), or ``think_time``."""
+    def game_of(self, state: GameState) -> GameSpec | None:
+        """The spec of the game ``state`` belongs to (the agent's own ``game`` first)."""
+        if self.game is not None:
+            return self.game
+        from core.games import spec_of
+
+        return spec_of(state)
+
+    def level_for(self, state: GameState) -> Level:
+        """This agent's level with the budgets of ``state``'s game."""
+        spec = self.game_of(state)
+        levels = spec.ai_levels if spec is not None else LEVELS
+        if self.level.name not in levels:
+            raise ValueError(f"unknown AI level '{self.level.name}' (allowed: {', '.join(levels)})")
+        return levels[self.level.name]
+
+    def searcher(self, seed: int, progress: ProgressCallback | None = None, level: Level | None = None,
+                 game: GameSpec | None = None) -> Searcher:
+        """The search for one move: ``level``'s budgets (default: the agent's), or ``think_time``.
+
+        ``game`` supplies the evaluation and the actions worth searching
+        unless the agent was given its own.
+        """
         lv = level or self.level
+        evaluator = self.evaluator or (game.evaluator.evaluate if game is not None else None)
+        actions = self.actions or (game.evaluator.search_actions if game is not None else None)
         if self.think_time is not None:
             return Searcher(max_depth=self.max_depth or lv.max_depth, max_nodes=self.max_nodes,
-                            time_limit=self.think_time, seed=seed, progress=progress, evaluator=self.evaluator,
-                            actions=self.actions)
+                            time_limit=self.think_time, seed=seed, progress=progress, evaluator=evaluator,
+                            actions=actions)
         return Searcher(max_depth=self.max_depth or lv.max_depth, max_nodes=self.max_nodes or lv.max_nodes,
-                        time_limit=lv.time_cap, seed=seed, progress=progress, evaluator=self.evaluator,
-                            actions=self.actions)
+                        time_limit=lv.time_cap, seed=seed, progress=progress, evaluator=evaluator,
+                        actions=actions)
+
+    def _terms(self, state: GameState, player: int, game: GameSpec | None) -> dict[str, float]:
+        if game is None or state.is_terminal():
+            return evaluation_terms(state, player)
+        return {str(k): float(v) for k, v in game.evaluator.terms(state, player).items()}
+
+    def _value(self, state: GameState, player: int, game: GameSpec | None) -> float:
+        if self.evaluator is not None:
+            return float(self.evaluator(state, player))
+        if game is not None:
+            return float(game.evaluator.evaluate(state, player))
+        return float(state.evaluate(player))
 
     def choose(self, state: GameState, progress: ProgressCallback | None = None) -> Any:
         me = state.current_player()
@@ -572,21 +603,26 @@ class SearchAgent:
         if not legal:
             raise ValueError("no legal action to choose from")
         t0 = time.perf_counter()
+        game = self.game_of(state)
+        level = self.level_for(state)
         seed = (self.seed * 1_000_003 + len(state.history) * 7919) & 0x7FFFFFFF
-        if len(legal) == 1:
-            action = legal[0]
-            self.last_info = {"action": str(action), "pv": [str(action)], "score": float(state.evaluate(me)),
+        by_text = {str(a): a for a in legal}
+        only = legal if len(legal) == 1 else self._worth_searching(state, game)
+        if len(only) == 1 and str(only[0]) in by_text:
+            # One legal action, or one worth searching: answered without searching.
+            action = by_text[str(only[0])]
+            value = self._value(state, me, game)
+            self.last_info = {"action": str(action), "pv": [str(action)], "score": value,
                               "depth": 0, "nodes": 0, "nps": 0.0, "time": time.perf_counter() - t0,
                               "tt_probes": 0, "tt_hits": 0, "tt_hit_rate": 0.0,
-                              "alternatives": [(str(action), float(state.evaluate(me)))],
-                              "terms": evaluation_terms(state, me), "level": self.level.name,
+                              "alternatives": [(str(action), value)],
+                              "terms": self._terms(state, me, game), "level": level.name,
                               "forced": True}
             return action
         # Search a copy in which everything this seat cannot see is resampled.
         view = state.determinize(me, random.Random(seed))
-        result = self.searcher(seed, progress or self.progress).search(view)
+        result = self.searcher(seed, progress or self.progress, level=level, game=game).search(view)
         # Map back by canonical text, so the action is one of *this* state's.
-        by_text = {str(a): a for a in legal}
         action = by_text.get(str(result.action), legal[0])
         leaf = view.clone()
         for a in result.pv:
@@ -603,22 +639,18 @@ class SearchAgent:
             "tt_hits": result.tt_hits,
             "tt_hit_rate": result.tt_hit_rate,
             "alternatives": result.root_scores,
-            "terms": evaluation_terms(leaf, me),
-            "level": self.level.name,
+            "terms": self._terms(leaf, me, game),
+            "level": level.name,
             "forced": False,
             "exhausted": result.exhausted,
         }
         return action
 
+    def _worth_searching(self, state: GameState, game: GameSpec | None) -> list[Any]:
+        if self.actions is not None:
+            return list(self.actions(state))
+        if game is not None:
+            return list(game.evaluator.search_actions(state))
+        hook = getattr(state, "search_actions", None)
+        return list(hook()) if callable(hook) else state.legal_actions()
 
-def _factory(level: str | None, seed: int) -> SearchAgent:
-    return SearchAgent(level=level, seed=seed)
-
-
-def _register() -> None:
-    from core.agents import register_agent
-
-    register_agent("ai", _factory)
-
-
-_register()

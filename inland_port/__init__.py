@@ -1,12 +1,22 @@
-"""Le Havre: The Inland Port (seeds/004): two players, twelve rounds A-L."""
+"""Le Havre: The Inland Port: two players, twelve rounds A-L.
+
+The game declares itself once, as :data:`RULESET` (a
+:class:`core.protocol.GameSpec`); see :mod:`core.games` for how generic code
+finds it.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from core.protocol import Evaluator, GameSpec
+from core.search import LEVELS
+from inland_port import evaluate
 from inland_port.buildings import Catalog, default_catalog, load_catalog
+from inland_port.state import InlandState
 
 
 class InlandOptions(BaseModel):
@@ -16,27 +26,49 @@ class InlandOptions(BaseModel):
     buildings: str | None = None
 
 
-class _InlandRuleset:
-    name = "inland"
-    title = "Le Havre: The Inland Port"
-    options_model = InlandOptions
-    min_players = max_players = 2
-
-    def catalog(self, options: InlandOptions | dict | None = None) -> Catalog:
-        opts = self.parse_options(options)
-        return load_catalog(Path(opts.buildings)) if opts.buildings else default_catalog()
-
-    def parse_options(self, options: InlandOptions | dict | None) -> InlandOptions:
-        if options is None:
-            return InlandOptions()
-        if isinstance(options, InlandOptions):
-            return options
-        return InlandOptions.model_validate(options)
-
-    def new_game(self, seed: int = 0, options: InlandOptions | dict | None = None):
-        from inland_port.state import InlandState
-
-        return InlandState(self.catalog(options), seed=seed)
+def parse_options(options: InlandOptions | dict[str, Any] | None = None) -> InlandOptions:
+    """``options`` as :class:`InlandOptions` (``None``: the defaults)."""
+    if options is None:
+        return InlandOptions()
+    if isinstance(options, InlandOptions):
+        return options
+    return InlandOptions.model_validate(options)
 
 
-RULESET = _InlandRuleset()
+def catalog(options: InlandOptions | dict[str, Any] | None = None) -> Catalog:
+    """The buildings in use: the ``--buildings`` file, else the built-in data."""
+    opts = parse_options(options)
+    return load_catalog(Path(opts.buildings)) if opts.buildings else default_catalog()
+
+
+def new_game(seed: int = 0, options: InlandOptions | dict[str, Any] | None = None) -> InlandState:
+    """A game set up from ``seed`` (the Inland Port's setup draws nothing from it)."""
+    return InlandState(catalog(options), seed=seed)
+
+
+def data_digest(options: InlandOptions | dict[str, Any] | None = None) -> str:
+    """Hash of the buildings and warehouse grid in use (recorded in saves)."""
+    return catalog(options).digest
+
+
+def why_illegal(state: InlandState, text: str) -> str | None:
+    return state.why_illegal(text)
+
+
+RULESET = GameSpec(
+    name="inland",
+    title="Le Havre: The Inland Port",
+    short_title="Inland Port",
+    options_model=InlandOptions,
+    new_game=new_game,
+    min_players=2,
+    max_players=2,
+    # the search's levels were measured on the Inland Port (see core/search.py)
+    ai_levels=LEVELS,
+    evaluator=Evaluator(evaluate=evaluate.evaluate, terms=evaluate.evaluation_terms,
+                        search_actions=evaluate.search_actions),
+    data_digest=data_digest,
+    why_illegal=why_illegal,
+)
+
+__all__ = ["RULESET", "InlandOptions", "catalog", "data_digest", "new_game", "parse_options"]

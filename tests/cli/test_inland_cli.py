@@ -23,6 +23,7 @@ from cli.app import app
 from cli.play import PlayLoop, Player, Session, new_session
 from cli.render_inland import InlandRenderer, board
 from core.version import __version__
+import inland_port
 from inland_port import RULESET, InlandOptions
 from inland_port.buildings import DEFAULT_PATH
 
@@ -145,7 +146,7 @@ def test_buildings_option_changes_the_game(tmp_path):
     r = invoke("rules", "inland", "Wood Company", "--buildings", str(p))
     assert r.exit_code == 0
     assert re.search(r"value\s+9\b", r.stdout)
-    assert RULESET.catalog(InlandOptions(buildings=str(p))).buildings[0].value == 9
+    assert inland_port.catalog(InlandOptions(buildings=str(p))).buildings[0].value == 9
 
 
 # ---------------------------------------------------------------------------
@@ -168,7 +169,7 @@ def test_help_lists_every_command_and_version_prints_it():
 def test_rules_inland_prints_every_building_from_the_data():
     r = invoke("rules", "inland")
     assert r.exit_code == 0
-    catalog = RULESET.catalog()
+    catalog = inland_port.catalog()
     for b in catalog.buildings:
         assert b.name in r.stdout
     # seeds/004 index: Town Hall is worth 26 and is a lock building
@@ -301,10 +302,6 @@ def test_why_explains_an_illegal_action_and_the_last_computer_move(data_dir):
 
 
 def test_hint_and_why_with_the_ai(data_dir):
-    from cli.play import ai_available
-
-    if not ai_available():  # the search agent lives in core.search
-        pytest.fail("core.search's 'ai' agent is expected to exist")
     r = invoke("inland", "--opponent", "ai:easy", "--seat", "second", "--seed", "2", "--no-save",
                input_text="why\nhint\nquit\n")
     out = r.stdout

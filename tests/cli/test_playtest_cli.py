@@ -144,8 +144,10 @@ def test_compare_reads_stored_runs_instead_of_playing(tmp_path):
 
 
 def test_default_compare_without_the_base_game_fails_clearly(tmp_path, monkeypatch):
-    monkeypatch.setitem(pt.RULESET_MODULES, "base", "base_game_missing_for_this_test")
-    pt._RULESET_CACHE.pop("base", None)
+    import core.games
+
+    installed = core.games._entry_points()
+    monkeypatch.setattr(core.games, "_entry_points", lambda: {k: v for k, v in installed.items() if k != "base"})
     result = invoke("compare", "--games", 2, "--db", tmp_path / "x.sqlite3")
     assert result.exit_code == 2
     assert "needs the base game, which is not available" in result.output
@@ -155,7 +157,7 @@ def test_default_compare_without_the_base_game_fails_clearly(tmp_path, monkeypat
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["playtest", "chess", "--games", 2], "unknown rule set 'chess' (allowed: inland, base)"),
+        (["playtest", "chess", "--games", 2], "unknown rule set 'chess' (known: base, inland)"),
         (["playtest", "inland", "--agents", "random,wizard"], "unknown agent 'wizard'"),
         (["playtest", "inland", "--agents", "random,greedy,greedy"], "played by 2 players here, but 3 agents"),
         (["playtest", "inland", "--short"], "has no option 'short' (allowed: buildings)"),

@@ -16,7 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
-from core.records import available_rulesets, get_ruleset, new_record, new_state, replay, save_record, state_summary
+from core.games import game_names
+from core.records import get_ruleset, new_record, new_state, replay, save_record, state_summary
 from tests.core import test_records_toygame  # noqa: F401  (registers the toy rule set "toy")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +54,7 @@ def invoke(*args: str, input_text: str | None = None):
     return runner.invoke(app, ["replay", *args], input=input_text)
 
 
-@pytest.mark.parametrize("name", ["toy", *[r for r in available_rulesets() if r != "toy"]])
+@pytest.mark.parametrize("name", ["toy", *[r for r in game_names() if r != "toy"]])
 def test_to_n_json_equals_playing_to_n(name, tmp_path):
     options = {"pile": 12} if name == "toy" else None
     record, states = played(name, options, 4, 40, tmp_path / "g.json")

@@ -18,7 +18,8 @@ import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
 from core import playtest as pt
-from core.protocol import TERMINAL, GameError, GameState
+from core.protocol import TERMINAL, GameError, GameSpec, GameState
+from core.search import LEVELS
 
 TOY = "tests.core.test_playtest:RULESET"
 
@@ -100,16 +101,13 @@ class Stones(GameState):
         return dict(self.huts)
 
 
-class _Ruleset:
-    name = "toy"
-    title = "Stones (a toy game for tests)"
-    options_model = ToyOptions
-
-    def new_game(self, seed: int, options: ToyOptions | None = None) -> Stones:
-        return Stones(seed, options or ToyOptions())
+def _new_stones(seed: int, options: ToyOptions | None = None) -> Stones:
+    return Stones(seed, options or ToyOptions())
 
 
-RULESET = _Ruleset()
+#: named by its module path (TOY), as a game that is not installed is
+RULESET = GameSpec(name="toy", title="Stones (a toy game for tests)", options_model=ToyOptions,
+                   new_game=_new_stones, min_players=2, max_players=3, ai_levels=LEVELS)
 
 
 def toy_config(agents=("random", "greedy"), **kw) -> pt.Config:

@@ -362,31 +362,27 @@ def test_field_errors_show_what_was_found(saved, tmp_path):
     refused(write(tmp_path / "a.json", {**data, "finished": "maybe"}), "field 'finished'", "'maybe'")
 
 
-def test_a_rule_set_without_a_digest_falls_back_to_its_data_files(tmp_path, monkeypatch):
-    import sys
+def test_the_digest_is_the_one_the_game_declares(tmp_path):
+    """A record keeps the data digest the game's spec declares (issue 12: the
+    fallback to hashing a package's data folder is gone; every game declares
+    its digest).  A game that declares none records an empty digest."""
+    from core.games import register_game, unregister_game
+    from core.protocol import GameSpec
+    from core.records import data_digest_of
 
-    import core.records as records
-
-    pkg = tmp_path / "fakegame_pkg"
-    (pkg / "data").mkdir(parents=True)
-    (pkg / "data" / "cards.json").write_text('{"cards": [1, 2]}')
-    (pkg / "__init__.py").write_text(
-        "class Rules:\n    name = 'fake'\n    title = 'Fake'\n\n    def new_game(self, seed, options=None):\n"
-        "        raise NotImplementedError\n\nRULESET = Rules()\n"
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    import fakegame_pkg
-
-    monkeypatch.setattr(records, "_PACKAGE_DIGESTS", {})
-    first = records.data_digest_of(fakegame_pkg.RULESET)
-    assert first.startswith("files-")
-    (pkg / "data" / "cards.json").write_text('{"cards": [1, 3]}')
-    records._PACKAGE_DIGESTS.clear()
-    assert records.data_digest_of(fakegame_pkg.RULESET) not in ("", first)
-    # a state's own digest wins; the toy game's module has no data folder
-    assert records.data_digest_of(toy.TOY, toy.TOY.new_game(1)) == toy.toy_data_digest()
-    assert records.data_digest_of(toy.TOY) == ""
-    sys.modules.pop("fakegame_pkg", None)
+    assert data_digest_of(toy.TOY, {"pile": 3}) == toy.toy_data_digest()
+    assert new_record("toy", {"pile": 3}, 1, ["a", "b"]).data_digest == toy.toy_data_digest()
+    bare = GameSpec(name="toy-without-data", title="Pebbles without data", options_model=toy.ToyOptions,
+                    new_game=toy.new_toy_game, min_players=1, max_players=4, ai_levels=toy.TOY.ai_levels)
+    register_game(bare)
+    try:
+        assert data_digest_of(bare) == ""
+        record = new_record("toy-without-data", {"pile": 3}, 1, ["a", "b"])
+        assert record.data_digest == ""
+        path = save_record(record, tmp_path / "bare.json")
+        assert load_record(path).data_digest == ""
+    finally:
+        unregister_game("toy-without-data")
 
 
 def test_an_inland_game_with_a_changed_building_file_is_refused(tmp_path):

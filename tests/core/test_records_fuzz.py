@@ -16,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.records import RecordError, available_rulesets, get_ruleset, load_record, new_record, new_state, parse_record, replay, save_record
+from core.games import game_names
+from core.records import RecordError, get_ruleset, load_record, new_record, new_state, parse_record, replay, save_record
 from tests.core import test_records_toygame  # noqa: F401  (registers the toy rule set "toy")
 
 SOURCE = "fuzzed-save.json"
@@ -43,7 +44,7 @@ def _played(name: str, options, seed: int, steps: int) -> bytes:
 
 def _base_files() -> list[bytes]:
     files = [_played("toy", {"pile": 6}, 1, 3), _played("toy", {"pile": 4, "players": 3}, 2, 99)]
-    for name in available_rulesets():
+    for name in game_names():
         if name != "toy":
             files += [_played(name, None, 7, 15), _played(name, None, 8, 500)]
     return files

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core.games import game_names
 from core.records import (
-    available_rulesets,
     get_ruleset,
     load_record,
     new_record,
@@ -28,7 +28,7 @@ from core.records import (
 )
 from tests.core import test_records_toygame  # noqa: F401  (registers the toy rule set "toy")
 
-RULESETS = ["toy", *[r for r in available_rulesets() if r != "toy"]]
+RULESETS = ["toy", *[r for r in game_names() if r != "toy"]]
 #: examples per rule set: the toy game is tiny, real games take 100-500 actions
 EXAMPLES = {"toy": 60}
 #: the every-point test saves and loads (a full replay) after each action, so it

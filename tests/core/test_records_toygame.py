@@ -13,8 +13,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from core.protocol import TERMINAL, GameError, GameState, parse_action, stable_digest
-from core.records import register_ruleset
+from pydantic import BaseModel, ConfigDict, Field
+
+from core.protocol import TERMINAL, GameSpec, GameState, parse_action, stable_digest
+from core.games import register_game
+from core.search import LEVELS
 
 #: stands in for a rule set's building data: its digest goes into records
 TOY_DATA = {"values": (1, 2, 3, 5, 8)}
@@ -99,27 +102,30 @@ class PebblesState(GameState):
         return (tuple(self.pile), tuple(self.taken), tuple(self.doubles), self.turn, self.passed)
 
 
-class ToyRuleset:
-    name = "toy"
-    title = "Pebbles (a toy game for tests)"
-
-    def new_game(self, seed: int, options=None) -> PebblesState:
-        opts = dict(options or {})
-        unknown = set(opts) - {"pile", "players"}
-        if unknown:
-            raise GameError(f"unknown option(s): {', '.join(sorted(unknown))} (allowed: pile, players)")
-        pile = opts.get("pile", 9)
-        players = opts.get("players", 2)
-        if type(pile) is not int or not 1 <= pile <= 40:
-            raise GameError("option 'pile' must be a whole number from 1 to 40")
-        if type(players) is not int or not 1 <= players <= 4:
-            raise GameError("option 'players' must be a whole number from 1 to 4")
-        rng = random.Random(seed)
-        return PebblesState([rng.choice(TOY_DATA["values"]) for _ in range(pile)], players)
+class ToyOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    pile: int = Field(9, ge=1, le=40)
+    players: int = Field(2, ge=1, le=4)
 
 
-TOY = ToyRuleset()
-register_ruleset(TOY)
+def new_toy_game(seed: int = 0, options: ToyOptions | dict | None = None) -> PebblesState:
+    opts = TOY.parse_options(options)
+    rng = random.Random(seed)
+    return PebblesState([rng.choice(TOY_DATA["values"]) for _ in range(opts.pile)], opts.players)
+
+
+#: The toy game plugs in by declaring its spec, like any rule module.
+TOY = GameSpec(
+    name="toy",
+    title="Pebbles (a toy game for tests)",
+    options_model=ToyOptions,
+    new_game=new_toy_game,
+    min_players=1,
+    max_players=4,
+    ai_levels=LEVELS,
+    data_digest=lambda options: toy_data_digest(),
+)
+register_game(TOY)
 
 
 # -- the toy game itself keeps the protocol's contract ------------------------

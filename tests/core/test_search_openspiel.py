@@ -8,12 +8,12 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from core.openspiel_adapter import TimedMCTSAgent, inland_game  # noqa: E402
+from core.openspiel_adapter import TimedMCTSAgent, load_game  # noqa: E402
 from inland_port import RULESET  # noqa: E402
 
 
 def test_adapter_translates_a_whole_game():
-    game = inland_game(seed=0)
+    game = load_game(RULESET, seed=0)
     assert pyspiel.load_game("python_lehavre_inland").get_type().short_name == "python_lehavre_inland"
     wrapped = game.new_initial_state()
     plain = RULESET.new_game(0)
