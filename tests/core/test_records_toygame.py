@@ -52,7 +52,6 @@ class PebblesState(GameState):
         self.turn = 0
         self.passed = False
         self.history = []
-        self.data_digest = toy_data_digest()
 
     def current_player(self) -> int:
         return TERMINAL if not self.pile else self.turn
@@ -89,7 +88,6 @@ class PebblesState(GameState):
         c.turn = self.turn
         c.passed = self.passed
         c.history = list(self.history)
-        c.data_digest = self.data_digest
         return c
 
     def is_terminal(self) -> bool:
