@@ -130,6 +130,13 @@ PASS = BaseAction("pass")
 BORROW = BaseAction("borrow")
 DONE = BaseAction("done")
 
+#: the actions of a turn, made once (the search lists them millions of times)
+TAKE = tuple(BaseAction("take", ref=i) for i in range(len(K.OFFER_LABEL)))
+ENTER = tuple(BaseAction("enter", ref=b) for b in range(K.NB))
+BUY = tuple(BaseAction("buy", ref=b) for b in range(K.NB))
+SELL = tuple(BaseAction("sell", ref=b) for b in range(K.NB))
+BUY_SHIP = tuple(BaseAction("buy ship", ref=t) for t in range(len(K.SHIP_TYPES)))
+
 _PLAIN = {str(BaseAction(v)): BaseAction(v) for v in (
     "repay", "end", "pass", "borrow", "done", "swap yacht", "keep order", "swap order", "choose goods",
     "skip steel", "pay 4th iron")}
@@ -245,4 +252,4 @@ def as_action(action: BaseAction | str) -> BaseAction:
 
 
 __all__ = ["BaseAction", "Way", "VERBS", "UNIT", "BRIDGE_CLASSES", "format_way", "parse", "as_action",
-           "END", "REPAY", "PASS", "BORROW", "DONE"]
+           "END", "REPAY", "PASS", "BORROW", "DONE", "TAKE", "ENTER", "BUY", "SELL", "BUY_SHIP"]

@@ -52,13 +52,16 @@ Rulings made visible here ([dec], also in REFERENCE.md):
 from __future__ import annotations
 
 import random
+from operator import itemgetter, mul
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from core.protocol import ActionError, GameState
 from base_game import cards as K
-from base_game.actions import BORROW, END, PASS, REPAY, UNIT, BaseAction, Way, as_action, ship_type_index
+from base_game.actions import (
+    BORROW, BUY, BUY_SHIP, END, ENTER, PASS, REPAY, SELL, TAKE, UNIT, BaseAction, Way, as_action, ship_type_index,
+)
 from base_game.cards import CATTLE, FOOD_SOURCES, ENERGY_SOURCES, GRAIN, NB, OFFER_LABEL, OFFER_TO_GOOD
 from base_game.frames import Debt, FinishRound, Frame, Pay, ShipGoods, Sub, Turn, TurnStage, Use
 from base_game.payments import ways_to_pay
@@ -77,6 +80,11 @@ PAY_LIMIT = 4
 #: buildings with an action, and buildings with a purchase price (hot loops)
 ACTION_IDS = tuple(b for b in range(NB) if K.EFFECT[b] != "none")
 PRICED_IDS = tuple(b for b in range(NB) if K.PRICE[b] is not None)
+#: food and energy values of goods, from the one table in cards.py
+_FOOD_GOODS = itemgetter(*(g for g, _ in FOOD_SOURCES))
+_FOOD_VALUES = tuple(v for _, v in FOOD_SOURCES)
+_ENERGY_GOODS = itemgetter(*(g for g, _ in ENERGY_SOURCES))
+_ENERGY_VALUES = tuple(v for _, v in ENERGY_SOURCES)
 _AFTER: dict[str, TurnStage] = {"main": "after", "final": "after_final", "after": "after",
                                 "after_final": "after_final"}
 
@@ -230,12 +238,10 @@ class BaseState(GameState):
         return sum(1 for b in self.owned(p) if K.BTYPE[b] == t)
 
     def food_value(self, p: int) -> int:
-        g = self.goods[p]
-        return sum(g[good] * v for good, v in FOOD_SOURCES)
+        return sum(map(mul, _FOOD_GOODS(self.goods[p]), _FOOD_VALUES))
 
     def energy_value(self, p: int) -> int:
-        g = self.goods[p]
-        return sum(g[good] * v for good, v in ENERGY_SOURCES)
+        return sum(map(mul, _ENERGY_GOODS(self.goods[p]), _ENERGY_VALUES))
 
     def energy_cost(self, p: int, raw: int) -> int:
         """Energy actually paid in a main action (Wind Farm: 3 less, never below 0)."""
@@ -559,16 +565,16 @@ class BaseState(GameState):
     def _turn_options(self, p: int, main: bool, final: bool) -> list[BaseAction]:
         out: list[BaseAction] = []
         if main:
-            out.extend(BaseAction("take", ref=i) for i in range(7) if self.offer_spaces[i])
+            out.extend(TAKE[i] for i in range(7) if self.offer_spaces[i])
             owner = self.owner
             for b in ACTION_IDS:
                 if owner[b] >= TOWN and self.can_enter(p, b, final):
-                    out.append(BaseAction("enter", ref=b))
+                    out.append(ENTER[b])
             if not out:
                 out.append(PASS)  # no main action possible (only conceivable in the final stage)
         if not final:
-            out.extend(BaseAction("buy", ref=b) for b in self.buyable_buildings(p))
-            out.extend(BaseAction("buy ship", ref=ship_type_index(t)) for t in self.buyable_ships(p))
+            out.extend(BUY[b] for b in self.buyable_buildings(p))
+            out.extend(BUY_SHIP[ship_type_index(t)] for t in self.buyable_ships(p))
         # selling and repaying: any time in one's turn, also after the final action
         # (seeds/000, Final Action: "Players may still repay loans and sell buildings and ships")
         out.extend(self._sell_options(p))
@@ -582,7 +588,7 @@ class BaseState(GameState):
         return self.loans[p] > 0 and self.francs[p] >= 5
 
     def _sell_options(self, p: int) -> list[BaseAction]:
-        out = [BaseAction("sell", ref=b) for b in self.owned(p)]
+        out = [SELL[b] for b in self.owned(p)]
         seen = set()
         for s in self.ships[p]:
             card = self.ship_cards[s]
