@@ -20,10 +20,15 @@ documents.  The automatic continuations (:class:`base_game.frames.Use`,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from core.protocol import ActionError
 from base_game import cards as K
 from base_game.actions import DONE, BaseAction, ship_type_index
 from base_game.frames import ShipGoods, Sub
+
+if TYPE_CHECKING:
+    from base_game.state import BaseState
 from base_game.cards import (
     BRICK, CHARCOAL, COAL, ENERGY_VALUE, GOOD_LABEL, IRON, IS_UPGRADED, LEATHER,
     NG, SHIP_VALUE, STANDARD, STEEL, WOOD,
@@ -43,20 +48,20 @@ UPGRADED_CLASS, STANDARD_CLASS, ALL_CLASS = range(3)
 class Effect:
     name = ""
 
-    def can_use(self, s, p: int, b: int) -> bool:
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return True
 
-    def start(self, s, p: int, b: int) -> None:
+    def start(self, s: BaseState, p: int, b: int) -> None:
         pass
 
-    def options(self, s, fr) -> list[BaseAction]:
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         return []
 
-    def search_options(self, s, fr) -> list[BaseAction]:
+    def search_options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         """The options the search considers (a subset of :meth:`options`; default: all)."""
         return self.options(s, fr)
 
-    def apply(self, s, fr, a: BaseAction) -> None:
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         raise AssertionError(f"{self.name} has no choices")
 
 
@@ -65,23 +70,23 @@ class Counted(Effect):
 
     verb = ""
 
-    def max_n(self, s, p, b) -> int:
+    def max_n(self, s: BaseState, p: int, b: int) -> int:
         raise NotImplementedError
 
-    def run(self, s, p, b, n: int) -> None:
+    def run(self, s: BaseState, p: int, b: int, n: int) -> None:
         raise NotImplementedError
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return self.max_n(s, p, b) >= 1
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         s.stack.append(Sub(p, self.name, b, ()))
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         p, b = fr.player, fr.building
         return [BaseAction(self.verb, n=n) for n in range(1, self.max_n(s, p, b) + 1)]
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b = fr.player, fr.building
         s.stack.pop()
         self.run(s, p, b, a.n)
@@ -92,7 +97,7 @@ class NoAction(Effect):
 
     name = "none"
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return False
 
 
@@ -102,14 +107,14 @@ class TakeGoods(Effect):
 
     name = "take_goods"
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         req = K.PARAMS[b].get("requires")
         if req:
             g = s.goods[p]
             return all(g[K.GI[x]] >= n for x, n in req.items())
         return True
 
-    def gains(self, s, p, b) -> tuple[dict[int, int], int]:
+    def gains(self, s: BaseState, p: int, b: int) -> tuple[dict[int, int], int]:
         pr = K.PARAMS[b]
         out: dict[int, int] = {}
         for g, n in pr.get("goods", {}).items():
@@ -125,7 +130,7 @@ class TakeGoods(Effect):
                 out[K.GI[g]] = out.get(K.GI[g], 0) + n
         return out, pr.get("francs", 0)
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         goods, francs = self.gains(s, p, b)
         for g, n in goods.items():
             s.goods[p][g] += n
@@ -146,14 +151,14 @@ class Upgrade(Counted):
     name = "upgrade"
     verb = "upgrade"
 
-    def energy(self, s, p, b, n: int) -> int:
+    def energy(self, s: BaseState, p: int, b: int, n: int) -> int:
         pr = K.PARAMS[b]
         if n <= 0:
             return 0
         raw = _ceil_div(n * pr.get("energy_num", 0), pr.get("energy_den", 1)) + pr.get("energy_flat", 0)
         return s.energy_cost(p, raw)
 
-    def max_n(self, s, p, b) -> int:
+    def max_n(self, s: BaseState, p: int, b: int) -> int:
         pr = K.PARAMS[b]
         n = s.goods[p][K.GI[pr["src"]]]
         if pr.get("max") is not None:
@@ -163,7 +168,7 @@ class Upgrade(Counted):
             n -= 1
         return n
 
-    def run(self, s, p, b, n):
+    def run(self, s: BaseState, p: int, b: int, n: int) -> None:
         pr = K.PARAMS[b]
         g = s.goods[p]
         g[K.GI[pr["src"]]] -= n
@@ -185,7 +190,7 @@ class Exchange(Counted):
     name = "exchange"
     verb = "exchange"
 
-    def max_n(self, s, p, b) -> int:
+    def max_n(self, s: BaseState, p: int, b: int) -> int:
         pr = K.PARAMS[b]
         if s.francs[p] < pr.get("min_francs", 0):
             return 0
@@ -202,7 +207,7 @@ class Exchange(Counted):
                 n -= 1
         return n
 
-    def run(self, s, p, b, n):
+    def run(self, s: BaseState, p: int, b: int, n: int) -> None:
         pr = K.PARAMS[b]
         g = s.goods[p]
         for x, k in pr["inputs"].items():
@@ -216,7 +221,7 @@ class Exchange(Counted):
             s.push_pay(p, "energy", s.energy_cost(p, pr["energy"] * n))
 
 
-def material_need(s, p: int, b: int, wood_discount: int = 0) -> dict[int, int]:
+def material_need(s: BaseState, p: int, b: int, wood_discount: int = 0) -> dict[int, int]:
     """Building materials ``p`` pays for ``b``: Sawmill 1 wood less, Masons'
     Guild 1 clay (or else 1 brick) less (seeds/000 Buildings Overview)."""
     need = dict(K.MATERIALS[b])
@@ -255,7 +260,7 @@ class Build(Effect):
 
     name = "build"
 
-    def candidates(self, s, p, b) -> list[int]:
+    def candidates(self, s: BaseState, p: int, b: int) -> list[int]:
         pr = K.PARAMS[b]
         disc = pr.get("wood_discount", 0)
         tops = []
@@ -273,13 +278,13 @@ class Build(Effect):
                 out.append(c)
         return out
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return bool(self.candidates(s, p, b))
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         s.stack.append(Sub(p, self.name, b, (K.PARAMS[b]["count"],)))
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         p, b, (left,) = fr.player, fr.building, fr.data
         out = [BaseAction("build", ref=c) for c in self.candidates(s, p, b)]
         if left < K.PARAMS[b]["count"] and (out or s.francs[p]) and not s.final_stage:
@@ -293,7 +298,7 @@ class Build(Effect):
                 out.append(DONE)
         return out
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b, (left,) = fr.player, fr.building, fr.data
         s.stack.pop()
         if a.verb == "done":
@@ -319,7 +324,7 @@ class Wharf(Effect):
 
     name = "wharf"
 
-    def choices(self, s, p, b) -> list[BaseAction]:
+    def choices(self, s: BaseState, p: int, b: int) -> list[BaseAction]:
         g = s.goods[p]
         out = []
         mod = s.modernised[K.WHARVES.index(b)]
@@ -341,16 +346,16 @@ class Wharf(Effect):
             out.append(SWAP_YACHT)
         return out
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return bool(self.choices(s, p, b))
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         s.stack.append(Sub(p, self.name, b, ()))
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         return self.choices(s, fr.player, fr.building)
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b = fr.player, fr.building
         s.stack.pop()
         if a.verb == "swap yacht":
@@ -382,22 +387,22 @@ class PickDistinct(Effect):
 
     goods: tuple[int, ...] = ()
 
-    def count(self, s, p, b) -> int:
+    def count(self, s: BaseState, p: int, b: int) -> int:
         raise NotImplementedError
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return self.count(s, p, b) >= 1
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         s.stack.append(Sub(p, self.name, b, ((), min(len(self.goods), self.count(s, p, b)))))
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         p, b, (picked, left) = fr.player, fr.building, fr.data
         if left <= 0:
             return []
         return [BaseAction("pick", ref=g) for g in self.goods if g not in picked]
 
-    def search_options(self, s, fr) -> list[BaseAction]:
+    def search_options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         """The picks in ``goods`` order only: after the last pick, leaving enough goods for the rest."""
         p, b, (picked, left) = fr.player, fr.building, fr.data
         if left <= 0:
@@ -405,7 +410,7 @@ class PickDistinct(Effect):
         start = self.goods.index(picked[-1]) + 1 if picked else 0
         return [BaseAction("pick", ref=self.goods[i]) for i in range(start, len(self.goods) - left + 1)]
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b, (picked, left) = fr.player, fr.building, fr.data
         g = a.ref if a.verb == "pick" else None
         if g is None or g not in self.goods or g in picked or left <= 0:
@@ -418,7 +423,7 @@ class PickDistinct(Effect):
         else:
             self.finished(s, p, b)
 
-    def finished(self, s, p, b):
+    def finished(self, s: BaseState, p: int, b: int) -> None:
         pass
 
 
@@ -429,10 +434,10 @@ class Marketplace(PickDistinct):
     name = "marketplace"
     goods = STANDARD
 
-    def count(self, s, p, b):
+    def count(self, s: BaseState, p: int, b: int) -> int:
         return min(8, K.PARAMS[b].get("base", 2) + s.count_type(p, "C"))
 
-    def finished(self, s, p, b):
+    def finished(self, s: BaseState, p: int, b: int) -> None:
         if len(s.special_pile) >= 2:
             s.stack.append(Sub(p, "peek", b, ()))
 
@@ -440,13 +445,13 @@ class Marketplace(PickDistinct):
 class Peek(Effect):
     name = "peek"
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return False
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         return [KEEP_ORDER, SWAP_ORDER]
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p = fr.player
         s.stack.pop()
         top = s.special_pile[:2]
@@ -463,7 +468,7 @@ class TownSquare(PickDistinct):
     name = "town_square"
     goods = tuple(g for g in K.UPGRADED if g != STEEL)
 
-    def count(self, s, p, b):
+    def count(self, s: BaseState, p: int, b: int) -> int:
         return s.count_type(p, "C")
 
 
@@ -472,10 +477,10 @@ class BlackMarket(Effect):
 
     name = "black_market"
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return 0 in s.offer_spaces
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         n = K.PARAMS[b]["amount"]
         for i, v in enumerate(s.offer_spaces):
             if v == 0:
@@ -490,13 +495,13 @@ class ArtsCentre(Effect):
 
     name = "arts_centre"
 
-    def visitors(self, s, p) -> int:
+    def visitors(self, s: BaseState, p: int) -> int:
         return sum(1 for q, d in enumerate(s.discs) if q != p and d >= 0 and s.owner[d] == p)
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return self.visitors(s, p) >= 1
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         s.gain_francs(p, K.PARAMS[b]["francs_per_visitor"] * self.visitors(s, p))
 
 
@@ -505,10 +510,10 @@ class LocalCourt(Effect):
 
     name = "local_court"
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return s.loans[p] >= 1
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         n = s.loans[p]
         if n == 1:
             s.loans[p] = 0
@@ -518,10 +523,10 @@ class LocalCourt(Effect):
         else:
             s.stack.append(Sub(p, self.name, b, ()))
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         return [BaseAction("return loans", n=2), BaseAction("return loans", n=1)]
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p = fr.player
         s.stack.pop()
         if a.n == 2:
@@ -537,12 +542,12 @@ class ShippingLine(Effect):
 
     name = "shipping_line"
 
-    def capacities(self, s, p) -> list[int]:
+    def capacities(self, s: BaseState, p: int) -> list[int]:
         st = s.ship_types
         caps = [st[s.ship_cards[x][0]].shipping_capacity for x in s.ships[p]]
         return sorted((c for c in caps if c > 0), reverse=True)
 
-    def max_ships(self, s, p, b) -> int:
+    def max_ships(self, s: BaseState, p: int, b: int) -> int:
         caps = self.capacities(s, p)
         if sum(s.goods[p]) == 0:
             return 0
@@ -552,13 +557,13 @@ class ShippingLine(Effect):
             k -= 1
         return k
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return self.max_ships(s, p, b) >= 1
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         s.stack.append(Sub(p, self.name, b, ()))
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         p, b = fr.player, fr.building
         out = []
         for k in range(1, self.max_ships(s, p, b) + 1):
@@ -566,7 +571,7 @@ class ShippingLine(Effect):
             out.append(BaseAction("use ships choose", n=k))
         return out
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b = fr.player, fr.building
         s.stack.pop()
         k = a.n
@@ -584,16 +589,16 @@ class ShipPick(Effect):
 
     name = "ship_pick"
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return False
 
-    def _next(self, s, p, i: int) -> int:
+    def _next(self, s: BaseState, p: int, i: int) -> int:
         g = s.goods[p]
         while i < len(SHIP_ORDER) and not g[SHIP_ORDER[i]]:
             i += 1
         return i
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         p, b, (cap, i) = fr.player, fr.building, fr.data
         i = self._next(s, p, i)
         if cap <= 0 or i >= len(SHIP_ORDER):
@@ -602,7 +607,7 @@ class ShipPick(Effect):
         top = min(cap, s.goods[p][good])
         return [BaseAction("ship", ref=good, n=n) for n in range(top, -1, -1)]
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b, (cap, i) = fr.player, fr.building, fr.data
         s.stack.pop()
         i = self._next(s, p, i)
@@ -617,7 +622,7 @@ class ShipPick(Effect):
 SHIP_ORDER = sorted(range(NG), key=lambda g: (-SHIP_VALUE[g], g))
 
 
-def ship_goods(s, p: int, cap: int) -> None:
+def ship_goods(s: BaseState, p: int, cap: int) -> None:
     g = s.goods[p]
     earned = 0
     for good in SHIP_ORDER:
@@ -640,19 +645,19 @@ class Bridge(Effect):
 
     name = "bridge"
 
-    def counts(self, s, p) -> tuple[int, int]:
+    def counts(self, s: BaseState, p: int) -> tuple[int, int]:
         g = s.goods[p]
         up = sum(g[x] for x in range(NG) if IS_UPGRADED[x])
         return up, sum(g[x] for x in STANDARD)
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         up, std = self.counts(s, p)
         return up >= 1 or std >= 3
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         s.stack.append(Sub(p, self.name, b, ()))
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         p, b, data = fr.player, fr.building, fr.data
         if data:  # choosing good by good: (index, upgraded sold, standard sold)
             i = self._next(s, p, data[0])
@@ -671,13 +676,13 @@ class Bridge(Effect):
         return out
 
     @staticmethod
-    def _next(s, p, i: int) -> int:
+    def _next(s: BaseState, p: int, i: int) -> int:
         g = s.goods[p]
         while i < NG and not g[i]:
             i += 1
         return i
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b, data = fr.player, fr.building, fr.data
         s.stack.pop()
         g = s.goods[p]
@@ -722,14 +727,14 @@ class BusinessOffice(Effect):
     name = "business_office"
     TARGETS = (CHARCOAL, LEATHER, BRICK)
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return sum(s.goods[p]) >= 1
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         stage = "steel" if sum(s.goods[p]) >= 4 else "trade"
         s.stack.append(Sub(p, self.name, b, (stage, 0, ())))
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         p, b, (stage, last, picked) = fr.player, fr.building, fr.data
         g = s.goods[p]
         if stage == "steel":
@@ -747,7 +752,7 @@ class BusinessOffice(Effect):
             return [BaseAction("trade", ref=x) for x in range(NG) if g[x]] + [DONE]
         return [BaseAction("for", ref=t) for t in self.TARGETS]
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b, (stage, last, picked) = fr.player, fr.building, fr.data
         s.stack.pop()
         g = s.goods[p]
@@ -780,17 +785,17 @@ class Ironworks(Effect):
 
     name = "ironworks"
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         pr = K.PARAMS[b]
         for g, n in pr["goods"].items():
             s.goods[p][K.GI[g]] += n
         if s.energy_value(p) >= s.energy_cost(p, pr["extra_energy"]):
             s.stack.append(Sub(p, self.name, b, ()))
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         return [PAY_4TH_IRON, DONE]
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b = fr.player, fr.building
         s.stack.pop()
         if a.verb == "done":
@@ -806,15 +811,15 @@ class Furriery(Effect):
 
     name = "furriery"
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         g = s.goods[p]
         return g[K.HIDES] >= 1 or g[LEATHER] >= 1
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         stage = "hides" if s.goods[p][K.HIDES] else "leather"
         s.stack.append(Sub(p, self.name, b, (stage,)))
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         p, b, (stage,) = fr.player, fr.building, fr.data
         g = s.goods[p]
         if stage == "hides":
@@ -822,7 +827,7 @@ class Furriery(Effect):
         m = min(K.PARAMS[b]["leather_max"], g[LEATHER])
         return [BaseAction("exchange good", ref=LEATHER, n=n) for n in range(0, m + 1)] if m else []
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b, (stage,) = fr.player, fr.building, fr.data
         s.stack.pop()
         n = a.n
@@ -848,17 +853,17 @@ class CoalTrader(Effect):
 
     name = "coal_trader"
 
-    def food(self, s, p) -> int:
+    def food(self, s: BaseState, p: int) -> int:
         return s.food_value(p) + s.francs[p]
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         pr = K.PARAMS[b]
         return self.food(s, p) >= min(pr["charcoal_food"], pr["coal_food"])
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         s.stack.append(Sub(p, self.name, b, ("charcoal", 0)))
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         p, b, (stage, n) = fr.player, fr.building, fr.data
         pr = K.PARAMS[b]
         f = self.food(s, p)
@@ -871,7 +876,7 @@ class CoalTrader(Effect):
         return [BaseAction("take good", ref=COAL, n=k) for k in range(0 if n else 1, hi + 1)] or [
             BaseAction("take good", ref=COAL, n=0)]
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b, (stage, n) = fr.player, fr.building, fr.data
         s.stack.pop()
         k = a.n
@@ -892,14 +897,14 @@ class Zoo(Effect):
 
     name = "zoo"
 
-    def animals(self, s, p) -> int:
+    def animals(self, s: BaseState, p: int) -> int:
         g = s.goods[p]
         return g[K.CATTLE] + g[K.FISH]
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return self.animals(s, p) >= K.PARAMS[b]["divisor"]
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         s.gain_francs(p, self.animals(s, p) // K.PARAMS[b]["divisor"])
 
 
@@ -909,7 +914,7 @@ class HarbourWatch(Effect):
 
     name = "harbour_watch"
 
-    def targets(self, s, p, b) -> list[int]:
+    def targets(self, s: BaseState, p: int, b: int) -> list[int]:
         fee = K.PARAMS[b]["francs"]
         if s.francs[p] < fee:
             return []
@@ -924,17 +929,17 @@ class HarbourWatch(Effect):
                 out.append(d)
         return out
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return bool(self.targets(s, p, b))
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         s.stack.append(Sub(p, self.name, b, ()))
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         p, b = fr.player, fr.building
         return [BaseAction("evict", ref=d) for d in self.targets(s, p, b)]
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b = fr.player, fr.building
         s.stack.pop()
         d = a.ref
@@ -952,23 +957,23 @@ class HaulageFirm(Effect):
 
     name = "haulage_firm"
 
-    def pairs(self, s):
+    def pairs(self, s: BaseState) -> list[tuple[int, int]]:
         o = s.offer_spaces
         return [(i, j) for i, j in HAUL_PAIRS if o[i] or o[j]]
 
-    def can_use(self, s, p, b):
+    def can_use(self, s: BaseState, p: int, b: int) -> bool:
         return s.francs[p] >= K.PARAMS[b]["francs"] and bool(self.pairs(s))
 
-    def start(self, s, p, b):
+    def start(self, s: BaseState, p: int, b: int) -> None:
         s.stack.append(Sub(p, self.name, b, ()))
 
-    def options(self, s, fr):
+    def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         p, b = fr.player, fr.building
         if s.francs[p] < K.PARAMS[b]["francs"]:
             return []
         return [BaseAction("haul", ref=i, n=j) for i, j in self.pairs(s)]
 
-    def apply(self, s, fr, a):
+    def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b = fr.player, fr.building
         s.stack.pop()
         s.pay_francs(p, K.PARAMS[b]["francs"])
@@ -989,6 +994,6 @@ from base_game.data import check_effects  # noqa: E402
 check_effects(K.BUILDINGS, EFFECTS)
 
 
-def use_building(s, p: int, b: int) -> None:
+def use_building(s: BaseState, p: int, b: int) -> None:
     """Carry out ``b``'s action for ``p`` (its entry fee is paid)."""
     EFFECTS[K.EFFECT[b]].start(s, p, b)
