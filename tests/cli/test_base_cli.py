@@ -201,7 +201,7 @@ def test_the_starting_board_shows_the_setup():
 
 def _hidden_specials(state, viewer):
     known = set(state.peek_known[viewer]) if viewer is not None else set()
-    if viewer is not None and state.decision == "sub" and state.current_player() == viewer and state.stack[-1][2] == "peek":
+    if viewer is not None and state.decision == "sub" and state.current_player() == viewer and state.stack[-1].effect == "peek":
         known |= set(state.special_pile[:2])
     return [b for b in state.special_pile if b not in known]
 
@@ -234,7 +234,7 @@ def test_no_face_down_tile_or_special_pile_order_in_the_board_or_the_log(players
     labels = [Player(f"P{s}") for s in range(players)]
     renderer = BaseRenderer(width=100)
     while not state.is_terminal():
-        if rng.random() < 0.2 or (state.decision == "sub" and state.stack[-1][2] == "peek"):
+        if rng.random() < 0.2 or (state.decision == "sub" and state.stack[-1].effect == "peek"):
             viewer = state.current_player()
             for v in (viewer, None, (viewer + 1) % players):
                 _assert_nothing_hidden(render(board(state, labels, v, 100)), state, v)
@@ -260,7 +260,7 @@ def test_the_marketplace_visitor_sees_the_top_two_special_buildings_and_no_one_e
     for seed in range(40):
         state = RULESET.new_game(seed, GameOptions(players=2))
         agents = [make_agent("random", s) for s in range(2)]
-        while not state.is_terminal() and not (state.decision == "sub" and state.stack[-1][2] == "peek"):
+        while not state.is_terminal() and not (state.decision == "sub" and state.stack[-1].effect == "peek"):
             state.apply_action(agents[state.current_player()].choose(state.clone()))
         if not state.is_terminal():
             break
@@ -315,7 +315,7 @@ def test_the_second_step_lists_the_buildings_to_enter(data_dir):
     agents = [make_agent("random", 0), make_agent("random", 1)]
     moves: list[str] = []
     while True:
-        enters = [a for a in state.legal_actions() if a.startswith("enter ")]
+        enters = [a for a in state.legal_actions() if str(a).startswith("enter ")]
         if state.current_player() == 0 and state.decision == "main" and len(enters) >= 2:
             break
         a = agents[state.current_player()].choose(state.clone())
@@ -332,7 +332,7 @@ def test_the_second_step_lists_the_buildings_to_enter(data_dir):
     out = " ".join(con.export_text().split())
     assert code == 0
     assert "enter a building" in out and "How? enter a building:" in out
-    first = enters[0].split(" ", 1)[1]
+    first = str(enters[0]).split(" ", 1)[1]
     assert f"1. {first}" in out and "town" in out
     assert "'x' is not one of the" in out
     assert re.search(rf"P1 You: enters (the town's|P2's) {re.escape(first)}", out)

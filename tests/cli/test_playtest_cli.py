@@ -157,7 +157,7 @@ def test_default_compare_without_the_base_game_fails_clearly(tmp_path, monkeypat
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["playtest", "chess", "--games", 2], "unknown rule set 'chess' (known: base, inland)"),
+        (["playtest", "chess", "--games", 2], "unknown rule set 'chess' (known: base, inland"),
         (["playtest", "inland", "--agents", "random,wizard"], "unknown agent 'wizard'"),
         (["playtest", "inland", "--agents", "random,greedy,greedy"], "played by 2 players here, but 3 agents"),
         (["playtest", "inland", "--short"], "has no option 'short' (allowed: buildings)"),
