@@ -1,12 +1,11 @@
-"""The ``ai`` agent's levels for the base game.
+"""The base game's AI levels: a plain table the game's spec declares
+(``base_game/__init__.py``, ``ai_levels``).
 
-The agent is :class:`core.search.SearchAgent` (determinised alpha-beta): the
-base game's spec (:data:`base_game.RULESET`) gives it these budgets and the
-evaluation of :mod:`base_game.evaluate`.  It determinises the state for its
-own seat with ``state.determinize(me, rng)`` before searching, so face-down
-supply tiles and the special-building pile are sampled, never read, and it
-answers a decision with a single action worth searching (e.g. a debt that can
-be paid one way once sales are left out) without searching.
+The ``ai`` agent itself is :class:`core.search.SearchAgent`, with the base
+game's evaluation (:mod:`base_game.evaluate`) and actions worth searching from
+the spec; it determinises the state for its own seat
+(``state.determinize(me, rng)``), so face-down supply tiles and the
+special-building pile are sampled, never read.
 """
 
 from __future__ import annotations
@@ -15,7 +14,8 @@ from core.protocol import Level
 
 #: Budgets for the base game.  Measured on the 2-core VM: the base game
 #: searches ~20,000-30,000 nodes/s, so ai:normal takes well under 0.5 s per
-#: searched decision and never more than its 1 s cap.
+#: searched decision and never more than its 1 s cap.  The node budget ends a
+#: search; the time cap only on a slow or busy machine.
 BASE_LEVELS: dict[str, Level] = {
     "easy": Level("easy", max_depth=3, max_nodes=1_000, time_cap=0.25),
     "normal": Level("normal", max_depth=64, max_nodes=6_000, time_cap=0.8),
