@@ -36,8 +36,9 @@ RULESET = GameSpec(
     min_players=1,
     max_players=5,
     ai_levels=BASE_LEVELS,
-    evaluator=Evaluator(evaluate=evaluate.evaluate, terms=evaluate.evaluation_terms,
-                        search_actions=evaluate.search_actions),
+    evaluator=Evaluator(
+        evaluate=evaluate.evaluate, terms=evaluate.evaluation_terms, search_actions=evaluate.search_actions
+    ),
     data_digest=data_digest,
     why_illegal=why_illegal,
     # face-down supply tiles and special buildings

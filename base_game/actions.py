@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from core.protocol import ActionError
 from base_game import cards as K
+from core.protocol import ActionError
 
 #: a way to pay: (good index or "franc", amount of food/energy/francs) in preference order
 Way = tuple[tuple[int | str, int], ...]
@@ -36,10 +36,41 @@ BRIDGE_CLASSES = ("upgraded", "standard", "all")
 
 #: every verb, and the words its text starts with
 VERBS = (
-    "take", "enter", "buy", "buy ship", "sell", "sell ship", "repay", "end", "pass", "pay", "borrow", "done",
-    "upgrade", "exchange", "build", "build ship", "swap yacht", "pick", "keep order", "swap order",
-    "return loans", "use ships", "use ships choose", "ship", "exchange class", "choose goods",
-    "exchange good", "give", "skip steel", "trade", "for", "pay 4th iron", "take good", "evict", "haul",
+    "take",
+    "enter",
+    "buy",
+    "buy ship",
+    "sell",
+    "sell ship",
+    "repay",
+    "end",
+    "pass",
+    "pay",
+    "borrow",
+    "done",
+    "upgrade",
+    "exchange",
+    "build",
+    "build ship",
+    "swap yacht",
+    "pick",
+    "keep order",
+    "swap order",
+    "return loans",
+    "use ships",
+    "use ships choose",
+    "ship",
+    "exchange class",
+    "choose goods",
+    "exchange good",
+    "give",
+    "skip steel",
+    "trade",
+    "for",
+    "pay 4th iron",
+    "take good",
+    "evict",
+    "haul",
 )
 
 _SHIP_LABEL = tuple(K.SHIP_TYPE_LABEL[t] for t in K.SHIP_TYPES)
@@ -137,9 +168,22 @@ BUY = tuple(BaseAction("buy", ref=b) for b in range(K.NB))
 SELL = tuple(BaseAction("sell", ref=b) for b in range(K.NB))
 BUY_SHIP = tuple(BaseAction("buy ship", ref=t) for t in range(len(K.SHIP_TYPES)))
 
-_PLAIN = {str(BaseAction(v)): BaseAction(v) for v in (
-    "repay", "end", "pass", "borrow", "done", "swap yacht", "keep order", "swap order", "choose goods",
-    "skip steel", "pay 4th iron")}
+_PLAIN = {
+    str(BaseAction(v)): BaseAction(v)
+    for v in (
+        "repay",
+        "end",
+        "pass",
+        "borrow",
+        "done",
+        "swap yacht",
+        "keep order",
+        "swap order",
+        "choose goods",
+        "skip steel",
+        "pay 4th iron",
+    )
+}
 _PLAIN["return 2 loans"] = BaseAction("return loans", n=2)
 _PLAIN["return 1 loan and take 2 francs"] = BaseAction("return loans", n=1)
 _PLAIN.update({f"exchange {c} goods": BaseAction("exchange class", ref=i) for i, c in enumerate(BRIDGE_CLASSES)})
@@ -230,8 +274,11 @@ def parse(text: str) -> BaseAction:
     if verb in ("upgrade", "exchange") and len(words) == 1:
         return BaseAction(verb, n=_int(rest, text))
     if verb in ("exchange", "ship") and len(words) >= 2:
-        return BaseAction("exchange good" if verb == "exchange" else "ship", ref=_good(" ".join(words[1:]), text),
-                          n=_int(words[0], text))
+        return BaseAction(
+            "exchange good" if verb == "exchange" else "ship",
+            ref=_good(" ".join(words[1:]), text),
+            n=_int(words[0], text),
+        )
     if verb in ("pick", "give", "trade", "for"):
         return BaseAction(verb, ref=_good(rest, text))
     if verb == "use" and len(words) >= 2 and words[1] in ("ship", "ships"):
@@ -240,9 +287,14 @@ def parse(text: str) -> BaseAction:
             return BaseAction("use ships", n=n)
         if rest == f"{n} {_plural(n, 'ship')} and choose goods":
             return BaseAction("use ships choose", n=n)
-    if verb == "haul" and len(words) == 3 and words[1] == "and":
-        if words[0] in K.OFFER_LABEL and words[2] in K.OFFER_LABEL:
-            return BaseAction("haul", ref=K.OFFER_LABEL.index(words[0]), n=K.OFFER_LABEL.index(words[2]))
+    if (
+        verb == "haul"
+        and len(words) == 3
+        and words[1] == "and"
+        and words[0] in K.OFFER_LABEL
+        and words[2] in K.OFFER_LABEL
+    ):
+        return BaseAction("haul", ref=K.OFFER_LABEL.index(words[0]), n=K.OFFER_LABEL.index(words[2]))
     raise _bad(text, "unknown words")
 
 
@@ -251,5 +303,23 @@ def as_action(action: BaseAction | str) -> BaseAction:
     return action if isinstance(action, BaseAction) else parse(str(action))
 
 
-__all__ = ["BaseAction", "Way", "VERBS", "UNIT", "BRIDGE_CLASSES", "format_way", "parse", "as_action",
-           "END", "REPAY", "PASS", "BORROW", "DONE", "TAKE", "ENTER", "BUY", "SELL", "BUY_SHIP"]
+__all__ = [
+    "BORROW",
+    "BRIDGE_CLASSES",
+    "BUY",
+    "BUY_SHIP",
+    "DONE",
+    "END",
+    "ENTER",
+    "PASS",
+    "REPAY",
+    "SELL",
+    "TAKE",
+    "UNIT",
+    "VERBS",
+    "BaseAction",
+    "Way",
+    "as_action",
+    "format_way",
+    "parse",
+]

@@ -12,8 +12,24 @@ from base_game import data
 GOODS = data.GOODS
 GI = data.GOOD_INDEX
 NG = len(GOODS)
-(FISH, SMOKED_FISH, WOOD, CHARCOAL, CLAY, BRICK, IRON, STEEL, GRAIN, BREAD, CATTLE, MEAT,
- HIDES, LEATHER, COAL, COKE) = range(NG)
+(
+    FISH,
+    SMOKED_FISH,
+    WOOD,
+    CHARCOAL,
+    CLAY,
+    BRICK,
+    IRON,
+    STEEL,
+    GRAIN,
+    BREAD,
+    CATTLE,
+    MEAT,
+    HIDES,
+    LEATHER,
+    COAL,
+    COKE,
+) = range(NG)
 
 GOOD_LABEL = tuple(g.replace("_", " ") for g in GOODS)
 LABEL_TO_GOOD = {lbl: i for i, lbl in enumerate(GOOD_LABEL)}
@@ -32,8 +48,20 @@ for _g, _v in ENERGY_SOURCES:
 #: shipping values (seeds/000, Shipping Line): meat, smoked fish, charcoal, hide, brick,
 #: iron 2; cattle, bread, coal 3; leather 4; coke 5; steel 8; others 1
 SHIP_VALUE = [1] * NG
-for _g, _v in ((MEAT, 2), (SMOKED_FISH, 2), (CHARCOAL, 2), (HIDES, 2), (BRICK, 2), (IRON, 2),
-               (CATTLE, 3), (BREAD, 3), (COAL, 3), (LEATHER, 4), (COKE, 5), (STEEL, 8)):
+for _g, _v in (
+    (MEAT, 2),
+    (SMOKED_FISH, 2),
+    (CHARCOAL, 2),
+    (HIDES, 2),
+    (BRICK, 2),
+    (IRON, 2),
+    (CATTLE, 3),
+    (BREAD, 3),
+    (COAL, 3),
+    (LEATHER, 4),
+    (COKE, 5),
+    (STEEL, 8),
+):
     SHIP_VALUE[_g] = _v
 
 STANDARD = tuple(GI[g] for g in data.STANDARD_GOODS)
@@ -83,5 +111,4 @@ BLACK_MARKET = bid("Black Market")
 WHARVES = (bid("Wharf 1"), bid("Wharf 2"))
 
 SHIP_TYPES = ("wooden", "iron", "steel", "luxury_liner")
-SHIP_TYPE_LABEL = {"wooden": "wooden ship", "iron": "iron ship", "steel": "steel ship",
-                   "luxury_liner": "luxury liner"}
+SHIP_TYPE_LABEL = {"wooden": "wooden ship", "iron": "iron ship", "steel": "steel ship", "luxury_liner": "luxury liner"}

@@ -38,7 +38,7 @@ The CSV tables are ``reference`` data (REFERENCE.md, [pub]).
 from __future__ import annotations
 
 import csv
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Literal
 
@@ -50,8 +50,22 @@ DATA_DIR = Path(__file__).with_name("data")
 
 #: every good of the base game, in the order used for players' supplies
 GOODS: tuple[str, ...] = (
-    "fish", "smoked_fish", "wood", "charcoal", "clay", "brick", "iron", "steel",
-    "grain", "bread", "cattle", "meat", "hides", "leather", "coal", "coke",
+    "fish",
+    "smoked_fish",
+    "wood",
+    "charcoal",
+    "clay",
+    "brick",
+    "iron",
+    "steel",
+    "grain",
+    "bread",
+    "cattle",
+    "meat",
+    "hides",
+    "leather",
+    "coal",
+    "coke",
 )
 GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
 #: standard (un-upgraded) goods; their upgraded side
@@ -161,14 +175,14 @@ def _yes(v: str, path: str, row: int, field: str) -> bool:
     return v == "yes"
 
 
-@lru_cache(maxsize=None)
+@cache
 def standard_buildings() -> tuple[BuildingCard, ...]:
     cards = load_cards(DATA_DIR / "standard_buildings.json", BuildingCard)
     _check(cards, "standard_buildings.json", "standard", 33)
     return tuple(cards)
 
 
-@lru_cache(maxsize=None)
+@cache
 def special_buildings() -> tuple[BuildingCard, ...]:
     cards = load_cards(DATA_DIR / "special_buildings.json", BuildingCard)
     _check(cards, "special_buildings.json", "special", 36)
@@ -189,51 +203,69 @@ def check_effects(cards, registry) -> None:
         if c.effect not in registry:
             raise DataFileError(
                 f"{DATA_DIR}: building '{c.name}', field 'effect': unknown effect '{c.effect}' "
-                f"(allowed: {', '.join(sorted(registry))})")
+                f"(allowed: {', '.join(sorted(registry))})"
+            )
 
 
-@lru_cache(maxsize=None)
+@cache
 def round_cards(players: int, short: bool) -> tuple[RoundCard, ...]:
     version = "short" if short else "full"
     out = []
     for i, row in enumerate(_read_csv("round_cards.csv"), start=2):
         if int(row["players"]) != players or row["version"] != version:
             continue
-        out.append(RoundCard(players=players, version=version, round=int(row["round"]),
-                             harvest=_yes(row["harvest"], "round_cards.csv", i, "harvest"),
-                             food=int(row["food"]), town_builds=row["town_builds"],
-                             ship_value=int(row["ship_value"]), ship_type=row["ship_type"]))
+        out.append(
+            RoundCard(
+                players=players,
+                version=version,
+                round=int(row["round"]),
+                harvest=_yes(row["harvest"], "round_cards.csv", i, "harvest"),
+                food=int(row["food"]),
+                town_builds=row["town_builds"],
+                ship_value=int(row["ship_value"]),
+                ship_type=row["ship_type"],
+            )
+        )
     out.sort(key=lambda r: r.round)
     if [r.round for r in out] != list(range(1, len(out) + 1)):
         raise DataFileError(f"{DATA_DIR / 'round_cards.csv'}: rounds for {players} players ({version}) are not 1..n")
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def ship_types() -> dict[str, ShipType]:
     out = {}
     for row in _read_csv("ships.csv"):
         count, material = row["build_materials"].split(" ", 1)
         out[row["ship_type"]] = ShipType(
-            ship_type=row["ship_type"], material=material.strip(), material_count=int(count),
+            ship_type=row["ship_type"],
+            material=material.strip(),
+            material_count=int(count),
             build_energy=int(row["build_energy"]),
             buy_price=int(row["buy_price"]) if row["buy_price"] else None,
             food=tuple(int(row[f"food_{n}p"]) for n in range(1, 6)),
-            shipping_capacity=int(row["shipping_capacity"]))
+            shipping_capacity=int(row["shipping_capacity"]),
+        )
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def supply_tiles() -> tuple[SupplyTile, ...]:
-    tiles = tuple(SupplyTile(tile=int(r["tile"]), first=r["first"], second=r["second"],
-                             interest=_yes(r["interest"], "supply_tiles.csv", i, "interest"))
-                  for i, r in enumerate(_read_csv("supply_tiles.csv"), start=2))
+    tiles = tuple(
+        SupplyTile(
+            tile=int(r["tile"]),
+            first=r["first"],
+            second=r["second"],
+            interest=_yes(r["interest"], "supply_tiles.csv", i, "interest"),
+        )
+        for i, r in enumerate(_read_csv("supply_tiles.csv"), start=2)
+    )
     if sorted(t.tile for t in tiles) != list(range(1, 8)) or sum(t.interest for t in tiles) != 1:
         raise DataFileError(f"{DATA_DIR / 'supply_tiles.csv'}: expected tiles 1-7 with exactly one Interest tile")
     return tiles
 
 
-@lru_cache(maxsize=None)
+@cache
 def buildings_in_play(players: int, short: bool) -> dict[str, str]:
     """Standard building sort order -> ``yes`` / ``no`` / ``start`` for this game."""
     col = f"{'short' if short else 'full'}_{players}p"
@@ -241,12 +273,14 @@ def buildings_in_play(players: int, short: bool) -> dict[str, str]:
     for i, row in enumerate(_read_csv("standard_buildings_in_play.csv"), start=2):
         v = row[col]
         if v not in ("yes", "no", "start"):
-            raise DataFileError(f"standard_buildings_in_play.csv: row {i}, field '{col}': '{v}' (allowed: yes, no, start)")
+            raise DataFileError(
+                f"standard_buildings_in_play.csv: row {i}, field '{col}': '{v}' (allowed: yes, no, start)"
+            )
         out[row["sort_order"]] = v
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def data_digest() -> str:
     """One hash over every data file of the base game."""
     import hashlib

@@ -22,18 +22,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.protocol import ActionError
 from base_game import cards as K
 from base_game.actions import DONE, BaseAction, ship_type_index
 from base_game.frames import ShipGoods, Sub
+from core.protocol import ActionError
 
 if TYPE_CHECKING:
     from base_game.state import BaseState
 from base_game.cards import (
-    BRICK, CHARCOAL, COAL, ENERGY_VALUE, GOOD_LABEL, IRON, IS_UPGRADED, LEATHER,
-    NG, SHIP_VALUE, STANDARD, STEEL, WOOD,
+    BRICK,
+    CHARCOAL,
+    COAL,
+    ENERGY_VALUE,
+    IRON,
+    IS_UPGRADED,
+    LEATHER,
+    NG,
+    SHIP_VALUE,
+    STANDARD,
+    STEEL,
+    WOOD,
 )
-
 
 SWAP_YACHT = BaseAction("swap yacht")
 KEEP_ORDER = BaseAction("keep order")
@@ -239,8 +248,13 @@ def can_pay_materials(g: list[int], need: dict[int, int]) -> bool:
     """Brick may replace clay and steel may replace iron (seeds/000, Constructing)."""
     wood, clay, brick = need.get(WOOD, 0), need.get(K.CLAY, 0), need.get(BRICK, 0)
     iron, steel = need.get(IRON, 0), need.get(STEEL, 0)
-    return (g[WOOD] >= wood and g[BRICK] >= brick and g[K.CLAY] + g[BRICK] - brick >= clay
-            and g[STEEL] >= steel and g[IRON] + g[STEEL] - steel >= iron)
+    return (
+        g[WOOD] >= wood
+        and g[BRICK] >= brick
+        and g[K.CLAY] + g[BRICK] - brick >= clay
+        and g[STEEL] >= steel
+        and g[IRON] + g[STEEL] - steel >= iron
+    )
 
 
 def pay_materials(g: list[int], need: dict[int, int]) -> None:
@@ -397,14 +411,14 @@ class PickDistinct(Effect):
         s.stack.append(Sub(p, self.name, b, ((), min(len(self.goods), self.count(s, p, b)))))
 
     def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
-        p, b, (picked, left) = fr.player, fr.building, fr.data
+        picked, left = fr.data
         if left <= 0:
             return []
         return [BaseAction("pick", ref=g) for g in self.goods if g not in picked]
 
     def search_options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
         """The picks in ``goods`` order only: after the last pick, leaving enough goods for the rest."""
-        p, b, (picked, left) = fr.player, fr.building, fr.data
+        picked, left = fr.data
         if left <= 0:
             return []
         start = self.goods.index(picked[-1]) + 1 if picked else 0
@@ -599,7 +613,7 @@ class ShipPick(Effect):
         return i
 
     def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
-        p, b, (cap, i) = fr.player, fr.building, fr.data
+        p, (cap, i) = fr.player, fr.data
         i = self._next(s, p, i)
         if cap <= 0 or i >= len(SHIP_ORDER):
             return []
@@ -658,7 +672,7 @@ class Bridge(Effect):
         s.stack.append(Sub(p, self.name, b, ()))
 
     def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
-        p, b, data = fr.player, fr.building, fr.data
+        p, data = fr.player, fr.data
         if data:  # choosing good by good: (index, upgraded sold, standard sold)
             i = self._next(s, p, data[0])
             if i >= NG:
@@ -735,7 +749,7 @@ class BusinessOffice(Effect):
         s.stack.append(Sub(p, self.name, b, (stage, 0, ())))
 
     def options(self, s: BaseState, fr: Sub) -> list[BaseAction]:
-        p, b, (stage, last, picked) = fr.player, fr.building, fr.data
+        p, (stage, last, picked) = fr.player, fr.data
         g = s.goods[p]
         if stage == "steel":
             left = 4 - len(picked)
@@ -823,9 +837,9 @@ class Furriery(Effect):
         p, b, (stage,) = fr.player, fr.building, fr.data
         g = s.goods[p]
         if stage == "hides":
-            return [BaseAction("exchange good", ref=K.HIDES, n=n) for n in range(0, g[K.HIDES] + 1)]
+            return [BaseAction("exchange good", ref=K.HIDES, n=n) for n in range(g[K.HIDES] + 1)]
         m = min(K.PARAMS[b]["leather_max"], g[LEATHER])
-        return [BaseAction("exchange good", ref=LEATHER, n=n) for n in range(0, m + 1)] if m else []
+        return [BaseAction("exchange good", ref=LEATHER, n=n) for n in range(m + 1)] if m else []
 
     def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b, (stage,) = fr.player, fr.building, fr.data
@@ -874,7 +888,8 @@ class CoalTrader(Effect):
         left = f - n * pr["charcoal_food"]
         hi = min(pr["coal_max"], left // pr["coal_food"])
         return [BaseAction("take good", ref=COAL, n=k) for k in range(0 if n else 1, hi + 1)] or [
-            BaseAction("take good", ref=COAL, n=0)]
+            BaseAction("take good", ref=COAL, n=0)
+        ]
 
     def apply(self, s: BaseState, fr: Sub, a: BaseAction) -> None:
         p, b, (stage, n) = fr.player, fr.building, fr.data
@@ -982,11 +997,33 @@ class HaulageFirm(Effect):
             s.offer_spaces[i] = 0
 
 
-EFFECTS: dict[str, Effect] = {e.name: e for e in (
-    NoAction(), TakeGoods(), Upgrade(), Exchange(), Build(), Wharf(), Marketplace(), Peek(),
-    TownSquare(), BlackMarket(), ArtsCentre(), LocalCourt(), ShippingLine(), Bridge(),
-    BusinessOffice(), ShipPick(), Ironworks(), Furriery(), CoalTrader(), Zoo(), HarbourWatch(), HaulageFirm(),
-)}
+EFFECTS: dict[str, Effect] = {
+    e.name: e
+    for e in (
+        NoAction(),
+        TakeGoods(),
+        Upgrade(),
+        Exchange(),
+        Build(),
+        Wharf(),
+        Marketplace(),
+        Peek(),
+        TownSquare(),
+        BlackMarket(),
+        ArtsCentre(),
+        LocalCourt(),
+        ShippingLine(),
+        Bridge(),
+        BusinessOffice(),
+        ShipPick(),
+        Ironworks(),
+        Furriery(),
+        CoalTrader(),
+        Zoo(),
+        HarbourWatch(),
+        HaulageFirm(),
+    )
+}
 
 
 from base_game.data import check_effects  # noqa: E402

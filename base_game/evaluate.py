@@ -79,9 +79,22 @@ from base_game.frames import Debt, FinishRound, Sub, Turn
 #: francs a good is worth while there is time to use it (index by good)
 GOOD_WORTH = [0.0] * K.NG
 for _g, _v in (
-    (K.FISH, 1.0), (K.SMOKED_FISH, 2.0), (K.WOOD, 1.0), (K.CHARCOAL, 1.5), (K.CLAY, 1.0), (K.BRICK, 2.0),
-    (K.IRON, 2.0), (K.STEEL, 7.0), (K.GRAIN, 1.0), (K.BREAD, 2.0), (K.CATTLE, 1.5), (K.MEAT, 2.5),
-    (K.HIDES, 1.5), (K.LEATHER, 3.5), (K.COAL, 2.0), (K.COKE, 4.0),
+    (K.FISH, 1.0),
+    (K.SMOKED_FISH, 2.0),
+    (K.WOOD, 1.0),
+    (K.CHARCOAL, 1.5),
+    (K.CLAY, 1.0),
+    (K.BRICK, 2.0),
+    (K.IRON, 2.0),
+    (K.STEEL, 7.0),
+    (K.GRAIN, 1.0),
+    (K.BREAD, 2.0),
+    (K.CATTLE, 1.5),
+    (K.MEAT, 2.5),
+    (K.HIDES, 1.5),
+    (K.LEATHER, 3.5),
+    (K.COAL, 2.0),
+    (K.COKE, 4.0),
 ):
     GOOD_WORTH[_g] = _v
 FOOD_GOODS = tuple(g for g, _ in K.FOOD_SOURCES)
@@ -207,8 +220,17 @@ def player_terms(s: Any, p: int) -> dict[str, float]:
     wb = s.wealth_breakdown(p)
     wealth = float(sum(wb.values()))
     if s.over:
-        return {"wealth": wealth, "goods": 0.0, "energy": 0.0, "food": 0.0, "loan risk": 0.0, "loans": 0.0,
-                "buildings": 0.0, "ship fund": 0.0, "tempo": 0.0}
+        return {
+            "wealth": wealth,
+            "goods": 0.0,
+            "energy": 0.0,
+            "food": 0.0,
+            "loan risk": 0.0,
+            "loans": 0.0,
+            "buildings": 0.0,
+            "ship fund": 0.0,
+            "tempo": 0.0,
+        }
     g = s.goods[p]
     own_left, in_round = _turn_counts(s, p)
     phase = min(1.0, own_left / CONVERT_TURNS)
@@ -228,8 +250,12 @@ def player_terms(s: Any, p: int) -> dict[str, float]:
     need = due_now + sum(later)
     fv = s.food_value(p)
     covered = min(fv, need)
-    food = (covered + (fv - covered) * SURPLUS_FOOD * phase - weights[0] * due_now
-            - sum(w * d for w, d in zip(weights[1:], later)))
+    food = (
+        covered
+        + (fv - covered) * SURPLUS_FOOD * phase
+        - weights[0] * due_now
+        - sum(w * d for w, d in zip(weights[1:], later, strict=False))
+    )
     # loan risk: this round, then the next one
     francs = s.francs[p] - francs_due
     short = due_now - fv - francs
@@ -257,8 +283,17 @@ def player_terms(s: Any, p: int) -> dict[str, float]:
     top = s.stack[-1] if s.stack else None
     if top is not None and top.player == p and top.kind in ("main", "final"):
         tempo = TEMPO
-    return {"wealth": wealth, "goods": goods, "energy": energy, "food": food, "loan risk": risk, "loans": loans,
-            "buildings": bld, "ship fund": fund, "tempo": tempo}
+    return {
+        "wealth": wealth,
+        "goods": goods,
+        "energy": energy,
+        "food": food,
+        "loan risk": risk,
+        "loans": loans,
+        "buildings": bld,
+        "ship fund": fund,
+        "tempo": tempo,
+    }
 
 
 def evaluation_terms(s: Any, player: int) -> dict[str, float]:

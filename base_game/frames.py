@@ -113,5 +113,16 @@ Frame = Turn | Pay | Debt | Sub | Use | FinishRound | ShipGoods
 #: frames that run by themselves when they reach the top of the stack
 Continuation = Use | FinishRound | ShipGoods
 
-__all__ = ["Turn", "Pay", "Debt", "Sub", "Use", "FinishRound", "ShipGoods", "Frame", "Continuation",
-           "TurnStage", "DebtKind"]
+__all__ = [
+    "Continuation",
+    "Debt",
+    "DebtKind",
+    "FinishRound",
+    "Frame",
+    "Pay",
+    "ShipGoods",
+    "Sub",
+    "Turn",
+    "TurnStage",
+    "Use",
+]

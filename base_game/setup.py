@@ -12,10 +12,10 @@ import random
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from core.protocol import GameError
 from base_game import cards as K
 from base_game import data
 from base_game.state import NOWHERE, TOWN, BaseState
+from core.protocol import GameError
 
 
 class SetupError(GameError):
@@ -108,7 +108,7 @@ def new_game(seed: int, options: GameOptions | dict | None = None) -> BaseState:
             pool.append(b)
     if options.proposal_piles is not None:
         piles = [_ids(p, "proposal_piles") for p in options.proposal_piles]
-        if len(piles) != 3 or sorted(sum(piles, [])) != sorted(pool):
+        if len(piles) != 3 or sorted(b for pile in piles for b in pile) != sorted(pool):
             want = ", ".join(sorted(K.NAME[b] for b in pool))
             raise SetupError(f"proposal_piles must be three piles holding exactly these buildings: {want}")
         piles = [sorted(p, key=lambda b: K.SORT_KEY[b]) for p in piles]
@@ -116,7 +116,7 @@ def new_game(seed: int, options: GameOptions | dict | None = None) -> BaseState:
         for _ in range(100):
             rng.shuffle(pool)
             size = len(pool) // 3
-            piles = [sorted(pool[i * size:(i + 1) * size], key=lambda b: K.SORT_KEY[b]) for i in range(3)]
+            piles = [sorted(pool[i * size : (i + 1) * size], key=lambda b: K.SORT_KEY[b]) for i in range(3)]
             # seeds/000 Black Market: reshuffle if it lies on top of a pile after setup
             if all(not p or p[0] != K.BLACK_MARKET for p in piles):
                 break
@@ -127,8 +127,10 @@ def new_game(seed: int, options: GameOptions | dict | None = None) -> BaseState:
     elif options.special_pile is not None:
         sp = _ids(options.special_pile, "special_pile")
         if any(b not in specials for b in sp) or len(set(sp)) != len(sp) or len(sp) != 6:
-            raise SetupError("special_pile must name six different special buildings"
-                             + (" (not the Zoo or the Harbour Watch in the solo game)" if n == 1 else ""))
+            raise SetupError(
+                "special_pile must name six different special buildings"
+                + (" (not the Zoo or the Harbour Watch in the solo game)" if n == 1 else "")
+            )
         special_pile = sp
     else:
         special_pile = rng.sample(specials, 6)
@@ -147,14 +149,45 @@ def new_game(seed: int, options: GameOptions | dict | None = None) -> BaseState:
             goods[p][K.GI[g]] = k
     start_francs = sum(francs) + offer_spaces[0]
     s = BaseState(
-        options=options, num_players=n, short=short, seed=seed, rounds=tuple(rounds), ship_types=ship_types,
-        tile_data=tile_data, ship_cards=tuple(ship_cards), round_ship=tuple(range(len(rounds))), special_pool=tuple(specials),
-        start_francs=start_francs, starting_player=options.starting_player, history=[], offer_spaces=offer_spaces,
-        supply_tiles=tiles, tiles_revealed=0, proposal_piles=piles, special_pile=special_pile,
-        owner=owner, discs=[-1] * n, ship_piles=ship_piles, modernised=[False, False], ship_markers=[-1] * n,
-        francs=francs, goods=goods, loans=[0] * n, ships=ships, peek_known=[()] * n, stack=[],
-        sold_this_turn=set(), round_index=0, turn_in_round=0, turn_player=options.starting_player, started=False,
-        final_stage=False, over=False, main_actions=0, treasury_flow=0, loans_taken=0,
+        options=options,
+        num_players=n,
+        short=short,
+        seed=seed,
+        rounds=tuple(rounds),
+        ship_types=ship_types,
+        tile_data=tile_data,
+        ship_cards=tuple(ship_cards),
+        round_ship=tuple(range(len(rounds))),
+        special_pool=tuple(specials),
+        start_francs=start_francs,
+        starting_player=options.starting_player,
+        history=[],
+        offer_spaces=offer_spaces,
+        supply_tiles=tiles,
+        tiles_revealed=0,
+        proposal_piles=piles,
+        special_pile=special_pile,
+        owner=owner,
+        discs=[-1] * n,
+        ship_piles=ship_piles,
+        modernised=[False, False],
+        ship_markers=[-1] * n,
+        francs=francs,
+        goods=goods,
+        loans=[0] * n,
+        ships=ships,
+        peek_known=[()] * n,
+        stack=[],
+        sold_this_turn=set(),
+        round_index=0,
+        turn_in_round=0,
+        turn_player=options.starting_player,
+        started=False,
+        final_stage=False,
+        over=False,
+        main_actions=0,
+        treasury_flow=0,
+        loans_taken=0,
     )
     s.settle()
     return s

@@ -52,19 +52,32 @@ Rulings made visible here ([dec], also in REFERENCE.md):
 from __future__ import annotations
 
 import random
-from operator import itemgetter, mul
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, fields
+from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from core.protocol import ActionError, GameState
 from base_game import cards as K
 from base_game.actions import (
-    BORROW, BUY, BUY_SHIP, END, ENTER, PASS, REPAY, SELL, TAKE, UNIT, BaseAction, Way, as_action, ship_type_index,
+    BORROW,
+    BUY,
+    BUY_SHIP,
+    END,
+    ENTER,
+    PASS,
+    REPAY,
+    SELL,
+    TAKE,
+    UNIT,
+    BaseAction,
+    Way,
+    as_action,
+    ship_type_index,
 )
-from base_game.cards import CATTLE, FOOD_SOURCES, ENERGY_SOURCES, GRAIN, NB, OFFER_LABEL, OFFER_TO_GOOD
+from base_game.cards import CATTLE, ENERGY_SOURCES, FOOD_SOURCES, GRAIN, NB, OFFER_LABEL, OFFER_TO_GOOD
 from base_game.frames import Debt, FinishRound, Frame, Pay, ShipGoods, Sub, Turn, TurnStage, Use
 from base_game.payments import ways_to_pay
+from core.protocol import ActionError, GameState
 
 if TYPE_CHECKING:
     from base_game.data import RoundCard, ShipType, SupplyTile
@@ -85,8 +98,7 @@ _FOOD_GOODS = itemgetter(*(g for g, _ in FOOD_SOURCES))
 _FOOD_VALUES = tuple(v for _, v in FOOD_SOURCES)
 _ENERGY_GOODS = itemgetter(*(g for g, _ in ENERGY_SOURCES))
 _ENERGY_VALUES = tuple(v for _, v in ENERGY_SOURCES)
-_AFTER: dict[str, TurnStage] = {"main": "after", "final": "after_final", "after": "after",
-                                "after_final": "after_final"}
+_AFTER: dict[str, TurnStage] = {"main": "after", "final": "after_final", "after": "after", "after_final": "after_final"}
 
 
 def _copy(how: str) -> dict[str, str]:
@@ -292,8 +304,9 @@ class BaseState(GameState):
 
     def _energy_ways(self, p: int, amount: int) -> list[Way]:
         g = self.goods[p]
-        return [tuple(w.items()) for w in ways_to_pay([(good, v, g[good]) for good, v in ENERGY_SOURCES], amount,
-                                                      PAY_LIMIT)]
+        return [
+            tuple(w.items()) for w in ways_to_pay([(good, v, g[good]) for good, v in ENERGY_SOURCES], amount, PAY_LIMIT)
+        ]
 
     def _pay_way(self, p: int, way: Way, to: int) -> None:
         g = self.goods[p]
@@ -360,7 +373,7 @@ class BaseState(GameState):
     # ------------------------------------------------------------ settle
     def settle(self) -> None:
         """Run automatic steps until a decision is needed or the game is over."""
-        from base_game.effects import EFFECTS, use_building, ship_goods
+        from base_game.effects import EFFECTS, ship_goods, use_building
 
         while True:
             if not self.stack:
@@ -383,7 +396,7 @@ class BaseState(GameState):
                 continue
             if isinstance(fr, Debt):
                 opts = self._debt_options(fr)
-                if len(opts) == 1 and opts[0] != BORROW or opts == [BORROW]:
+                if (len(opts) == 1 and opts[0] != BORROW) or opts == [BORROW]:
                     self._apply_debt(fr, opts[0])
                     continue
                 return
@@ -519,7 +532,8 @@ class BaseState(GameState):
         if isinstance(fr, Debt):
             return self._debt_options(fr)
         if isinstance(fr, Sub):
-            from base_game.effects import EFFECTS, DONE
+            from base_game.effects import DONE, EFFECTS
+
             return EFFECTS[fr.effect].options(self, fr) or [DONE]
         raise AssertionError(f"no decision on frame {fr}")
 
@@ -635,6 +649,7 @@ class BaseState(GameState):
             self._apply_debt(fr, a)
         elif isinstance(fr, Sub):
             from base_game.effects import EFFECTS
+
             if a.verb == "done" and not EFFECTS[fr.effect].options(self, fr):
                 self.stack.pop()
             else:
@@ -769,7 +784,6 @@ class BaseState(GameState):
         self.stack.pop()
         self._pay_way(p, a.way, DESTROYED)
 
-
     # ------------------------------------------------------------- scoring
     def wealth_breakdown(self, player: int) -> dict[str, int]:
         own = self.owned(player)
@@ -789,8 +803,13 @@ class BaseState(GameState):
                 bonus += bon["per_ship"] * (len(self.ships[player]) + (K.LUXURY_YACHT in own))
             if "per_two_goods" in bon:
                 bonus += sum(self.goods[player]) // 2
-        return {"buildings": buildings, "bonus": bonus, "ships": ships, "francs": self.francs[player],
-                "loans": -7 * self.loans[player]}
+        return {
+            "buildings": buildings,
+            "bonus": bonus,
+            "ships": ships,
+            "francs": self.francs[player],
+            "loans": -7 * self.loans[player],
+        }
 
     def evaluate(self, player: int) -> float:
         """Heuristic for the search (:mod:`base_game.evaluate`): wealth, goods,
@@ -817,12 +836,26 @@ class BaseState(GameState):
     # ---------------------------------------------------------- bookkeeping
     def key(self) -> Hashable:
         return (
-            tuple(self.offer_spaces), tuple(self.supply_tiles), self.tiles_revealed,
-            tuple(tuple(x) for x in self.proposal_piles), tuple(self.special_pile), tuple(self.owner),
-            tuple(self.discs), tuple(self.francs), tuple(tuple(g) for g in self.goods), tuple(self.loans),
-            tuple(tuple(x) for x in self.ships), tuple(tuple(self.ship_piles[t]) for t in K.SHIP_TYPES),
-            tuple(self.modernised), tuple(fr.key() for fr in self.stack), tuple(sorted(self.sold_this_turn)),
-            self.round_index, self.turn_in_round, self.turn_player, self.final_stage, self.over,
+            tuple(self.offer_spaces),
+            tuple(self.supply_tiles),
+            self.tiles_revealed,
+            tuple(tuple(x) for x in self.proposal_piles),
+            tuple(self.special_pile),
+            tuple(self.owner),
+            tuple(self.discs),
+            tuple(self.francs),
+            tuple(tuple(g) for g in self.goods),
+            tuple(self.loans),
+            tuple(tuple(x) for x in self.ships),
+            tuple(tuple(self.ship_piles[t]) for t in K.SHIP_TYPES),
+            tuple(self.modernised),
+            tuple(fr.key() for fr in self.stack),
+            tuple(sorted(self.sold_this_turn)),
+            self.round_index,
+            self.turn_in_round,
+            self.turn_player,
+            self.final_stage,
+            self.over,
             tuple(self.peek_known),
         )
 
@@ -868,9 +901,9 @@ class BaseState(GameState):
         s = self.clone()
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
-        hidden = sorted(s.supply_tiles[s.tiles_revealed:])  # the true order must not leak
+        hidden = sorted(s.supply_tiles[s.tiles_revealed :])  # the true order must not leak
         rng.shuffle(hidden)
-        s.supply_tiles[s.tiles_revealed:] = hidden
+        s.supply_tiles[s.tiles_revealed :] = hidden
         if s.special_pile:
             known = list(self.peek_known[player])
             top = self.stack[-1] if self.stack else None
@@ -945,7 +978,7 @@ def _make_clone() -> Callable[[BaseState], BaseState]:
         lines.append(f"    c.{f.name} = {_COPY_EXPR[how].format(f.name)}")
     lines.append("    return c")
     scope: dict[str, Any] = {"new": object.__new__, "BaseState": BaseState}
-    exec("\n".join(lines), scope)  # noqa: S102 - code made from the field declarations above
+    exec("\n".join(lines), scope)
     fn: Callable[[BaseState], BaseState] = scope["clone"]
     return fn
 

@@ -83,8 +83,7 @@ def main() -> None:
     print(f"random 2-player full games: {g:.1f} games/s ({st:.0f} actions/s)")
     gc, _ = rate(budget, lambda s: s.clone())
     gd, _ = rate(budget, copy.deepcopy)
-    print(f"with a copy before every action: clone() {gc:.2f} games/s, deepcopy {gd:.2f} games/s, "
-          f"ratio {gc / gd:.1f}x")
+    print(f"with a copy before every action: clone() {gc:.2f} games/s, deepcopy {gd:.2f} games/s, ratio {gc / gd:.1f}x")
     c, d = copy_times(positions())
     print(f"one copy: clone() {c * 1e6:.1f} us, deepcopy {d * 1e6:.1f} us, ratio {d / c:.1f}x")
 

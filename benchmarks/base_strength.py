@@ -28,10 +28,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import base_game.ai  # noqa: E402,F401  (registers the base-game-aware ``ai`` agent)
-from base_game import RULESET  # noqa: E402
-from core.agents import make_agent  # noqa: E402
-from core.stats import wilson_interval  # noqa: E402
+import base_game.ai  # noqa: F401  (registers the base-game-aware ``ai`` agent)
+from base_game import RULESET
+from core.agents import make_agent
+from core.stats import wilson_interval
 
 
 def play_one(task: dict[str, Any]) -> dict[str, Any]:
@@ -58,9 +58,18 @@ def play_one(task: dict[str, Any]) -> dict[str, Any]:
         ai_loans += max(0, state.loans[ai_seat] - before)
     w = state.wealth()
     margin = w[ai_seat] - w[1 - ai_seat]
-    return {"i": i, "seed": seed, "ai_seat": ai_seat, "opponent": opponent, "wealth": w,
-            "ai_wealth": w[ai_seat], "margin": margin, "loans_taken": ai_loans,
-            "result": 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0, "times": times}
+    return {
+        "i": i,
+        "seed": seed,
+        "ai_seat": ai_seat,
+        "opponent": opponent,
+        "wealth": w,
+        "ai_wealth": w[ai_seat],
+        "margin": margin,
+        "loans_taken": ai_loans,
+        "result": 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0,
+        "times": times,
+    }
 
 
 def summarize(label: str, results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -92,11 +101,13 @@ def summarize(label: str, results: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _line(s: dict[str, Any]) -> str:
     lo, hi = s["wilson95"]
-    return (f"ai vs {s['opponent']:<8} {s['games']:>3} games  win {100 * s['win_rate']:5.1f}% "
-            f"[95% CI {100 * lo:5.1f}-{100 * hi:5.1f}]  W/T/L {s['wins']}/{s['ties']}/{s['losses']}  "
-            f"mean wealth {s['mean_wealth']:6.1f}  winning wealth {s['mean_winning_wealth']:6.1f}  "
-            f"margin {s['mean_margin']:+6.1f}  loan games {100 * s['loan_game_rate']:4.1f}%  "
-            f"time/decision median {s['median_time']:.2f}s p95 {s['p95_time']:.2f}s max {s['max_time']:.2f}s")
+    return (
+        f"ai vs {s['opponent']:<8} {s['games']:>3} games  win {100 * s['win_rate']:5.1f}% "
+        f"[95% CI {100 * lo:5.1f}-{100 * hi:5.1f}]  W/T/L {s['wins']}/{s['ties']}/{s['losses']}  "
+        f"mean wealth {s['mean_wealth']:6.1f}  winning wealth {s['mean_winning_wealth']:6.1f}  "
+        f"margin {s['mean_margin']:+6.1f}  loan games {100 * s['loan_game_rate']:4.1f}%  "
+        f"time/decision median {s['median_time']:.2f}s p95 {s['p95_time']:.2f}s max {s['max_time']:.2f}s"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -112,8 +123,14 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--games must be at least 1")
     t0 = time.perf_counter()
     all_results: list[dict[str, Any]] = []
-    out: dict[str, Any] = {"level": args.level, "games_per_opponent": args.games, "seed": args.seed,
-                           "players": 2, "version": "full", "matches": []}
+    out: dict[str, Any] = {
+        "level": args.level,
+        "games_per_opponent": args.games,
+        "seed": args.seed,
+        "players": 2,
+        "version": "full",
+        "matches": [],
+    }
     for opp in [o.strip() for o in args.opponents.split(",") if o.strip()]:
         tasks = [{"i": i, "opponent": opp, "level": args.level, "seed": args.seed} for i in range(args.games)]
         if args.jobs <= 1:
@@ -129,8 +146,10 @@ def main(argv: list[str] | None = None) -> int:
     print(_line(total))
     out["overall"] = total
     out["elapsed"] = time.perf_counter() - t0
-    print(f"targets: >=95% vs random, >=75% vs greedy, mean winning wealth >=120, loan games <10%; "
-          f"elapsed {out['elapsed']:.0f}s")
+    print(
+        f"targets: >=95% vs random, >=75% vs greedy, mean winning wealth >=120, loan games <10%; "
+        f"elapsed {out['elapsed']:.0f}s"
+    )
     if args.json is not None:
         args.json.write_text(json.dumps(out, indent=2))
     return 0

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from inland_port import RULESET  # noqa: E402
+from inland_port import RULESET
 
 
 def random_games(n: int, copier=None) -> tuple[float, int]:
@@ -66,15 +66,23 @@ def branching(n: int) -> dict[str, float]:
                 after_legal += len(acts)
                 after_searched += len(kept)
             s.apply_action(agents[s.current_player()].choose(s))
-    return {"decisions per game": decisions / n, "legal": legal / decisions, "searched": searched / decisions,
-            "after action: share": after / decisions, "after action: legal": after_legal / max(1, after),
-            "after action: searched": after_searched / max(1, after), "forced share": forced / decisions}
+    return {
+        "decisions per game": decisions / n,
+        "legal": legal / decisions,
+        "searched": searched / decisions,
+        "after action: share": after / decisions,
+        "after action: legal": after_legal / max(1, after),
+        "after action: searched": after_searched / max(1, after),
+        "forced share": forced / decisions,
+    }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200, help="random games per measurement (default 200)")
-    ap.add_argument("--branching-games", type=int, default=20, help="greedy games for the branching figures (default 20)")
+    ap.add_argument(
+        "--branching-games", type=int, default=20, help="greedy games for the branching figures (default 20)"
+    )
     args = ap.parse_args()
     n = args.games
     secs, gens = random_games(n)
@@ -89,9 +97,13 @@ def main() -> None:
     print(f"branching over {args.branching_games} greedy-vs-greedy games:")
     print(f"decisions per game:                    {b['decisions per game']:10.1f}")
     print(f"actions per decision, legal:           {b['legal']:10.2f}")
-    print(f"actions per decision, searched:        {b['searched']:10.2f}   (ratio {b['legal'] / b['searched']:.2f}x fewer)")
-    print(f"after the main action ({b['after action: share']:.0%} of decisions): "
-          f"legal {b['after action: legal']:.2f}, searched {b['after action: searched']:.2f}")
+    print(
+        f"actions per decision, searched:        {b['searched']:10.2f}   (ratio {b['legal'] / b['searched']:.2f}x fewer)"
+    )
+    print(
+        f"after the main action ({b['after action: share']:.0%} of decisions): "
+        f"legal {b['after action: legal']:.2f}, searched {b['after action: searched']:.2f}"
+    )
     print(f"forced decisions (no depth spent):     {b['forced share']:10.0%}")
 
 

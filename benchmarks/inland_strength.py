@@ -33,9 +33,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.agents import make_agent  # noqa: E402
-from core.search import Searcher, SearchAgent  # noqa: E402
-from inland_port import RULESET  # noqa: E402
+from core.agents import make_agent
+from core.search import SearchAgent, Searcher
+from inland_port import RULESET
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -83,16 +83,33 @@ def play_one(task: dict[str, Any]) -> dict[str, Any]:
         if p == ai_seat:
             info = ai.last_info
             if not info.get("forced"):
-                moves.append({"time": dt, "nodes": info["nodes"], "depth": info["depth"], "nps": info["nps"],
-                              "tt_probes": info["tt_probes"], "tt_hits": info["tt_hits"],
-                              "legal": len(state.legal_actions())})
+                moves.append(
+                    {
+                        "time": dt,
+                        "nodes": info["nodes"],
+                        "depth": info["depth"],
+                        "nps": info["nps"],
+                        "tt_probes": info["tt_probes"],
+                        "tt_hits": info["tt_hits"],
+                        "legal": len(state.legal_actions()),
+                    }
+                )
         elif len(state.legal_actions()) > 1:
             opp_times.append(dt)
         state.apply_action(action)
     w = state.wealth()
     margin = w[ai_seat] - w[1 - ai_seat]
-    return {"i": i, "seed": seed, "ai_seat": ai_seat, "opponent": opponent, "wealth": w, "margin": margin,
-            "result": 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0, "moves": moves, "opp_times": opp_times}
+    return {
+        "i": i,
+        "seed": seed,
+        "ai_seat": ai_seat,
+        "opponent": opponent,
+        "wealth": w,
+        "margin": margin,
+        "result": 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0,
+        "moves": moves,
+        "opp_times": opp_times,
+    }
 
 
 def run_matches(opponent: str, games: int, level: str, seed: int, mcts_time: float, jobs: int) -> list[dict[str, Any]]:
@@ -161,18 +178,25 @@ def alphabeta_vs_minimax(positions: int, depth: int, seed: int) -> dict[str, Any
     ab_nodes = id_nodes = mm_nodes = 0
     agree = 0
     for p in picked:
-        mm = Searcher(max_depth=depth, alphabeta=False, use_tt=False, ordering=False, iterative=False,
-                      shuffle_root=False).search(p)
+        mm = Searcher(
+            max_depth=depth, alphabeta=False, use_tt=False, ordering=False, iterative=False, shuffle_root=False
+        ).search(p)
         ab = Searcher(max_depth=depth, iterative=False).search(p)
         ab_id = Searcher(max_depth=depth, iterative=True).search(p)
         mm_nodes += mm.nodes
         ab_nodes += ab.nodes
         id_nodes += ab_id.nodes
         agree += abs(mm.score - ab.score) < 1e-6 and abs(mm.score - ab_id.score) < 1e-6
-    return {"positions": len(picked), "depth": depth, "alphabeta_nodes": ab_nodes,
-            "alphabeta_iterative_nodes": id_nodes, "minimax_nodes": mm_nodes,
-            "node_ratio": ab_nodes / mm_nodes if mm_nodes else 0.0,
-            "node_ratio_iterative": id_nodes / mm_nodes if mm_nodes else 0.0, "same_value": agree}
+    return {
+        "positions": len(picked),
+        "depth": depth,
+        "alphabeta_nodes": ab_nodes,
+        "alphabeta_iterative_nodes": id_nodes,
+        "minimax_nodes": mm_nodes,
+        "node_ratio": ab_nodes / mm_nodes if mm_nodes else 0.0,
+        "node_ratio_iterative": id_nodes / mm_nodes if mm_nodes else 0.0,
+        "same_value": agree,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,9 +216,15 @@ def main(argv: list[str] | None = None) -> int:
 
     t_start = time.perf_counter()
     opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
-    report: dict[str, Any] = {"command": " ".join(["benchmarks/inland_strength.py"] + (argv if argv is not None else sys.argv[1:])),
-                              "level": args.level, "games_per_opponent": args.games, "seed": args.seed,
-                              "jobs": args.jobs, "cpu_count": os.cpu_count(), "matches": []}
+    report: dict[str, Any] = {
+        "command": " ".join(["benchmarks/inland_strength.py"] + (argv if argv is not None else sys.argv[1:])),
+        "level": args.level,
+        "games_per_opponent": args.games,
+        "seed": args.seed,
+        "jobs": args.jobs,
+        "cpu_count": os.cpu_count(),
+        "matches": [],
+    }
     all_moves: list[dict[str, Any]] = []
     mcts_time = args.mcts_time
     for opp in opponents:
@@ -217,21 +247,30 @@ def main(argv: list[str] | None = None) -> int:
         report["matches"].append(summary)
         lo, hi = summary["wilson95"]
         extra = f", MCTS {summary['opponent_mean_time']:.2f} s/move" if opp == "mcts" else ""
-        print(f"ai:{args.level} vs {opp:7s}: {summary['wins']}-{summary['ties']}-{summary['losses']} (W-T-L) "
-              f"win rate {summary['win_rate']:.0%} [95% CI {lo:.0%}-{hi:.0%}], mean margin {summary['mean_margin']:+.1f}; "
-              f"AI median {summary['ai_median_time']:.2f} s/move (p95 {summary['ai_p95_time']:.2f}){extra}", flush=True)
+        print(
+            f"ai:{args.level} vs {opp:7s}: {summary['wins']}-{summary['ties']}-{summary['losses']} (W-T-L) "
+            f"win rate {summary['win_rate']:.0%} [95% CI {lo:.0%}-{hi:.0%}], mean margin {summary['mean_margin']:+.1f}; "
+            f"AI median {summary['ai_median_time']:.2f} s/move (p95 {summary['ai_p95_time']:.2f}){extra}",
+            flush=True,
+        )
 
     figures = search_figures(all_moves)
     report["search"] = figures
-    print(f"search: {figures['nodes_per_second']:.0f} nodes/s (median per move {figures['median_nps']:.0f}), "
-          f"mean depth {figures['mean_depth']:.2f}, effective branching factor {figures['effective_branching_factor']:.2f} "
-          f"(mean legal actions {figures['mean_legal_actions']:.1f}), TT hit rate {figures['tt_hit_rate']:.1%}", flush=True)
+    print(
+        f"search: {figures['nodes_per_second']:.0f} nodes/s (median per move {figures['median_nps']:.0f}), "
+        f"mean depth {figures['mean_depth']:.2f}, effective branching factor {figures['effective_branching_factor']:.2f} "
+        f"(mean legal actions {figures['mean_legal_actions']:.1f}), TT hit rate {figures['tt_hit_rate']:.1%}",
+        flush=True,
+    )
     ratio = alphabeta_vs_minimax(args.ratio_positions, args.ratio_depth, args.seed)
     report["alphabeta_vs_minimax"] = ratio
-    print(f"alpha-beta vs minimax at depth {ratio['depth']} on {ratio['positions']} positions: "
-          f"{ratio['alphabeta_nodes']} vs {ratio['minimax_nodes']} nodes, ratio {ratio['node_ratio']:.3f} "
-          f"(with iterative deepening, all iterations counted: {ratio['alphabeta_iterative_nodes']} nodes, ratio "
-          f"{ratio['node_ratio_iterative']:.3f}); same value on {ratio['same_value']}/{ratio['positions']}", flush=True)
+    print(
+        f"alpha-beta vs minimax at depth {ratio['depth']} on {ratio['positions']} positions: "
+        f"{ratio['alphabeta_nodes']} vs {ratio['minimax_nodes']} nodes, ratio {ratio['node_ratio']:.3f} "
+        f"(with iterative deepening, all iterations counted: {ratio['alphabeta_iterative_nodes']} nodes, ratio "
+        f"{ratio['node_ratio_iterative']:.3f}); same value on {ratio['same_value']}/{ratio['positions']}",
+        flush=True,
+    )
     report["seconds"] = time.perf_counter() - t_start
     print(f"total {report['seconds']:.0f} s")
     if args.json:

@@ -33,7 +33,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
 ) -> None:
     """Le Havre and Le Havre: The Inland Port in the terminal."""
 
@@ -43,8 +45,8 @@ def main() -> None:
 
 
 # -- command modules (each adds its commands to ``app``) --------------------
-import cli.inland_cmd  # noqa: E402,F401  (lehavre inland, lehavre rules)
-import cli.playtest_cmd  # noqa: E402,F401  (lehavre playtest, lehavre compare)
-import cli.replay_cmd  # noqa: E402,F401  (lehavre replay)
+import cli.base_cmd  # noqa: E402  (lehavre base; lehavre rules base)
+import cli.inland_cmd  # noqa: E402  (lehavre inland, lehavre rules)
+import cli.playtest_cmd  # noqa: E402  (lehavre playtest, lehavre compare)
+import cli.replay_cmd  # noqa: E402  (lehavre replay)
 import cli.saves_cmd  # noqa: E402,F401  (lehavre saves)
-import cli.base_cmd  # noqa: E402,F401  (lehavre base; lehavre rules base)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from enum import Enum
-from pathlib import Path
 
 import typer
 from rich.text import Text
@@ -55,14 +54,27 @@ def _opponent(spec: str) -> str:
 
 
 def _options(players: int, short: bool, advanced_selling: bool, expensive_loans: bool) -> GameOptions:
-    return GameOptions(players=players, short=short, advanced_selling=advanced_selling,
-                       expensive_loans=expensive_loans)
+    return GameOptions(players=players, short=short, advanced_selling=advanced_selling, expensive_loans=expensive_loans)
 
 
 #: options that do not go with --resume/--load, or with --watch/--agents
 CONFLICTS = (
-    (loop.CONTINUING[0], ("seed", "players_n", "short", "humans", "opponent", "seat", "advanced_selling",
-                          "expensive_loans", "level", "think_time"), loop.CONTINUING[1]),
+    (
+        loop.CONTINUING[0],
+        (
+            "seed",
+            "players_n",
+            "short",
+            "humans",
+            "opponent",
+            "seat",
+            "advanced_selling",
+            "expensive_loans",
+            "level",
+            "think_time",
+        ),
+        loop.CONTINUING[1],
+    ),
     (loop.WATCHING[0], ("humans", "seat", "opponent", "no_undo", "no_save"), loop.WATCHING[1]),
 )
 
@@ -71,26 +83,56 @@ CONFLICTS = (
 def base(
     ctx: typer.Context,
     players_n: int = typer.Option(2, "--players", "-p", min=1, max=5, help="Number of players, 1-5."),
-    short: bool = typer.Option(False, "--short", help="The shortened version (fewer rounds, goods and ships at the start)."),
-    humans: int = typer.Option(1, "--humans", help="How many people play at this keyboard (the other seats are the computer)."),
-    opponent: str = typer.Option("ai", "--opponent", metavar="AGENT",
-                                 help="Who plays the computer's seats: ai (= ai:normal), ai:easy, ai:hard, greedy, random."),
-    seat: SeatChoice = typer.Option(SeatChoice.random, "--seat", case_sensitive=False,
-                                    help="Seats of the people: first (seat 1 starts), last, or random (drawn from the seed)."),
+    short: bool = typer.Option(
+        False, "--short", help="The shortened version (fewer rounds, goods and ships at the start)."
+    ),
+    humans: int = typer.Option(
+        1, "--humans", help="How many people play at this keyboard (the other seats are the computer)."
+    ),
+    opponent: str = typer.Option(
+        "ai",
+        "--opponent",
+        metavar="AGENT",
+        help="Who plays the computer's seats: ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
+    ),
+    seat: SeatChoice = typer.Option(
+        SeatChoice.random,
+        "--seat",
+        case_sensitive=False,
+        help="Seats of the people: first (seat 1 starts), last, or random (drawn from the seed).",
+    ),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the game (drawn and printed if not given)."),
     watch: bool = typer.Option(False, "--watch", help="Watch agents play a whole game (see --agents)."),
-    agents: str | None = typer.Option(None, "--agents", metavar="A,B,...",
-                                      help="One agent per player for --watch, e.g. random,greedy (implies --watch)."),
+    agents: str | None = typer.Option(
+        None,
+        "--agents",
+        metavar="A,B,...",
+        help="One agent per player for --watch, e.g. random,greedy (implies --watch).",
+    ),
     json_out: bool = typer.Option(False, "--json", help="With --watch: print only one JSON object with the result."),
-    advanced_selling: bool = typer.Option(False, "--advanced-selling", help="Advanced rule (the Polish rulebook, Rules for advanced players): sell outside your turn only to pay a debt."),
-    expensive_loans: bool = typer.Option(False, "--expensive-loans", help="Advanced rule (the Polish rulebook, Rules for advanced players): 2 francs of interest for a player with at least as many loans as there are players."),
+    advanced_selling: bool = typer.Option(
+        False,
+        "--advanced-selling",
+        help="Advanced rule (the Polish rulebook, Rules for advanced players): sell outside your turn only to pay a debt.",
+    ),
+    expensive_loans: bool = typer.Option(
+        False,
+        "--expensive-loans",
+        help="Advanced rule (the Polish rulebook, Rules for advanced players): 2 francs of interest for a player with at least as many loans as there are players.",
+    ),
     resume: bool = typer.Option(False, "--resume", help="Continue the most recent unfinished base game."),
-    load: str | None = typer.Option(None, "--load", metavar="NAME|PATH",
-                                    help="Continue a saved game: a name 'lehavre saves' lists, or a file's path."),
+    load: str | None = typer.Option(
+        None,
+        "--load",
+        metavar="NAME|PATH",
+        help="Continue a saved game: a name 'lehavre saves' lists, or a file's path.",
+    ),
     no_undo: bool = typer.Option(False, "--no-undo", help="Do not allow 'undo' at the prompt."),
     no_save: bool = typer.Option(False, "--no-save", help="Do not autosave the game after every action."),
     level: loop.Level | None = typer.Option(None, "--level", case_sensitive=False, help=loop.level_help(RULESET)),
-    think_time: float | None = typer.Option(None, "--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET)),
+    think_time: float | None = typer.Option(
+        None, "--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET)
+    ),
 ) -> None:
     """Play Le Havre (the base game, 1-5 players) in the terminal, or watch agents play it.
 
@@ -116,14 +158,21 @@ def base(
                 msg += f": one agent per player (--players is {players_n}; change it with --players N)"
             raise typer.BadParameter(msg, param_hint="'--agents'") from None
         game_seed = seed if seed is not None else loop.draw_seed()
-        seats = [loop.make_player(spec, game_seed, s, think_time=think_time, game=RULESET) for s, spec in enumerate(specs)]
+        seats = [
+            loop.make_player(spec, game_seed, s, think_time=think_time, game=RULESET) for s, spec in enumerate(specs)
+        ]
         loop.players_or_exit(seats, think_time)
         state = RULESET.new_game(game_seed, options)
         if not json_out:
-            who = ", ".join(f"P{s + 1} {p.label}" + (" (starts)" if s == state.starting_player else "")
-                            for s, p in enumerate(seats))
-            console.print(Text(f"{RULESET.title} ({_version(short)}, {loop.plural(players_n, 'player')}): {who}; seed {game_seed}",
-                               style="bold"))
+            who = ", ".join(
+                f"P{s + 1} {p.label}" + (" (starts)" if s == state.starting_player else "") for s, p in enumerate(seats)
+            )
+            console.print(
+                Text(
+                    f"{RULESET.title} ({_version(short)}, {loop.plural(players_n, 'player')}): {who}; seed {game_seed}",
+                    style="bold",
+                )
+            )
             console.print(renderer.opening_line(state), soft_wrap=True)
         loop.watch_or_exit(state, seats, renderer, console, seed=game_seed, ruleset_name=RULESET_NAME, as_json=json_out)
         return
@@ -136,7 +185,8 @@ def base(
         if not 1 <= humans <= players_n:
             raise typer.BadParameter(
                 f"{humans} is not between 1 and the number of players ({players_n}); to watch agents only, use --watch",
-                param_hint="'--humans'")
+                param_hint="'--humans'",
+            )
         opp = _opponent(opponent) if humans < players_n else opponent
         game_seed = seed if seed is not None else loop.draw_seed()
         people = human_seats(seat.value, players_n, humans, game_seed)
@@ -160,8 +210,12 @@ def base(
         others = [f"P{s + 1} {p.label}" for s, p in enumerate(seats) if not p.is_human]
         if others:
             intro += " Computer: " + ", ".join(others) + "."
-        console.print(Text(f"{RULESET.title} ({_version(short)}, {loop.plural(players_n, 'player')}), seed {game_seed}. {intro}",
-                           style="bold"))
+        console.print(
+            Text(
+                f"{RULESET.title} ({_version(short)}, {loop.plural(players_n, 'player')}), seed {game_seed}. {intro}",
+                style="bold",
+            )
+        )
         console.print(Text("Type a number or an action; 'help' for every command, 'quit' to stop.", style="dim"))
     code = loop.play(session, renderer, console, allow_undo=not no_undo)
     if code:

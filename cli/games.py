@@ -27,7 +27,9 @@ def _inland_reference(console: Console, building: str | None, buildings: str | N
 
 def _base_reference(console: Console, building: str | None, buildings: str | None) -> None:
     if buildings:
-        raise GameError("the base game's buildings come with the game (base_game/data); --buildings is for 'inland' only")
+        raise GameError(
+            "the base game's buildings come with the game (base_game/data); --buildings is for 'inland' only"
+        )
     console.print(render_base.reference(building))
 
 

@@ -8,14 +8,14 @@ from pathlib import Path
 import typer
 from rich.text import Text
 
+import inland_port
 from cli import play as loop
 from cli.app import app
 from cli.console import error, make_console
-from cli.render_inland import InlandRenderer, reference
+from cli.render_inland import InlandRenderer
 from core.agents import AgentSpecError, parse_agent_list
 from core.cards import DataFileError
 from core.protocol import GameError
-import inland_port
 from inland_port import RULESET, InlandOptions
 
 RULESET_NAME = "inland"
@@ -66,25 +66,42 @@ CONFLICTS = (
 def inland(
     ctx: typer.Context,
     opponent: str = typer.Option(
-        "ai", "--opponent", metavar="human|ai",
+        "ai",
+        "--opponent",
+        metavar="human|ai",
         help="Who plays the other seat: human (two people at one keyboard), ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
     ),
     seat: SeatChoice = typer.Option(
-        SeatChoice.random, "--seat", case_sensitive=False,
+        SeatChoice.random,
+        "--seat",
+        case_sensitive=False,
         help="Your seat: first (seat 1, A-F board, starts round A), second, or random (drawn from the seed).",
     ),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the game (drawn and printed if not given)."),
-    buildings: Path | None = typer.Option(None, "--buildings", metavar="PATH", help="Use this building data file instead of the built-in one."),
+    buildings: Path | None = typer.Option(
+        None, "--buildings", metavar="PATH", help="Use this building data file instead of the built-in one."
+    ),
     watch: bool = typer.Option(False, "--watch", help="Watch two agents play a whole game (see --agents)."),
-    agents: str | None = typer.Option(None, "--agents", metavar="A,B", help="The two agents for --watch, e.g. random,greedy or ai:hard,ai (implies --watch)."),
+    agents: str | None = typer.Option(
+        None,
+        "--agents",
+        metavar="A,B",
+        help="The two agents for --watch, e.g. random,greedy or ai:hard,ai (implies --watch).",
+    ),
     json_out: bool = typer.Option(False, "--json", help="With --watch: print only one JSON object with the result."),
     resume: bool = typer.Option(False, "--resume", help="Continue the most recent unfinished game."),
-    load: str | None = typer.Option(None, "--load", metavar="NAME|PATH",
-                                    help="Continue a saved game: a name 'lehavre saves' lists, or a file's path."),
+    load: str | None = typer.Option(
+        None,
+        "--load",
+        metavar="NAME|PATH",
+        help="Continue a saved game: a name 'lehavre saves' lists, or a file's path.",
+    ),
     no_undo: bool = typer.Option(False, "--no-undo", help="Do not allow 'undo' at the prompt."),
     no_save: bool = typer.Option(False, "--no-save", help="Do not autosave the game after every action."),
     level: loop.Level | None = typer.Option(None, "--level", case_sensitive=False, help=loop.level_help(RULESET)),
-    think_time: float | None = typer.Option(None, "--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET)),
+    think_time: float | None = typer.Option(
+        None, "--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET)
+    ),
 ) -> None:
     """Play Le Havre: The Inland Port in the terminal (or watch two agents play it).
 
@@ -116,9 +133,15 @@ def inland(
         loop.players_or_exit(players, think_time)
         state = RULESET.new_game(game_seed, options)
         if not json_out:
-            console.print(Text(f"{RULESET.title}: {players[0].label} (seat 1, starts) against {players[1].label}, seed {game_seed}",
-                               style="bold"))
-        loop.watch_or_exit(state, players, renderer, console, seed=game_seed, ruleset_name=RULESET_NAME, as_json=json_out)
+            console.print(
+                Text(
+                    f"{RULESET.title}: {players[0].label} (seat 1, starts) against {players[1].label}, seed {game_seed}",
+                    style="bold",
+                )
+            )
+        loop.watch_or_exit(
+            state, players, renderer, console, seed=game_seed, ruleset_name=RULESET_NAME, as_json=json_out
+        )
         return
 
     if resume or load is not None:
@@ -134,11 +157,17 @@ def inland(
             intro = "Two players at one keyboard."
         else:
             me = loop.seat_of_human(seat.value, game_seed)
-            players = [loop.Player("You") if s == me else loop.make_player(opp, game_seed, s, think_time=think_time, game=RULESET)
-                       for s in (0, 1)]
+            players = [
+                loop.Player("You")
+                if s == me
+                else loop.make_player(opp, game_seed, s, think_time=think_time, game=RULESET)
+                for s in (0, 1)
+            ]
             other = players[1 - me].label
-            intro = (f"You are seat {me + 1} ({'A-F board, you start round A' if me == 0 else 'G-L board'}); "
-                     f"{other} plays seat {2 - me}.")
+            intro = (
+                f"You are seat {me + 1} ({'A-F board, you start round A' if me == 0 else 'G-L board'}); "
+                f"{other} plays seat {2 - me}."
+            )
         loop.players_or_exit(players, think_time)
         try:
             session = loop.new_session(RULESET_NAME, RULESET, options, game_seed, players, autosave=not no_save)
@@ -161,10 +190,15 @@ def rulings_text() -> str:
 
 @app.command("rules")
 def rules(
-    ruleset: RulesetName | None = typer.Argument(None, case_sensitive=False,
-                                                 help="Which game: inland or base; without it, the rulings of both games."),
-    building: str | None = typer.Argument(None, help="One building (a unique beginning of its name is enough); all if omitted."),
-    buildings: Path | None = typer.Option(None, "--buildings", metavar="PATH", help="Read the buildings from this data file."),
+    ruleset: RulesetName | None = typer.Argument(
+        None, case_sensitive=False, help="Which game: inland or base; without it, the rulings of both games."
+    ),
+    building: str | None = typer.Argument(
+        None, help="One building (a unique beginning of its name is enough); all if omitted."
+    ),
+    buildings: Path | None = typer.Option(
+        None, "--buildings", metavar="PATH", help="Read the buildings from this data file."
+    ),
 ) -> None:
     """The rulings lehavre makes where the rulebooks leave a gap, and where its data comes from ('lehavre rules');
     or a game's building reference: cost, value, letter, function, provenance ('lehavre rules inland [BUILDING]',
@@ -172,7 +206,9 @@ def rules(
     console = make_console()
     if ruleset is None:
         if building is not None or buildings is not None:
-            raise typer.BadParameter("name the game first: 'lehavre rules inland|base [BUILDING]'", param_hint="'RULESET'")
+            raise typer.BadParameter(
+                "name the game first: 'lehavre rules inland|base [BUILDING]'", param_hint="'RULESET'"
+            )
         from rich.markdown import Markdown
 
         console.print(Markdown(rulings_text()))

@@ -75,16 +75,20 @@ def agent_seed(seed: int, seat: int) -> int:
 
 def level_help(game: GameSpec) -> str:
     """``--level``'s help: the game's own AI levels and their budgets (from its spec)."""
-    parts = [f"{name} ({'the default: ' if name == game.default_level else ''}{lv.describe()})"
-             for name, lv in game.ai_levels.items()]
+    parts = [
+        f"{name} ({'the default: ' if name == game.default_level else ''}{lv.describe()})"
+        for name, lv in game.ai_levels.items()
+    ]
     return "Strength of an 'ai' opponent: " + ", ".join(parts) + "."
 
 
 def think_time_help(game: GameSpec) -> str:
     """``--think-time``'s help, naming the default level's time cap in this game."""
     normal = game.level(None)
-    return (f"Seconds every AI thinks per move, instead of its level's node budget (default: the level's budget; "
-            f"ai:{normal.name} stops at {normal.time_cap:g} s). A timed game is not reproducible from its seed.")
+    return (
+        f"Seconds every AI thinks per move, instead of its level's node budget (default: the level's budget; "
+        f"ai:{normal.name} stops at {normal.time_cap:g} s). A timed game is not reproducible from its seed."
+    )
 
 
 class Level(str, Enum):
@@ -93,14 +97,16 @@ class Level(str, Enum):
     hard = "hard"
 
 
-def opponent_with_level(opponent: str, level: "Level | None", watch: bool) -> str:
+def opponent_with_level(opponent: str, level: Level | None, watch: bool) -> str:
     """The ``--opponent`` spec with ``--level`` applied; a bad combination is a usage error."""
     import typer
 
     if level is None:
         return opponent
     if watch:
-        raise typer.BadParameter("with --watch, give each AI's level in --agents (e.g. ai:hard,greedy)", param_hint="'--level'")
+        raise typer.BadParameter(
+            "with --watch, give each AI's level in --agents (e.g. ai:hard,greedy)", param_hint="'--level'"
+        )
     try:
         return with_level(opponent, level.value)
     except AgentSpecError as exc:
@@ -114,15 +120,18 @@ def check_mode(watch: bool, json_out: bool, resume: bool, load: str | None) -> N
     if json_out and not watch:
         raise typer.BadParameter("--json needs --watch (a game between agents)", param_hint="'--json'")
     if watch and (resume or load is not None):
-        raise typer.BadParameter("--resume and --load continue a game at the keyboard; they do not go with --watch",
-                                 param_hint="'--watch'")
+        raise typer.BadParameter(
+            "--resume and --load continue a game at the keyboard; they do not go with --watch", param_hint="'--watch'"
+        )
     if resume and load is not None:
         raise typer.BadParameter("give either --resume or --load PATH, not both", param_hint="'--resume'")
 
 
 #: why options do not go with continuing a saved game or with watching agents (``refuse_conflicts``)
-CONTINUING = ("resume", "load"), ("a saved game goes on with the seed, players, options and building data it was "
-                                  "started with")
+CONTINUING = (
+    ("resume", "load"),
+    ("a saved game goes on with the seed, players, options and building data it was started with"),
+)
 WATCHING = ("watch", "agents"), "watching agents has nobody at the keyboard (name every seat's agent in --agents)"
 
 
@@ -173,8 +182,14 @@ def with_level(spec: str, level: str | None) -> str:
     return f"ai:{level}"
 
 
-def make_player(spec: str, seed: int, seat: int, name: str | None = None, think_time: float | None = None,
-                game: GameSpec | None = None) -> Player:
+def make_player(
+    spec: str,
+    seed: int,
+    seat: int,
+    name: str | None = None,
+    think_time: float | None = None,
+    game: GameSpec | None = None,
+) -> Player:
     """A player for ``spec`` (``human`` or an agent spec) in ``game``; raises AgentSpecError.
 
     ``think_time`` (seconds per move) is given to agents that search (``ai``).
@@ -293,7 +308,14 @@ def final_table(state: GameState, labels: Sequence[str]) -> RenderableType:
             lines.append(Text(f"A tie at {wealth[0]}.", style="bold"))
         else:
             names = " and ".join(labels[p] for p in win)
-            lines.append(Text(f"Winner: {names} with {wealth[win[0]]}." if len(win) == 1 else f"Tie: {names} with {wealth[win[0]]}.", style="bold"))
+            lines.append(
+                Text(
+                    f"Winner: {names} with {wealth[win[0]]}."
+                    if len(win) == 1
+                    else f"Tie: {names} with {wealth[win[0]]}.",
+                    style="bold",
+                )
+            )
     return Group(*lines)
 
 
@@ -337,7 +359,7 @@ def labelled_pv(state: GameState | None, pv: Sequence[Any], tag: Callable[[int],
             who = s.current_player()
             try:
                 s.apply_action(parse_action(s, text))
-            except Exception:  # noqa: BLE001 - only the labels are lost
+            except Exception:
                 s = None
             else:
                 out.append(f"{tag(who)}: {text}")
@@ -346,8 +368,14 @@ def labelled_pv(state: GameState | None, pv: Sequence[Any], tag: Callable[[int],
     return out
 
 
-def explain_info(info: dict[str, Any], who: str, verb: str = "chose", *, state: GameState | None = None,
-                 tag: Callable[[int], str] | None = None) -> RenderableType:
+def explain_info(
+    info: dict[str, Any],
+    who: str,
+    verb: str = "chose",
+    *,
+    state: GameState | None = None,
+    tag: Callable[[int], str] | None = None,
+) -> RenderableType:
     """The search agent's ``last_info`` in words: plan, score, alternatives, terms.
 
     ``state`` is the position the decision was made in and ``tag(seat)`` a
@@ -361,13 +389,17 @@ def explain_info(info: dict[str, Any], who: str, verb: str = "chose", *, state: 
     head.append(str(info.get("action", "?")), style="bold")
     if info.get("forced"):
         several = state is not None and len(state.legal_actions()) > 1
-        head.append(" (the one sensible move here, so it was not searched)." if several else " (the only legal action).")
+        head.append(
+            " (the one sensible move here, so it was not searched)." if several else " (the only legal action)."
+        )
         lines.append(head)
         return Group(*lines)
     mover = state.current_player() if state is not None and tag is not None else None
     score = info.get("score")
     if isinstance(score, (int, float)):
-        head.append(f"  evaluation {score:+.1f} for " + (tag(mover) if mover is not None and tag else "the player to move"))
+        head.append(
+            f"  evaluation {score:+.1f} for " + (tag(mover) if mover is not None and tag else "the player to move")
+        )
     depth = info.get("depth")
     if depth:
         head.append(f", looking {depth} decisions ahead ({info.get('nodes', 0):,} positions)")
@@ -383,8 +415,9 @@ def explain_info(info: dict[str, Any], who: str, verb: str = "chose", *, state: 
     terms = info.get("terms") or {}
     if terms:
         whose = f" (for {tag(mover)})" if mover is not None and tag else ""
-        lines.append(Text(f"At the end of that line{whose}: " + ", ".join(f"{k} {v:+g}" for k, v in terms.items()),
-                          style="dim"))
+        lines.append(
+            Text(f"At the end of that line{whose}: " + ", ".join(f"{k} {v:+g}" for k, v in terms.items()), style="dim")
+        )
     return Group(*lines)
 
 
@@ -409,12 +442,17 @@ def main_choice(decisions: Sequence[AIDecision]) -> AIDecision | None:
     return (doing or searched or [None])[0]
 
 
-def explain_turn(decisions: Sequence[AIDecision], renderer: "Renderer", players: Sequence[Player],
-                 since: str = "Since your last decision") -> RenderableType:
+def explain_turn(
+    decisions: Sequence[AIDecision],
+    renderer: Renderer,
+    players: Sequence[Player],
+    since: str = "Since your last decision",
+) -> RenderableType:
     """Every decision the computer made between two decisions of a person, and the thinking behind its main choice."""
     tag = lambda seat: renderer.seat_tag(players, seat)  # noqa: E731
-    lines: list[RenderableType] = [Text(f"{since} the computer made {plural(len(decisions), 'decision')}:",
-                                        style="bold")]
+    lines: list[RenderableType] = [
+        Text(f"{since} the computer made {plural(len(decisions), 'decision')}:", style="bold")
+    ]
     for n, d in enumerate(decisions, 1):
         info = d.info
         if not info:
@@ -448,8 +486,17 @@ def explain_turn(decisions: Sequence[AIDecision], renderer: "Renderer", players:
 class Session:
     """A game being played: state, players, its record and where it is saved."""
 
-    def __init__(self, ruleset_name: str, options: Any, seed: int, state: GameState, players: list[Player],
-                 record: Any = None, save_path: Path | None = None, positions: list[GameState] | None = None) -> None:
+    def __init__(
+        self,
+        ruleset_name: str,
+        options: Any,
+        seed: int,
+        state: GameState,
+        players: list[Player],
+        record: Any = None,
+        save_path: Path | None = None,
+        positions: list[GameState] | None = None,
+    ) -> None:
         self.ruleset_name = ruleset_name
         self.options = options
         self.seed = seed
@@ -474,7 +521,7 @@ class Session:
 
     def pop_to(self, k: int) -> list[str]:
         """Go back to ``positions[k]``; returns the texts of the actions taken back."""
-        removed = list(self.state.history[len(self.state.history) - len(self.positions) + k:])
+        removed = list(self.state.history[len(self.state.history) - len(self.positions) + k :])
         self.state = self.positions[k]
         del self.positions[k:]
         return removed
@@ -486,13 +533,16 @@ def _records() -> Any:
     return records
 
 
-def new_session(ruleset_name: str, ruleset: Any, options: Any, seed: int, players: list[Player],
-                autosave: bool = True) -> Session:
+def new_session(
+    ruleset_name: str, ruleset: Any, options: Any, seed: int, players: list[Player], autosave: bool = True
+) -> Session:
     """A fresh game; with ``autosave`` a record and a file in the save folder."""
     state = ruleset.new_game(seed, options)
     session = Session(ruleset_name, options, seed, state, players)
     records = _records()
-    seats = [records.Seat.human(p.name) if p.is_human else records.Seat.of_agent(p.spec or p.name, p.name) for p in players]
+    seats = [
+        records.Seat.human(p.name) if p.is_human else records.Seat.of_agent(p.spec or p.name, p.name) for p in players
+    ]
     session.record = records.new_record(ruleset_name, options, seed, seats, state=state)
     if autosave:
         session.save_path = records.new_save_path(session.record)
@@ -517,7 +567,9 @@ def load_session(path: str | Path | None, ruleset_name: str) -> Session:
     path = Path(path)
     record = records.load_record(path)
     if record.ruleset != ruleset_name:
-        raise records.RecordError(f"{path}: this is a '{record.ruleset}' game, not '{ruleset_name}' (use 'lehavre {record.ruleset} --load')")
+        raise records.RecordError(
+            f"{path}: this is a '{record.ruleset}' game, not '{ruleset_name}' (use 'lehavre {record.ruleset} --load')"
+        )
     states = records.replay_all(record, source=path)
     state = states[-1]
     records.remember_save(path)
@@ -529,7 +581,9 @@ def load_session(path: str | Path | None, ruleset_name: str) -> Session:
             try:
                 agent = make_agent(s.agent, agent_seed(record.seed, seat), record.ruleset)
             except GameError as exc:
-                raise records.RecordError(f"{path}: seat {seat + 1} is played by '{s.agent}', which cannot be made here: {exc}") from None
+                raise records.RecordError(
+                    f"{path}: seat {seat + 1} is played by '{s.agent}', which cannot be made here: {exc}"
+                ) from None
             players.append(Player(s.name, agent, getattr(agent, "name", s.agent)))
     while len(players) < state.num_players:
         players.append(Player(f"Player {len(players) + 1}"))
@@ -563,9 +617,16 @@ class _Choice:
 class PlayLoop:
     """Runs one session to its end; see :func:`play`."""
 
-    def __init__(self, session: Session, renderer: Renderer, console: Console, *,
-                 read_line: Callable[[str], str] | None = None, allow_undo: bool = True,
-                 hint_spec: str = HINT_AGENT) -> None:
+    def __init__(
+        self,
+        session: Session,
+        renderer: Renderer,
+        console: Console,
+        *,
+        read_line: Callable[[str], str] | None = None,
+        allow_undo: bool = True,
+        hint_spec: str = HINT_AGENT,
+    ) -> None:
         self.s = session
         self.r = renderer
         self.console = console
@@ -657,12 +718,17 @@ class PlayLoop:
     def ended(self, how: str) -> int:
         self.flush()
         self.console.print()
-        why = {"quit": "You quit the game.", "eof": "End of input: the game is stopped.",
-               "interrupt": "Interrupted: the game is stopped."}[how]
+        why = {
+            "quit": "You quit the game.",
+            "eof": "End of input: the game is stopped.",
+            "interrupt": "Interrupted: the game is stopped.",
+        }[how]
         msg = why
         if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
-            msg += (f" It is saved in {self.s.save_path}; continue it with 'lehavre {self.s.ruleset_name} --resume' "
-                    f"(the latest unfinished game) or, any time, '{continue_command(self.s.ruleset_name, self.s.save_path)}'.")
+            msg += (
+                f" It is saved in {self.s.save_path}; continue it with 'lehavre {self.s.ruleset_name} --resume' "
+                f"(the latest unfinished game) or, any time, '{continue_command(self.s.ruleset_name, self.s.save_path)}'."
+            )
         self.console.print(Text(msg))
         return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
 
@@ -703,7 +769,12 @@ class PlayLoop:
         while True:
             line = self.prompt(f"{self.s.players[seat].name}, your move (1-{n}, an action, or help)> ").strip()
             if not line:
-                self.say(Text(f"Type a number from 1 to {n}, an action such as '{choices[0].actions[0]}', or 'help'.", style="dim"))
+                self.say(
+                    Text(
+                        f"Type a number from 1 to {n}, an action such as '{choices[0].actions[0]}', or 'help'.",
+                        style="dim",
+                    )
+                )
                 continue
             word, _, rest = line.partition(" ")
             low = word.lower()
@@ -778,8 +849,8 @@ class PlayLoop:
                 continue
             want = normalize_text(line)
             hows = [normalize_text(self.r.group_of(a)[1]) for a in c.actions]
-            exact = [a for a, h in zip(c.actions, hows) if h == want]
-            begins = [a for a, h in zip(c.actions, hows) if h.startswith(want)]
+            exact = [a for a, h in zip(c.actions, hows, strict=False) if h == want]
+            begins = [a for a, h in zip(c.actions, hows, strict=False) if h.startswith(want)]
             if len(exact) == 1 or len(begins) == 1:
                 return (exact or begins)[0]
             for text in (f"{c.head}: {line}", line):
@@ -789,7 +860,9 @@ class PlayLoop:
                     continue
                 if a in c.actions:
                     return a
-            self.error(f"'{line}' is not one of the {m} ways: type a number from 1 to {m}, or 'back' for the other actions.")
+            self.error(
+                f"'{line}' is not one of the {m} ways: type a number from 1 to {m}, or 'back' for the other actions."
+            )
 
     # -- prompt commands ---------------------------------------------------------------------
     def command(self, seat: int, cmd: str, arg: str, choices: list[_Choice]) -> str | None:
@@ -839,8 +912,15 @@ class PlayLoop:
         except KeyboardInterrupt:
             self.say(Text("Hint cancelled."))
             return
-        self.say(explain_info(agent.last_info, "Hint: the AI", "would play", state=self.state,
-                              tag=lambda s: self.r.seat_tag(self.s.players, s)))
+        self.say(
+            explain_info(
+                agent.last_info,
+                "Hint: the AI",
+                "would play",
+                state=self.state,
+                tag=lambda s: self.r.seat_tag(self.s.players, s),
+            )
+        )
 
     def why(self, arg: str) -> None:
         if arg:
@@ -853,12 +933,16 @@ class PlayLoop:
             return
         turn = self.ai_turn or self.last_turn
         if len(turn) > 1:
-            since = ("Since your last decision" if self.ai_turn else "Before your last decision")
+            since = "Since your last decision" if self.ai_turn else "Before your last decision"
             self.say(explain_turn(turn, self.r, self.s.players, since))
             return
         if self.last_ai is None:
-            self.say(Text("No computer move to explain yet in this session; 'why' explains the computer's moves since "
-                          "your last decision, 'why ACTION' whether an action is legal here."))
+            self.say(
+                Text(
+                    "No computer move to explain yet in this session; 'why' explains the computer's moves since "
+                    "your last decision, 'why ACTION' whether an action is legal here."
+                )
+            )
             return
         seat, before, info = self.last_ai
         who = self.r.who(self.s.players, seat)
@@ -897,9 +981,13 @@ class PlayLoop:
         """Undo takes back only your own last decision while nobody else has decided since;
         otherwise the person who decided last must agree (their decision goes first)."""
         me, them = self.s.players[seat].name, self.s.players[who].name
-        self.say(Text(f"{them} decided last ('{action}'): 'undo' takes back only your own last decision while "
-                      f"nobody else has decided since. {them} must agree to take back '{action}' first "
-                      f"(then {them} decides again)."))
+        self.say(
+            Text(
+                f"{them} decided last ('{action}'): 'undo' takes back only your own last decision while "
+                f"nobody else has decided since. {them} must agree to take back '{action}' first "
+                f"(then {them} decides again)."
+            )
+        )
         answer = self.prompt(f"{them}, take back '{action}'? (yes/no)> ").strip().lower()
         if answer in ("y", "yes"):
             return True
@@ -921,8 +1009,10 @@ class PlayLoop:
             self.error(str(exc))
             return
         if arg and path.exists() and (old is None or path.resolve() != old.resolve()):
-            self.error(f"There is already a saved game '{records.save_name(path)}' ({path}); "
-                       "choose another name, or delete that file first.")
+            self.error(
+                f"There is already a saved game '{records.save_name(path)}' ({path}); "
+                "choose another name, or delete that file first."
+            )
             return
         try:
             records.save_record(record, path)
@@ -989,10 +1079,17 @@ def help_text(renderer: Renderer, allow_undo: bool = True) -> RenderableType:
         ("rules [BUILDING]", "the building reference (all buildings, or one)"),
         ("hint", "ask the AI what it would do here, and why"),
         ("why [ACTION]", "explain the computer's last move; with an action: why it is not legal"),
-        ("undo", "take back your last decision (and the computer's replies); another person's decision only if they "
-                 "agree" if allow_undo else "off in this game (--no-undo)"),
-        ("save [NAME]", "save now (every action is saved anyway); with NAME: as NAME in your saves folder, and "
-                        "the game goes on saving there ('lehavre saves' lists them; a NAME with '/' is a path)"),
+        (
+            "undo",
+            "take back your last decision (and the computer's replies); another person's decision only if they agree"
+            if allow_undo
+            else "off in this game (--no-undo)",
+        ),
+        (
+            "save [NAME]",
+            "save now (every action is saved anyway); with NAME: as NAME in your saves folder, and "
+            "the game goes on saving there ('lehavre saves' lists them; a NAME with '/' is a path)",
+        ),
         ("history", "the last 20 actions and who played them"),
         ("quit", "stop; the game stays saved and the message says how to continue it"),
     ]
@@ -1001,8 +1098,14 @@ def help_text(renderer: Renderer, allow_undo: bool = True) -> RenderableType:
     return Group(Text("Commands at the prompt:", style="bold"), t, Text(""), Text(renderer.action_forms()))
 
 
-def play(session: Session, renderer: Renderer, console: Console, *, read_line: Callable[[str], str] | None = None,
-         allow_undo: bool = True) -> int:
+def play(
+    session: Session,
+    renderer: Renderer,
+    console: Console,
+    *,
+    read_line: Callable[[str], str] | None = None,
+    allow_undo: bool = True,
+) -> int:
     """Play ``session`` to its end (or until the person stops); returns the exit code."""
     if read_line is None and sys.stdin.isatty():
         try:  # line editing and history at the prompt
@@ -1017,8 +1120,17 @@ def play(session: Session, renderer: Renderer, console: Console, *, read_line: C
 # ---------------------------------------------------------------------------
 
 
-def watch(state: GameState, players: Sequence[Player], renderer: Renderer, console: Console, *,
-          seed: int, ruleset_name: str, as_json: bool = False, show_board: bool = False) -> dict[str, Any]:
+def watch(
+    state: GameState,
+    players: Sequence[Player],
+    renderer: Renderer,
+    console: Console,
+    *,
+    seed: int,
+    ruleset_name: str,
+    as_json: bool = False,
+    show_board: bool = False,
+) -> dict[str, Any]:
     """Play a whole game between agents; print every action (or only JSON at the end).
 
     Returns the result: ruleset, seed, agents, wealth, breakdown, winners, actions.
@@ -1061,8 +1173,16 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def watch_or_exit(state: GameState, players: Sequence[Player], renderer: Renderer, console: Console, *,
-                  seed: int, ruleset_name: str, as_json: bool) -> None:
+def watch_or_exit(
+    state: GameState,
+    players: Sequence[Player],
+    renderer: Renderer,
+    console: Console,
+    *,
+    seed: int,
+    ruleset_name: str,
+    as_json: bool,
+) -> None:
     """``watch``, turning Ctrl-C into a short message and exit code 130."""
     import typer
 
@@ -1075,8 +1195,9 @@ def watch_or_exit(state: GameState, players: Sequence[Player], renderer: Rendere
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
-def resume_or_exit(load: str | None, ruleset_name: str, title: str, renderer: Renderer, console: Console,
-                   no_save: bool) -> Session | None:
+def resume_or_exit(
+    load: str | None, ruleset_name: str, title: str, renderer: Renderer, console: Console, no_save: bool
+) -> Session | None:
     """The session of ``--resume``/``--load``; ``None`` (after showing the result) if that game is over.
 
     A broken or missing save file prints its message and exits with code 2.
@@ -1097,6 +1218,11 @@ def resume_or_exit(load: str | None, ruleset_name: str, title: str, renderer: Re
         return None
     if no_save:
         session.save_path = None
-    console.print(Text(f"{title}: continuing the game in {session.save_path or load} "
-                       f"(seed {session.seed}, {plural(len(session.state.history), 'action')} played).", style="bold"))
+    console.print(
+        Text(
+            f"{title}: continuing the game in {session.save_path or load} "
+            f"(seed {session.seed}, {plural(len(session.state.history), 'action')} played).",
+            style="bold",
+        )
+    )
     return session

@@ -19,18 +19,26 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeElapsedColumn,
-                           TimeRemainingColumn)
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 from cli.app import app
 from cli.console import error, make_console
 from core import playtest as pt
-from core.records import data_dir
 from core import report as rp
 from core.agents import agent_kinds
 from core.protocol import GameError
+from core.records import data_dir
 
 EXIT_INTERRUPTED = 130
 
@@ -58,8 +66,11 @@ def open_store(db: Path | None, err: Console) -> tuple[pt.Store, str]:
     try:
         return pt.Store(path), str(path)
     except pt.PlaytestError as exc:
-        err.print(f"Warning: {exc}. The games of this run are not stored (nothing to --resume); "
-                  "give --db PATH to keep them.", style="bold yellow", markup=False)
+        err.print(
+            f"Warning: {exc}. The games of this run are not stored (nothing to --resume); give --db PATH to keep them.",
+            style="bold yellow",
+            markup=False,
+        )
         return pt.Store(":memory:"), "memory (for this run only)"
 
 
@@ -108,8 +119,18 @@ def _check_jobs(jobs: int, backend: Backend, address: str | None) -> None:
         raise pt.PlaytestError("--address is only used with --backend dask")
 
 
-def _play(store: pt.Store, config: pt.Config, seed: int, games: int, resume: bool, jobs: int, backend: Backend,
-          address: str | None, progress: Progress, name: str) -> pt.RunResult:
+def _play(
+    store: pt.Store,
+    config: pt.Config,
+    seed: int,
+    games: int,
+    resume: bool,
+    jobs: int,
+    backend: Backend,
+    address: str | None,
+    progress: Progress,
+    name: str,
+) -> pt.RunResult:
     task_box: dict[str, Any] = {}
 
     def on_start(run_id: int, stored: int, to_play: int) -> None:
@@ -121,8 +142,18 @@ def _play(store: pt.Store, config: pt.Config, seed: int, games: int, resume: boo
     def on_game(record: dict[str, Any]) -> None:
         progress.advance(task_box["task"])
 
-    return pt.execute(store, config, seed, games, resume=resume, backend=backend.value, processes=jobs, address=address,
-                      on_start=on_start, on_game=on_game)
+    return pt.execute(
+        store,
+        config,
+        seed,
+        games,
+        resume=resume,
+        backend=backend.value,
+        processes=jobs,
+        address=address,
+        on_start=on_start,
+        on_game=on_game,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -134,7 +165,7 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _rate_cell(r: dict[str, Any]) -> str:  # noqa: D103
+def _rate_cell(r: dict[str, Any]) -> str:
     return f"{_pct(r['rate'])} [{_pct(r['ci'][0])}, {_pct(r['ci'][1])}]"
 
 
@@ -156,23 +187,39 @@ def summary_table(summaries: list[dict[str, Any]]) -> Table:
     table.add_row("games", *[str(s["games"]) for s in summaries])
     players = max(s["players"] for s in summaries)
     for seat in range(players):
-        table.add_row(f"seat {seat} wins", *[_rate_cell(s["seats"][seat]) if seat < s["players"] else "–" for s in summaries])
+        table.add_row(
+            f"seat {seat} wins", *[_rate_cell(s["seats"][seat]) if seat < s["players"] else "–" for s in summaries]
+        )
     table.add_row("ties", *[_rate_cell(s["ties"]) for s in summaries])
-    table.add_row("seat 0, share of decisive games",
-                  *[Text(f"{_pct(s['first_seat']['share_of_decisive'])} (fair: {_pct(s['first_seat']['expected'])}), "
-                         f"p={_p(s['first_seat']['p_value'])}" + (" *" if s["first_seat"]["significant"] else ""))
-                    for s in summaries])
+    table.add_row(
+        "seat 0, share of decisive games",
+        *[
+            Text(
+                f"{_pct(s['first_seat']['share_of_decisive'])} (fair: {_pct(s['first_seat']['expected'])}), "
+                f"p={_p(s['first_seat']['p_value'])}" + (" *" if s["first_seat"]["significant"] else "")
+            )
+            for s in summaries
+        ],
+    )
     for i, s in enumerate(summaries):
         for a in s["agents"]:
             cells: list[Any] = ["" for _ in summaries]
             cells[i] = _rate_cell(a)
             table.add_row(Text(f"{a['agent']} wins"), *cells)
-    table.caption = "seat 0 share: exact binomial test against a fair share of the decisive games; * = significant at 5%"
+    table.caption = (
+        "seat 0 share: exact binomial test against a fair share of the decisive games; * = significant at 5%"
+    )
     return table
 
 
-NUMBERS = (("final wealth", "wealth", 1), ("winner's wealth", "winner_wealth", 1), ("winning margin", "margin", 1),
-           ("length (actions)", "actions", 1), ("length (seconds)", "seconds", 3), ("lead changes", "lead_changes", 2))
+NUMBERS = (
+    ("final wealth", "wealth", 1),
+    ("winner's wealth", "winner_wealth", 1),
+    ("winning margin", "margin", 1),
+    ("length (actions)", "actions", 1),
+    ("length (seconds)", "seconds", 3),
+    ("lead changes", "lead_changes", 2),
+)
 
 
 def numbers_table(summaries: list[dict[str, Any]]) -> Table:
@@ -189,8 +236,13 @@ def numbers_table(summaries: list[dict[str, Any]]) -> Table:
                 table.add_row(name, "–", "–", "–", "–")
                 continue
             f = f"{{:.{digits}f}}"
-            table.add_row(name, f.format(d["mean"]), f.format(d["median"]), f.format(d["stdev"]),
-                          f"{f.format(d['min'])}–{f.format(d['max'])}")
+            table.add_row(
+                name,
+                f.format(d["mean"]),
+                f.format(d["median"]),
+                f.format(d["stdev"]),
+                f"{f.format(d['min'])}–{f.format(d['max'])}",
+            )
         if len(summaries) > 1:
             table.add_section()
     return table
@@ -212,7 +264,7 @@ def wealth_distribution_table(summaries: list[dict[str, Any]], bins: int = 8) ->
     edges = hists[0]["edges"] if hists and hists[0]["edges"] else [0.0] * (bins + 1)
     for b in range(bins):
         row: list[Any] = [f"{edges[b]:.0f}–{edges[b + 1]:.0f}"]
-        for s, h in zip(summaries, hists):
+        for s, h in zip(summaries, hists, strict=False):
             share = h["counts"][b] / max(1, len(s["wealth_values"])) if h["counts"] else 0.0
             row += [_pct(share), "█" * round(share * 24)]
         table.add_row(*row)
@@ -235,8 +287,11 @@ def buildings_table(summaries: list[dict[str, Any]], limit: int = 15) -> Table:
                 row += ["–", "–", "–"]
                 continue
             g = max(1, s["games"])
-            row += [_pct(e["built_games"] / g), f"{e['uses'] / g:.2f}",
-                    _pct(e["winner_owned"] / e["owned_games"]) if e["owned_games"] else "–"]
+            row += [
+                _pct(e["built_games"] / g),
+                f"{e['uses'] / g:.2f}",
+                _pct(e["winner_owned"] / e["owned_games"]) if e["owned_games"] else "–",
+            ]
         table.add_row(*row)
     table.caption = "built: share of games built or bought; owner won: share of games its final owner won"
     return table
@@ -244,7 +299,13 @@ def buildings_table(summaries: list[dict[str, Any]], limit: int = 15) -> Table:
 
 def building_order(summaries: list[dict[str, Any]]) -> list[str]:
     names = {n for s in summaries for n in s["buildings"]}
-    return sorted(names, key=lambda n: (-sum(s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for s in summaries), n))
+    return sorted(
+        names,
+        key=lambda n: (
+            -sum(s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for s in summaries),
+            n,
+        ),
+    )
 
 
 _SHORT_TEST = {"two-proportion z-test": "z", "Welch t-test": "Welch t", "Mann-Whitney U test": "M-W U"}
@@ -270,12 +331,25 @@ def tests_table(tests: list[dict[str, Any]], limit_buildings: int = 8) -> Table:
                 return "–"
             return _pct(x) if rate else f"{x:.2f}"
 
-        diff = "–" if isinstance(t["diff"], float) and math.isnan(t["diff"]) else (f"{100 * t['diff']:+.1f}pt" if rate else f"{t['diff']:+.2f}")
+        diff = (
+            "–"
+            if isinstance(t["diff"], float) and math.isnan(t["diff"])
+            else (f"{100 * t['diff']:+.1f}pt" if rate else f"{t['diff']:+.2f}")
+        )
         what = t["what"] + ("" if rate else f", {t['measure']}")
-        table.add_row(Text(what), fmt(t["a"]), fmt(t["b"]), diff, _SHORT_TEST.get(t["test"], t["test"]), _p(t["p_value"]),
-                      "yes" if t["significant"] else "no", style="bold" if t["significant"] else None)
-    table.caption = ("z: two-proportion z-test; Welch t: Welch's t-test of means; M-W U: Mann-Whitney U test"
-                     + (f"; {hidden} building rows without a significant difference not shown" if hidden else ""))
+        table.add_row(
+            Text(what),
+            fmt(t["a"]),
+            fmt(t["b"]),
+            diff,
+            _SHORT_TEST.get(t["test"], t["test"]),
+            _p(t["p_value"]),
+            "yes" if t["significant"] else "no",
+            style="bold" if t["significant"] else None,
+        )
+    table.caption = "z: two-proportion z-test; Welch t: Welch's t-test of means; M-W U: Mann-Whitney U test" + (
+        f"; {hidden} building rows without a significant difference not shown" if hidden else ""
+    )
     return table
 
 
@@ -285,13 +359,33 @@ def _json_summary(s: dict[str, Any]) -> dict[str, Any]:
     out["ties"] = s["ties"]["count"]
     out["tie_rate"] = s["ties"]["rate"]
     out["tie_ci95"] = s["ties"]["ci"]
-    out["agents"] = [{"agent": a["agent"], "spec": a["spec"], "wins": a["count"], "games": a["n"], "rate": a["rate"],
-                      "ci95": a["ci"]} for a in s["agents"]]
+    out["agents"] = [
+        {
+            "agent": a["agent"],
+            "spec": a["spec"],
+            "wins": a["count"],
+            "games": a["n"],
+            "rate": a["rate"],
+            "ci95": a["ci"],
+        }
+        for a in s["agents"]
+    ]
     return out
 
 
 def _json_results(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    keys = ("index", "seed", "seats", "winners", "wealth", "main_actions", "steps", "lead_changes", "seconds", "actions")
+    keys = (
+        "index",
+        "seed",
+        "seats",
+        "winners",
+        "wealth",
+        "main_actions",
+        "steps",
+        "lead_changes",
+        "seconds",
+        "actions",
+    )
     return [{k: r[k] for k in keys} for r in pt.records_table(records)]
 
 
@@ -322,8 +416,12 @@ def _command_line() -> str:
 
 def _interrupted_note(console: Console, results: list[pt.RunResult]) -> None:
     for r in results:
-        console.print(f"Interrupted: run #{r.run_id} has {len(r.records)} of {r.games} games stored. "
-                      "Run the same command with --resume to play the rest.", style="italic", markup=False)
+        console.print(
+            f"Interrupted: run #{r.run_id} has {len(r.records)} of {r.games} games stored. "
+            "Run the same command with --resume to play the rest.",
+            style="italic",
+            markup=False,
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -333,21 +431,50 @@ def _interrupted_note(console: Console, results: list[pt.RunResult]) -> None:
 
 @app.command("playtest")
 def playtest(
-    rules: str = typer.Argument(..., metavar="RULES", help="The rule set: inland (the Inland Port) or base (Le Havre)."),
+    rules: str = typer.Argument(
+        ..., metavar="RULES", help="The rule set: inland (the Inland Port) or base (Le Havre)."
+    ),
     games: int = typer.Option(100, "--games", "-n", help="Number of games (game i seats the agent list rotated by i)."),
-    agents: str = typer.Option("random,greedy", "--agents", metavar="A,B[,...]", help="One agent per seat: random, greedy, ai, ai:easy|normal|hard."),
+    agents: str = typer.Option(
+        "random,greedy",
+        "--agents",
+        metavar="A,B[,...]",
+        help="One agent per seat: random, greedy, ai, ai:easy|normal|hard.",
+    ),
     seed: int = typer.Option(0, "--seed", help="Seed of the run; game i's seed derives from it and i."),
     players: int | None = typer.Option(None, "--players", help="Number of players (default: the number of agents)."),
     short: bool = typer.Option(False, "--short", help="Play the short game (base game)."),
     buildings: Path | None = typer.Option(None, "--buildings", metavar="FILE", help="Use this building data file."),
-    variant: list[str] = typer.Option([], "--variant", metavar="KEY=VALUE", help="A variant flag of the rule set (repeatable)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes on this machine (results are the same for any number)."),
-    backend: Backend = typer.Option(Backend.local, "--backend", help="local (processes on this machine) or dask (a Dask cluster)."),
-    address: str | None = typer.Option(None, "--address", metavar="ADDR", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (without it: a local Dask cluster)."),
-    json_path: Path | None = typer.Option(None, "--json", metavar="PATH", help="Write the summary and every game's result to this JSON file."),
-    db: Path | None = typer.Option(None, "--db", metavar="PATH", help="SQLite file that keeps every finished game (default: in the user's data directory)."),
-    report: Path | None = typer.Option(None, "--report", metavar="PATH", help="Write a self-contained HTML report with charts."),
-    resume: bool = typer.Option(False, "--resume", help="Continue the latest stored run with the same configuration and seed."),
+    variant: list[str] = typer.Option(
+        [], "--variant", metavar="KEY=VALUE", help="A variant flag of the rule set (repeatable)."
+    ),
+    jobs: int = typer.Option(
+        1, "--jobs", "-j", help="Worker processes on this machine (results are the same for any number)."
+    ),
+    backend: Backend = typer.Option(
+        Backend.local, "--backend", help="local (processes on this machine) or dask (a Dask cluster)."
+    ),
+    address: str | None = typer.Option(
+        None,
+        "--address",
+        metavar="ADDR",
+        help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (without it: a local Dask cluster).",
+    ),
+    json_path: Path | None = typer.Option(
+        None, "--json", metavar="PATH", help="Write the summary and every game's result to this JSON file."
+    ),
+    db: Path | None = typer.Option(
+        None,
+        "--db",
+        metavar="PATH",
+        help="SQLite file that keeps every finished game (default: in the user's data directory).",
+    ),
+    report: Path | None = typer.Option(
+        None, "--report", metavar="PATH", help="Write a self-contained HTML report with charts."
+    ),
+    resume: bool = typer.Option(
+        False, "--resume", help="Continue the latest stored run with the same configuration and seed."
+    ),
     label: str = typer.Option("", "--label", help="A name for this configuration in tables and reports."),
 ) -> None:
     """Play many games between agents, rotating seats, and summarise who wins and why.
@@ -360,8 +487,15 @@ def playtest(
         _check_jobs(jobs, backend, address)
         rules_name = rules if ":" in rules else rules.strip().lower()
         pt.load_ruleset(rules_name)  # an unknown name is refused, naming the known ones
-        config = pt.make_config(rules_name, agents.split(","), players=players, short=short or None, buildings=buildings,
-                                variants=_parse_variants(variant), label=label)
+        config = pt.make_config(
+            rules_name,
+            agents.split(","),
+            players=players,
+            short=short or None,
+            buildings=buildings,
+            variants=_parse_variants(variant),
+            label=label,
+        )
         store, db_path = open_store(db, err)
         with store, _progress(err) as progress:
             result = _play(store, config, seed, games, resume, jobs, backend, address, progress, "")
@@ -373,11 +507,21 @@ def playtest(
             out.print(buildings_table([summary]))
         out.print(f"Run #{result.run_id}: {len(result.records)} games stored in {db_path}", style="dim", markup=False)
         if json_path is not None:
-            _write_json(json_path, {
-                "run_id": result.run_id, "db": str(db_path), "config": config.to_dict(), "seed": seed, "games": games,
-                "stored": len(result.records), "complete": result.complete, "interrupted": result.interrupted,
-                "summary": _json_summary(summary), "results": _json_results(result.records),
-            })
+            _write_json(
+                json_path,
+                {
+                    "run_id": result.run_id,
+                    "db": str(db_path),
+                    "config": config.to_dict(),
+                    "seed": seed,
+                    "games": games,
+                    "stored": len(result.records),
+                    "complete": result.complete,
+                    "interrupted": result.interrupted,
+                    "summary": _json_summary(summary),
+                    "results": _json_results(result.records),
+                },
+            )
         if report is not None and result.records:
             rp.write_report(report, [summary], title=f"Playtest: {summary['label']}", commands=[_command_line()])
             out.print(f"Report written to {report}", style="dim", markup=False)
@@ -408,17 +552,37 @@ def compare(
     games: int = typer.Option(100, "--games", "-n", help="Games per configuration."),
     seed: int = typer.Option(0, "--seed", help="Seed of both runs (game i gets the same seed in both)."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes on this machine."),
-    report: Path | None = typer.Option(None, "--report", metavar="PATH", help="Write a self-contained HTML report with charts."),
+    report: Path | None = typer.Option(
+        None, "--report", metavar="PATH", help="Write a self-contained HTML report with charts."
+    ),
     a: str | None = typer.Option(None, "--a", metavar="SPEC", help="Configuration A, e.g. 'inland:agents=ai,ai'."),
-    b: str | None = typer.Option(None, "--b", metavar="SPEC", help="Configuration B, e.g. 'base:players=2;agents=ai,ai'."),
+    b: str | None = typer.Option(
+        None, "--b", metavar="SPEC", help="Configuration B, e.g. 'base:players=2;agents=ai,ai'."
+    ),
     a_run: int | None = typer.Option(None, "--a-run", metavar="ID", help="Use stored run ID as A instead of playing."),
     b_run: int | None = typer.Option(None, "--b-run", metavar="ID", help="Use stored run ID as B instead of playing."),
-    from_db: bool = typer.Option(False, "--from-db", "--resume", help="Reuse the latest stored run of each configuration and seed; play only missing games."),
-    db: Path | None = typer.Option(None, "--db", metavar="PATH", help="SQLite file of stored runs (default: in the user's data directory)."),
-    json_path: Path | None = typer.Option(None, "--json", metavar="PATH", help="Write both summaries and the tests to this JSON file."),
+    from_db: bool = typer.Option(
+        False,
+        "--from-db",
+        "--resume",
+        help="Reuse the latest stored run of each configuration and seed; play only missing games.",
+    ),
+    db: Path | None = typer.Option(
+        None, "--db", metavar="PATH", help="SQLite file of stored runs (default: in the user's data directory)."
+    ),
+    json_path: Path | None = typer.Option(
+        None, "--json", metavar="PATH", help="Write both summaries and the tests to this JSON file."
+    ),
     backend: Backend = typer.Option(Backend.local, "--backend", help="local or dask."),
-    address: str | None = typer.Option(None, "--address", metavar="ADDR", help="Dask scheduler address (with --backend dask)."),
-    agents: str | None = typer.Option(None, "--agents", metavar="A[,B]", help="Agents for configurations that name none (default: the strongest, ai, in every seat)."),
+    address: str | None = typer.Option(
+        None, "--address", metavar="ADDR", help="Dask scheduler address (with --backend dask)."
+    ),
+    agents: str | None = typer.Option(
+        None,
+        "--agents",
+        metavar="A[,B]",
+        help="Agents for configurations that name none (default: the strongest, ai, in every seat).",
+    ),
     list_runs: bool = typer.Option(False, "--list-runs", help="List the stored runs and exit."),
 ) -> None:
     out = make_console()
@@ -432,8 +596,14 @@ def compare(
                 for col in ("id", "created", "configuration", "agents", "seed", "games stored"):
                     table.add_column(col)
                 for info in store.runs():
-                    table.add_row(str(info.id), info.created.replace("T", " ")[:16], info.config.describe(), ",".join(info.config.agents),
-                                  str(info.seed), f"{info.stored}/{info.games}")
+                    table.add_row(
+                        str(info.id),
+                        info.created.replace("T", " ")[:16],
+                        info.config.describe(),
+                        ",".join(info.config.agents),
+                        str(info.seed),
+                        f"{info.stored}/{info.games}",
+                    )
                 out.print(table)
             return
         _check_jobs(jobs, backend, address)
@@ -458,25 +628,28 @@ def compare(
                 raise pt.PlaytestError(f"configuration {name}: {exc}") from None
         results: list[pt.RunResult] = []
         store, db_path = open_store(db, err)
-        with store:
-            with _progress(err) as progress:
-                for (name, _spec, run_id, _d), config in zip(sides, configs):
-                    if config is None:
-                        loaded = pt.load_run(store, run_id)
-                        if not loaded.complete:
-                            err.print(f"Note: stored run #{run_id} has only {len(loaded.records)} of {loaded.games} games "
-                                      "(continue it with the playtest command and --resume)", style="italic", markup=False)
-                        results.append(loaded)
-                        continue
-                    r = _play(store, config, seed, games, from_db, jobs, backend, address, progress, f"{name}: ")
-                    results.append(r)
-                    if r.interrupted:
-                        break
+        with store, _progress(err) as progress:
+            for (name, _spec, run_id, _d), config in zip(sides, configs, strict=False):
+                if config is None:
+                    loaded = pt.load_run(store, run_id)
+                    if not loaded.complete:
+                        err.print(
+                            f"Note: stored run #{run_id} has only {len(loaded.records)} of {loaded.games} games "
+                            "(continue it with the playtest command and --resume)",
+                            style="italic",
+                            markup=False,
+                        )
+                    results.append(loaded)
+                    continue
+                r = _play(store, config, seed, games, from_db, jobs, backend, address, progress, f"{name}: ")
+                results.append(r)
+                if r.interrupted:
+                    break
         if any(r.interrupted for r in results):
             _interrupted_note(err, [r for r in results if not r.complete])
             raise typer.Exit(EXIT_INTERRUPTED)
         summaries = []
-        for (name, _s, _r, _d), r in zip(sides, results):
+        for (name, _s, _r, _d), r in zip(sides, results, strict=False):
             if not r.records:
                 raise pt.PlaytestError(f"configuration {name} (run #{r.run_id}) has no finished games to compare")
             summaries.append(pt.summarize(r.config, r.records))
@@ -490,18 +663,36 @@ def compare(
         sig = [t for t in tests if t["significant"]]
         if sig:
             names = list(dict.fromkeys(t["what"] for t in sig))
-            out.print(f"Statistically significant at 5% ({len(sig)} of {len(tests)} tests; test and p in the table): "
-                      + ", ".join(names) + ".", markup=False)
+            out.print(
+                f"Statistically significant at 5% ({len(sig)} of {len(tests)} tests; test and p in the table): "
+                + ", ".join(names)
+                + ".",
+                markup=False,
+            )
         else:
             out.print(f"No difference is statistically significant at 5% ({len(tests)} tests).", markup=False)
         out.print(wealth_distribution_table(summaries))
         out.print(buildings_table(summaries))
-        out.print(f"Runs #{results[0].run_id} (A) and #{results[1].run_id} (B) are stored in {db_path}", style="dim", markup=False)
+        out.print(
+            f"Runs #{results[0].run_id} (A) and #{results[1].run_id} (B) are stored in {db_path}",
+            style="dim",
+            markup=False,
+        )
         if json_path is not None:
-            _write_json(json_path, {"a": {"run_id": results[0].run_id, "summary": _json_summary(summaries[0])},
-                                    "b": {"run_id": results[1].run_id, "summary": _json_summary(summaries[1])},
-                                    "tests": tests})
+            _write_json(
+                json_path,
+                {
+                    "a": {"run_id": results[0].run_id, "summary": _json_summary(summaries[0])},
+                    "b": {"run_id": results[1].run_id, "summary": _json_summary(summaries[1])},
+                    "tests": tests,
+                },
+            )
         if report is not None:
-            rp.write_report(report, summaries, tests, title=f"Compare: {summaries[0]['label']} vs {summaries[1]['label']}",
-                            commands=[_command_line()])
+            rp.write_report(
+                report,
+                summaries,
+                tests,
+                title=f"Compare: {summaries[0]['label']} vs {summaries[1]['label']}",
+                commands=[_command_line()],
+            )
             out.print(f"Report written to {report}", style="dim", markup=False)

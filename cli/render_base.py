@@ -28,19 +28,28 @@ from rich.table import Table
 from rich.text import Text
 
 from base_game import cards as K
+from base_game.actions import as_action
 from base_game.cards import GOOD_LABEL, NG, OFFER_LABEL
-from base_game.actions import BaseAction, as_action
-from base_game.frames import Debt, FinishRound, Pay, Sub, Turn, Use
+from base_game.frames import Debt, FinishRound, Pay, Sub, Use
 from base_game.state import TOWN, BaseState
 from cli.play import Player, Renderer, final_table
 from core.protocol import GameError, normalize_text
 
 #: one colour per seat (up to 5 players)
 SEAT_STYLE = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold bright_blue")
-TYPE_NAME = {"C": "Craftsman's building", "E": "Economic building", "I": "Industrial building",
-             "P": "Public building", "N": "Non-building", "S": "Ship"}
-TOWN_BUILDS = {"standard": "a standard building (lowest pile top)", "special": "a special building (pile top)",
-               "none": "nothing"}
+TYPE_NAME = {
+    "C": "Craftsman's building",
+    "E": "Economic building",
+    "I": "Industrial building",
+    "P": "Public building",
+    "N": "Non-building",
+    "S": "Ship",
+}
+TOWN_BUILDS = {
+    "standard": "a standard building (lowest pile top)",
+    "special": "a special building (pile top)",
+    "none": "nothing",
+}
 SHIP_LABEL = {"wooden": "wooden", "iron": "iron", "steel": "steel", "luxury_liner": "luxury liner"}
 ENTER_HEAD = "enter a building"
 BUY_HEAD = "buy a building or ship"
@@ -137,7 +146,9 @@ def round_line(state: BaseState) -> Text:
         return t
     if state.final_stage:
         t.append("Final stage", style="bold")
-        t.append(": after the last round every player has one more action (no buying; occupied buildings may be entered).")
+        t.append(
+            ": after the last round every player has one more action (no buying; occupied buildings may be entered)."
+        )
         return t
     card = state.current_round_card
     t.append(f"Round {state.round_number} of {len(state.rounds)}", style="bold")
@@ -158,8 +169,9 @@ def supply_table(state: BaseState, width: int = 100) -> Table:
     revealed = state.revealed_supply_tiles
     current = state.ship_markers[state.turn_player] if state.started and not state.final_stage else -1
     for i in range(7):
-        t.add_column(f"tile {i + 1}", justify="center", no_wrap=True, ratio=1,
-                     header_style="bold" if i == current else "dim")
+        t.add_column(
+            f"tile {i + 1}", justify="center", no_wrap=True, ratio=1, header_style="bold" if i == current else "dim"
+        )
     tiles: list[Text] = []
     for i, r in enumerate(revealed):
         if r is None:
@@ -199,8 +211,13 @@ def offer_text(state: BaseState) -> Text:
 def harbour_panel(state: BaseState, width: int = 100) -> Panel:
     title = Text("Supply tiles", style="bold")
     title.append(" (? face down, ! interest), the players' ships under them, and the offer", style="dim")
-    return Panel(Group(supply_table(state, width), offer_text(state)), title=title,
-                 title_align="left", border_style="dim", padding=(0, 1))
+    return Panel(
+        Group(supply_table(state, width), offer_text(state)),
+        title=title,
+        title_align="left",
+        border_style="dim",
+        padding=(0, 1),
+    )
 
 
 def town_table(state: BaseState, enterable: set[int], width: int) -> RenderableType:
@@ -224,8 +241,11 @@ def town_table(state: BaseState, enterable: set[int], width: int) -> RenderableT
             j = k * rows + r
             if j < len(town):
                 b = town[j]
-                cells += [_with_discs(state, b, "bold" if b in enterable else ""), fee_text(b, short=True),
-                          str(K.PRICE[b]) if K.PRICE[b] is not None else "-"]
+                cells += [
+                    _with_discs(state, b, "bold" if b in enterable else ""),
+                    fee_text(b, short=True),
+                    str(K.PRICE[b]) if K.PRICE[b] is not None else "-",
+                ]
             else:
                 cells += ["", "", ""]
             if k < per_row - 1:
@@ -364,8 +384,15 @@ def player_panel(state: BaseState, p: int, players: Sequence[Player]) -> Panel:
     else:
         bl.append("none", style="dim")
     lines.append(bl)
-    return Panel(Group(*lines), title=title, title_align="left", border_style="bold" if to_move else "dim",
-                 subtitle=Text(f"wealth now {state.wealth()[p]}", style="dim"), subtitle_align="right", padding=(0, 1))
+    return Panel(
+        Group(*lines),
+        title=title,
+        title_align="left",
+        border_style="bold" if to_move else "dim",
+        subtitle=Text(f"wealth now {state.wealth()[p]}", style="dim"),
+        subtitle_align="right",
+        padding=(0, 1),
+    )
 
 
 def board(state: BaseState, players: Sequence[Player], viewer: int | None, width: int = 100) -> RenderableType:
@@ -375,7 +402,7 @@ def board(state: BaseState, players: Sequence[Player], viewer: int | None, width
         grid.add_column(width=width // 2)
         grid.add_column(width=width - width // 2)
         for k in range(0, len(panels), 2):
-            grid.add_row(*panels[k:k + 2], *([Text("")] if k + 1 >= len(panels) else []))
+            grid.add_row(*panels[k : k + 2], *([Text("")] if k + 1 >= len(panels) else []))
         players_view: RenderableType = grid
     else:
         players_view = Group(*panels)
@@ -387,11 +414,30 @@ def board(state: BaseState, players: Sequence[Player], viewer: int | None, width
 # What an action did (event lines), and what it would do (notes)
 # ---------------------------------------------------------------------------
 
-_VERBS = {"take": "takes", "enter": "enters", "buy": "buys", "sell": "sells", "pay": "pays", "build": "builds",
-          "upgrade": "upgrades", "exchange": "exchanges", "pick": "picks", "ship": "ships", "use": "uses",
-          "evict": "evicts", "haul": "hauls", "trade": "trades", "give": "gives", "return": "returns",
-          "repay": "repays a loan (5 francs)", "end": "ends the turn", "pass": "passes", "done": "is done",
-          "for": "chooses", "borrow": "cannot pay and borrows"}
+_VERBS = {
+    "take": "takes",
+    "enter": "enters",
+    "buy": "buys",
+    "sell": "sells",
+    "pay": "pays",
+    "build": "builds",
+    "upgrade": "upgrades",
+    "exchange": "exchanges",
+    "pick": "picks",
+    "ship": "ships",
+    "use": "uses",
+    "evict": "evicts",
+    "haul": "hauls",
+    "trade": "trades",
+    "give": "gives",
+    "return": "returns",
+    "repay": "repays a loan (5 francs)",
+    "end": "ends the turn",
+    "pass": "passes",
+    "done": "is done",
+    "for": "chooses",
+    "borrow": "cannot pay and borrows",
+}
 
 
 def _changes(before: BaseState, after: BaseState, p: int) -> list[str]:
@@ -522,9 +568,10 @@ class BaseRenderer(Renderer):
             line.append(str(action))
             return [line]
         line.append(action_sentence(before, action))
-        feeding = _feeding_started(state) and not _feeding_started(before) or (
-            state.round_index > before.round_index and not _feeding_started(before))
-        new_turn = (state.turn_in_round != before.turn_in_round or state.round_index != before.round_index)
+        feeding = (_feeding_started(state) and not _feeding_started(before)) or (
+            state.round_index > before.round_index and not _feeding_started(before)
+        )
+        new_turn = state.turn_in_round != before.turn_in_round or state.round_index != before.round_index
         tile = state.tile_data[state.supply_tiles[state.turn_in_round - 1]] if state.turn_in_round else None
         interest = new_turn and tile is not None and tile.interest and any(state.loans)
         if not feeding and not interest:
@@ -542,10 +589,14 @@ class BaseRenderer(Renderer):
         if feeding:
             card = before.current_round_card
             due = [f"P{q + 1} {max(0, card.food - before.ship_food(q))}" for q in range(state.num_players)]
-            out.append(Text(f"  -- End of round {before.round_number}: "
-                            + ("harvest (1 grain per grain field, 1 cattle per pair); " if card.harvest else "no harvest; ")
-                            + f"everyone feeds {card.food} food less what ships provide (due: {', '.join(due)}) --",
-                            style="bold"))
+            out.append(
+                Text(
+                    f"  -- End of round {before.round_number}: "
+                    + ("harvest (1 grain per grain field, 1 cattle per pair); " if card.harvest else "no harvest; ")
+                    + f"everyone feeds {card.food} food less what ships provide (due: {', '.join(due)}) --",
+                    style="bold",
+                )
+            )
         if state.round_index > before.round_index:
             built = [b for b in range(K.NB) if state.owner[b] == TOWN and before.owner[b] < TOWN]
             card = before.rounds[before.round_index]
@@ -558,8 +609,10 @@ class BaseRenderer(Renderer):
         if new_turn and state.started and not state.final_stage and not state.is_terminal() and tile is not None:
             head = Text("  -- ")
             head.append_text(seat_tag(state.turn_player))
-            head.append(f"'s turn (round {state.round_number}, turn {state.turn_in_round}): supply tile "
-                        f"{tile.first}+{tile.second} adds 1 {tile.first} and 1 {tile.second} to the offer")
+            head.append(
+                f"'s turn (round {state.round_number}, turn {state.turn_in_round}): supply tile "
+                f"{tile.first}+{tile.second} adds 1 {tile.first} and 1 {tile.second} to the offer"
+            )
             if tile.interest and any(state.loans):
                 head.append("; interest: 1 franc per player with loans")
             head.append(" --")
@@ -573,8 +626,10 @@ class BaseRenderer(Renderer):
         tile = state.tile_data[state.supply_tiles[0]]
         t = Text("  -- ")
         t.append_text(seat_tag(state.turn_player))
-        t.append(f"'s turn (round 1, turn 1): supply tile {tile.first}+{tile.second} adds 1 {tile.first} and "
-                 f"1 {tile.second} to the offer --")
+        t.append(
+            f"'s turn (round 1, turn 1): supply tile {tile.first}+{tile.second} adds 1 {tile.first} and "
+            f"1 {tile.second} to the offer --"
+        )
         return t
 
     # -- the two-step choice -------------------------------------------------------------
@@ -669,19 +724,25 @@ def decision_text(state: BaseState) -> str:
     if isinstance(fr, Debt):
         amount = fr.amount
         if fr.owed == "food":
-            return (f"feeding: pay {amount} food (francs count as food); if you cannot, sell buildings or ships, "
-                    f"or borrow (4 francs per loan)")
+            return (
+                f"feeding: pay {amount} food (francs count as food); if you cannot, sell buildings or ships, "
+                f"or borrow (4 francs per loan)"
+            )
         return f"interest: pay {_plural(amount, 'franc')}; if you cannot, sell something or borrow"
     if isinstance(fr, Sub):
         b = fr.building
         eff = fr.effect
         what = {
-            "upgrade": "how many goods to upgrade", "exchange": "how many to exchange",
-            "build": "which building to build", "wharf": "which ship to build",
+            "upgrade": "how many goods to upgrade",
+            "exchange": "how many to exchange",
+            "build": "which building to build",
+            "wharf": "which ship to build",
             "marketplace": "pick the goods one at a time, in any order",
             "town_square": "pick the goods one at a time, in any order",
-            "peek": "keep or swap the top two special buildings", "local_court": "which loans to return",
-            "shipping_line": "how many ships to use", "ship_pick": "how many of each good to ship",
+            "peek": "keep or swap the top two special buildings",
+            "local_court": "which loans to return",
+            "shipping_line": "how many ships to use",
+            "ship_pick": "how many of each good to ship",
         }.get(eff, "choose")
         if eff == "peek":
             top = [K.NAME[x] for x in state.special_pile[:2]]
@@ -726,7 +787,9 @@ def find_building(name: str) -> int:
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise GameError(f"'{name}' fits several buildings: {', '.join(K.NAME[b] for b in hits)}. Type more of the name.")
+        raise GameError(
+            f"'{name}' fits several buildings: {', '.join(K.NAME[b] for b in hits)}. Type more of the name."
+        )
     names = ", ".join(sorted(K.NAME))
     raise GameError(f"There is no building called '{name}'. Buildings: {names}.")
 
@@ -744,6 +807,7 @@ def _provenance_short(card: Any) -> str:
 
 def _reference_order() -> list[int]:
     """Standard buildings by sort order (B1-B3 first), then the special buildings by name."""
+
     def key(b: int) -> tuple[int, str]:
         so = K.SORT_ORDER[b] or ""
         return (0 if so.startswith("B") else 1, so)
@@ -771,8 +835,13 @@ def reference(name: str | None = None) -> RenderableType:
     """All 69 buildings (standard by sort order, then special), or one in detail."""
     if name:
         return building_card(find_building(name))
-    t = Table(title="Le Havre - buildings (data: the rulebook, Buildings Overview)",
-              title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
+    t = Table(
+        title="Le Havre - buildings (data: the rulebook, Buildings Overview)",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+        show_edge=False,
+    )
     t.add_column("sort", no_wrap=True)
     t.add_column("building", no_wrap=True, style="bold")
     t.add_column("type, value, price, entry fee, materials, hammers, fishermen; function", ratio=1)
@@ -789,10 +858,13 @@ def reference(name: str | None = None) -> RenderableType:
         if prov != "rulebook":
             cell.append(f"  (data: {prov})", style="dim")
         t.add_row(card.sort_order or "-", card.name, cell)
-    note = Text("Types: C Craftsman's, E Economic, I Industrial, P Public, N Non-building, S Ship.  Sort order "
-                "B1-B3: in the town from the start; 01-31: standard buildings (the proposal piles); -: special "
-                "buildings.  Entry fees in food may be paid in francs 1:1.  Every datum is from the rulebook "
-                "unless marked (data: ...).  'lehavre rules base NAME' shows one building.", style="dim")
+    note = Text(
+        "Types: C Craftsman's, E Economic, I Industrial, P Public, N Non-building, S Ship.  Sort order "
+        "B1-B3: in the town from the start; 01-31: standard buildings (the proposal piles); -: special "
+        "buildings.  Entry fees in food may be paid in francs 1:1.  Every datum is from the rulebook "
+        "unless marked (data: ...).  'lehavre rules base NAME' shows one building.",
+        style="dim",
+    )
     return Group(t, note)
 
 
@@ -810,8 +882,18 @@ def building_card(b: int) -> RenderableType:
     t.add_row("hammers", str(card.hammers))
     t.add_row("fishermen", str(card.fishermen))
     t.add_row("function", card.function or "-")
-    fields = ("type", "sort_order", "value", "price", "entry_food", "entry_francs", "materials", "hammers",
-              "fishermen", "function")
+    fields = (
+        "type",
+        "sort_order",
+        "value",
+        "price",
+        "entry_food",
+        "entry_francs",
+        "materials",
+        "hammers",
+        "fishermen",
+        "function",
+    )
     t.add_row("provenance", ", ".join(f"{f}: {card.source_of(f)}" for f in fields))
     return Panel(t, title=Text(card.name, style="bold"), title_align="left", expand=False)
 

@@ -37,7 +37,7 @@ SELL_HEAD = "sell a building"
 
 def _goods_text(goods: Sequence[int]) -> Text:
     t = Text()
-    for k, (g, n) in enumerate(zip(GOODS, goods)):
+    for k, (g, n) in enumerate(zip(GOODS, goods, strict=False)):
         if k:
             t.append("  ")
         t.append(GOOD_LETTER[g], style=GOOD_STYLE[g])
@@ -67,7 +67,7 @@ def warehouse_grid(state: InlandState, p: int) -> Table:
         for c in range(wh.columns):
             here = wh.cell(r, c)
             cell = Text()
-            for g, at in zip(GOODS, cells):
+            for g, at in zip(GOODS, cells, strict=False):
                 if at == here:
                     cell.append(GOOD_LETTER[g], style=GOOD_STYLE[g])
             if not cell.plain:
@@ -101,7 +101,9 @@ def player_panel(state: InlandState, p: int, players: Sequence[Player], viewer: 
     body.add_column(ratio=1)
     body.add_column(no_wrap=True)
     body.add_row(wheel_table(state, p), warehouse_grid(state, p))
-    money = Text.assemble((f"{state.francs[p]} francs", "bold green"), ("   wealth now ", "dim"), str(state.wealth()[p]))
+    money = Text.assemble(
+        (f"{state.francs[p]} francs", "bold green"), ("   wealth now ", "dim"), str(state.wealth()[p])
+    )
     to_move = not state.is_terminal() and state.current_player() == p
     title = Text()
     if to_move:
@@ -109,8 +111,13 @@ def player_panel(state: InlandState, p: int, players: Sequence[Player], viewer: 
     title.append(players[p].label, style=SEAT_STYLE[p])
     title.append(f"  seat {p + 1}, {BOARDS[p]}", style="dim")
     legend = Text(PAY_LEGEND, style="dim")
-    return Panel(Group(body, _goods_text(state.goods[p]), legend, money), title=title, title_align="left",
-                 border_style="bold" if to_move else "dim", padding=(0, 1))
+    return Panel(
+        Group(body, _goods_text(state.goods[p]), legend, money),
+        title=title,
+        title_align="left",
+        border_style="bold" if to_move else "dim",
+        padding=(0, 1),
+    )
 
 
 def _cost_text(b: InlandBuilding) -> str:
@@ -131,7 +138,7 @@ def offer_table(state: InlandState) -> RenderableType:
     per_row = 2
     t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), header_style="dim")
     for k in range(per_row):
-        t.add_column("building" if k == 0 else "building", no_wrap=True)
+        t.add_column("building", no_wrap=True)
         t.add_column("cost", no_wrap=True)
         t.add_column("value", justify="right", no_wrap=True)
         if k < per_row - 1:
@@ -194,9 +201,13 @@ def board(state: InlandState, players: Sequence[Player], viewer: int | None, wid
         players_view: RenderableType = both
     else:
         players_view = Group(*panels)
-    offer = Panel(Group(offer_table(state), coming_text(state)),
-                  title=Text(f"On offer in round {state.round_letter}" if not state.is_terminal() else "Left unbuilt"),
-                  title_align="left", border_style="dim", padding=(0, 1))
+    offer = Panel(
+        Group(offer_table(state), coming_text(state)),
+        title=Text(f"On offer in round {state.round_letter}" if not state.is_terminal() else "Left unbuilt"),
+        title_align="left",
+        border_style="dim",
+        padding=(0, 1),
+    )
     return Group(round_line(state, players), players_view, offer)
 
 
@@ -244,8 +255,13 @@ def reference(catalog: Catalog, name: str | None = None) -> RenderableType:
             names = ", ".join(x.name for x in catalog.buildings)
             raise GameError(f"There is no building called '{name}'. Buildings: {names}.")
         return building_card(b)
-    t = Table(title=f"Le Havre: The Inland Port - buildings ({catalog.source})", title_justify="left",
-              box=box.SIMPLE_HEAD, show_lines=False, padding=(0, 1))
+    t = Table(
+        title=f"Le Havre: The Inland Port - buildings ({catalog.source})",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        show_lines=False,
+        padding=(0, 1),
+    )
     longest = max(len(b.name) for b in catalog.buildings)
     t.add_column("", no_wrap=True)
     t.add_column("building", no_wrap=True, style="bold", min_width=longest)
@@ -256,9 +272,11 @@ def reference(catalog: Catalog, name: str | None = None) -> RenderableType:
         cell = Text(b.function or ("(lock: no function)" if b.locked else ""))
         cell.append(f"  (data: {_provenance_short(b)})", style="dim")
         t.add_row(b.letter, b.name, _cost_text(b), str(b.value), cell)
-    note = Text("data: rulebook = the rulebook's building index; rec = reconstructed (the printed costs and values "
-                "are not known to us); ruling = our reading of an ambiguous rule. Correct them with --buildings PATH.",
-                style="dim")
+    note = Text(
+        "data: rulebook = the rulebook's building index; rec = reconstructed (the printed costs and values "
+        "are not known to us); ruling = our reading of an ambiguous rule. Correct them with --buildings PATH.",
+        style="dim",
+    )
     return Group(grid_card(catalog), t, note)
 
 
@@ -273,13 +291,21 @@ def grid_card(catalog: Catalog) -> RenderableType:
     rows = ", ".join(str(ROW_VALUE * r) for r in range(wh.rows))
     t.add_row("columns", f"{wh.columns} ({cols})  [{g.source_of('columns')}]")
     t.add_row("rows", f"{wh.rows} ({rows})  [{g.source_of('rows')}]")
-    start = ", ".join(f"{name} {wh.text(c)} = {wh.amount[c]}" for name, c in zip(GOODS, catalog.start_cells))
+    start = ", ".join(
+        f"{name} {wh.text(c)} = {wh.amount[c]}" for name, c in zip(GOODS, catalog.start_cells, strict=False)
+    )
     t.add_row("start cells", f"{start}  [{g.source_of('start')}]")
     t.add_row("amount", "row value + column value (the rulebook: 'This player has 7 Wood (6+1)')  [rulebook]")
-    t.add_row("moves", "a counter stops at the last space of a row or column; a step off the grid is not made "
-              "and ends the move (a diagonal step: off in either direction)")
-    t.add_row("paying", f"{PAY_LEGEND}: the counter moves to a cell holding at least the cost less; every cell "
-              "with the least overpayment is a way to pay")
+    t.add_row(
+        "moves",
+        "a counter stops at the last space of a row or column; a step off the grid is not made "
+        "and ends the move (a diagonal step: off in either direction)",
+    )
+    t.add_row(
+        "paying",
+        f"{PAY_LEGEND}: the counter moves to a cell holding at least the cost less; every cell "
+        "with the least overpayment is a way to pay",
+    )
     return Panel(t, title=Text("Warehouse grid", style="bold"), title_align="left", expand=False)
 
 
@@ -313,7 +339,9 @@ def building_card(b: InlandBuilding) -> RenderableType:
     t.add_row("function", b.function or "-")
     if b.locked:
         t.add_row("", "Lock: no function; lies beside the board, never turns on the wheel.")
-    t.add_row("provenance", ", ".join(f"{f}: {b.source_of(f)}" for f in ("cost", "value", "letter", "params", "function")))
+    t.add_row(
+        "provenance", ", ".join(f"{f}: {b.source_of(f)}" for f in ("cost", "value", "letter", "params", "function"))
+    )
     return Panel(t, title=Text(b.name, style="bold"), title_align="left", expand=False)
 
 
@@ -364,7 +392,9 @@ class InlandRenderer(Renderer):
             t.append(" (after selling, still your turn)", style="dim")
         return t
 
-    def event_lines(self, state: InlandState, players: Sequence[Player], actor: int, action: Any) -> list[RenderableType]:
+    def event_lines(
+        self, state: InlandState, players: Sequence[Player], actor: int, action: Any
+    ) -> list[RenderableType]:
         out: list[RenderableType] = []
         verb = getattr(action, "verb", "")
         main = verb not in ("sell", "end")

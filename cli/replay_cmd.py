@@ -76,8 +76,9 @@ def summary_text(state: GameState, labels: Sequence[str]) -> RenderableType:
 class ReplayViewer:
     """Positions 0..n of a record and a cursor; prints with Rich."""
 
-    def __init__(self, record: GameRecord, states: list[GameState], console: Console, path: Path,
-                 boards: bool = False) -> None:
+    def __init__(
+        self, record: GameRecord, states: list[GameState], console: Console, path: Path, boards: bool = False
+    ) -> None:
         self.record = record
         self.states = states
         self.console = console
@@ -100,8 +101,11 @@ class ReplayViewer:
         r = self.record
         who = ", ".join(f"seat {i + 1}: {label}" for i, label in enumerate(self.labels))
         status = "finished" if r.finished else "not finished"
-        self.console.print(Text(f"Replay of {self.path} ({r.ruleset}, seed {r.seed}, {len(r.actions)} actions, {status})",
-                                style="bold"))
+        self.console.print(
+            Text(
+                f"Replay of {self.path} ({r.ruleset}, seed {r.seed}, {len(r.actions)} actions, {status})", style="bold"
+            )
+        )
         self.console.print(Text(who, style="muted"))
         self.console.print(Text("Type h for help, Enter for the next action, q to quit.", style="muted"))
 
@@ -129,8 +133,12 @@ class ReplayViewer:
     def position_line(self) -> None:
         state = self.states[self.pos]
         where = "the start" if self.pos == 0 else f"action {self.pos}: {self.record.actions[self.pos - 1]}"
-        t = Text(f"Position after {where} ({self.pos}/{self.last})" if self.pos else f"Position at the start (0/{self.last})",
-                 style="bold")
+        t = Text(
+            f"Position after {where} ({self.pos}/{self.last})"
+            if self.pos
+            else f"Position at the start (0/{self.last})",
+            style="bold",
+        )
         self.console.print(t)
         if state.is_terminal():
             self.console.print(Text("The game is over.", style="bold"))
@@ -149,21 +157,29 @@ class ReplayViewer:
                 w = state.wealth()
                 win = state.winners()
                 names = " and ".join(self.labels[p] for p in win)
-                self.console.print(Text(f"{'Winner' if len(win) == 1 else 'Tie'}: {names} with {w[win[0]]}.", style="bold"))
+                self.console.print(
+                    Text(f"{'Winner' if len(win) == 1 else 'Tie'}: {names} with {w[win[0]]}.", style="bold")
+                )
 
     def log(self, around: int = 5) -> None:
         lo, hi = max(1, self.pos - around), min(self.last, self.pos + around)
         for k in range(lo, hi + 1):
             mark = ">" if k == self.pos else " "
-            self.console.print(Text(f"{mark} {k:>4}  {self.labels[self.actor_of(k)]}: {self.record.actions[k - 1]}",
-                                    style="bold" if k == self.pos else ""))
+            self.console.print(
+                Text(
+                    f"{mark} {k:>4}  {self.labels[self.actor_of(k)]}: {self.record.actions[k - 1]}",
+                    style="bold" if k == self.pos else "",
+                )
+            )
         if lo > hi:
             self.console.print(Text("No actions in this record yet.", style="muted"))
 
     # -- moving -------------------------------------------------------------
     def goto(self, n: int) -> None:
         if not 0 <= n <= self.last:
-            self.console.print(Text(f"There is no action {n}: this record holds actions 0 to {self.last}.", style="error"))
+            self.console.print(
+                Text(f"There is no action {n}: this record holds actions 0 to {self.last}.", style="error")
+            )
             return
         self.pos = n
         self.position_line()
@@ -209,8 +225,12 @@ class ReplayViewer:
         elif cmd.isdigit() or (cmd in ("j", "jump", "g", "goto") and args and args[0].isdigit()):
             self.goto(int(cmd if cmd.isdigit() else args[0]))
         else:
-            self.console.print(Text(f"Unknown command '{line.strip()}'. Allowed: n, b, a number, j N, s, l, start, end, h, q.",
-                                    style="error"))
+            self.console.print(
+                Text(
+                    f"Unknown command '{line.strip()}'. Allowed: n, b, a number, j N, s, l, start, end, h, q.",
+                    style="error",
+                )
+            )
         return True
 
     def run(self, start: int) -> None:
@@ -239,10 +259,18 @@ def load_states(path: Path) -> tuple[GameRecord, list[GameState]]:
 
 @app.command("replay")
 def replay_command(
-    path: str = typer.Argument(..., metavar="NAME|PATH", show_default=False,
-                               help="A saved game: a name 'lehavre saves' lists, or a file's path."),
-    to: int | None = typer.Option(None, "--to", min=0, help="Start at (or with --json, print) the position after action N."),
-    json_out: bool = typer.Option(False, "--json", help="Print the position after action N (default: the last) as JSON and exit."),
+    path: str = typer.Argument(
+        ...,
+        metavar="NAME|PATH",
+        show_default=False,
+        help="A saved game: a name 'lehavre saves' lists, or a file's path.",
+    ),
+    to: int | None = typer.Option(
+        None, "--to", min=0, help="Start at (or with --json, print) the position after action N."
+    ),
+    json_out: bool = typer.Option(
+        False, "--json", help="Print the position after action N (default: the last) as JSON and exit."
+    ),
     boards: bool = typer.Option(False, "--boards", help="Show the board after every action, not only on 's'."),
 ) -> None:
     """Step through a saved game (next, back, jump to action N, show the board), or print one position as JSON."""

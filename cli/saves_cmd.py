@@ -73,8 +73,9 @@ def saves(
     (or base) continues the most recently played unfinished game.
     """
     if game is not None and game not in GAME_NAMES:
-        raise typer.BadParameter(f"'{game}' is not a game; use inland or base (or nothing for both)",
-                                 param_hint="'[inland|base]'")
+        raise typer.BadParameter(
+            f"'{game}' is not a game; use inland or base (or nothing for both)", param_hint="'[inland|base]'"
+        )
     rows = [describe(p, r) for p, r in records.list_records(ruleset=game)]
     if json_out:
         print(json.dumps(rows, indent=1))
@@ -82,8 +83,11 @@ def saves(
     console = make_console()
     folder = records.default_save_dir()
     if not rows:
-        console.print(f"No saved games in {folder}. Every game you play is saved there after each action.",
-                      soft_wrap=True, markup=False)
+        console.print(
+            f"No saved games in {folder}. Every game you play is saved there after each action.",
+            soft_wrap=True,
+            markup=False,
+        )
         return
     console.print(Text(f"Saved games in {folder}, newest first:", style="bold"), soft_wrap=True)
     table = Table(box=None, pad_edge=False, header_style="bold")
@@ -91,11 +95,21 @@ def saves(
         table.add_column(column, overflow="fold", no_wrap=column in ("name", "last played"))
     for row in rows:
         where = row["round"] if row["status"] == "unfinished" else row["status"]
-        table.add_row(row["name"], row["game"], ", ".join(row["players"]),
-                      Text(where, style="dim" if row["finished"] or row["problem"] else ""), row["last_played"])
+        table.add_row(
+            row["name"],
+            row["game"],
+            ", ".join(row["players"]),
+            Text(where, style="dim" if row["finished"] or row["problem"] else ""),
+            row["last_played"],
+        )
     console.print(table)
     for row in rows:
         if row["problem"]:
             console.print(Text(f"{row['name']}: {row['problem']}", style="dim"), soft_wrap=True)
-    console.print(Text("Continue one with 'lehavre GAME --load NAME' (GAME: inland or base); a name that is a path "
-                       "is a file outside this folder.", style="dim"))
+    console.print(
+        Text(
+            "Continue one with 'lehavre GAME --load NAME' (GAME: inland or base); a name that is a path "
+            "is a file outside this folder.",
+            style="dim",
+        )
+    )

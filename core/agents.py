@@ -92,7 +92,9 @@ def make_agent(spec: str, seed: int = 0, game: GameSpec | str | None = None) -> 
     """
     kind, _, level = spec.strip().lower().partition(":")
     if kind not in AGENT_KINDS:
-        raise AgentSpecError(f"unknown agent '{spec}' (allowed: {', '.join(agent_kinds())}; the AI takes a level, e.g. ai:hard)")
+        raise AgentSpecError(
+            f"unknown agent '{spec}' (allowed: {', '.join(agent_kinds())}; the AI takes a level, e.g. ai:hard)"
+        )
     if kind != "ai":
         if level:
             raise AgentSpecError(f"agent '{spec}': only the ai agent takes a level (e.g. ai:hard)")

@@ -37,7 +37,7 @@ class Card(BaseModel):
     provenance: dict[str, Provenance] = Field(default_factory=dict)
 
     @model_validator(mode="after")
-    def _provenance_names_fields(self) -> "Card":
+    def _provenance_names_fields(self) -> Card:
         unknown = set(self.provenance) - set(type(self).model_fields)
         if unknown:
             raise ValueError(f"provenance names unknown fields: {', '.join(sorted(unknown))}")
@@ -88,7 +88,7 @@ def load_cards(path: str | Path, model: type[C], key: str = "buildings", kind: s
     except json.JSONDecodeError as exc:
         raise DataFileError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     if not isinstance(raw, dict) or not isinstance(raw.get(key), list):
-        raise DataFileError(f"{path}: expected a JSON object with a list under \"{key}\"")
+        raise DataFileError(f'{path}: expected a JSON object with a list under "{key}"')
     cards: list[C] = []
     problems: list[str] = []
     for i, item in enumerate(raw[key]):

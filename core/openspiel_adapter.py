@@ -52,7 +52,7 @@ class ProtocolGame(pyspiel.Game):
         super().__init__(self.game_type, self.game_info, params or {})
         self._seed = int((params or {}).get("seed", 0))
 
-    def new_initial_state(self, inner: GameState | None = None) -> "ProtocolState":
+    def new_initial_state(self, inner: GameState | None = None) -> ProtocolState:
         if inner is None:
             inner = type(self).factory(self._seed)
         return ProtocolState(self, inner)
@@ -92,18 +92,17 @@ class ProtocolState(pyspiel.State):
             return [0.0] * self.inner.num_players
         return [float(x) for x in self.inner.returns()]
 
-    def clone(self) -> "ProtocolState":
+    def clone(self) -> ProtocolState:
         return ProtocolState(self.get_game(), self.inner.clone())
 
-    def __deepcopy__(self, memo: Any) -> "ProtocolState":
+    def __deepcopy__(self, memo: Any) -> ProtocolState:
         return self.clone()
 
     def __str__(self) -> str:
         return f"{self.inner.ruleset} after {len(self.inner.history)} decisions: " + "; ".join(self.inner.history[-3:])
 
 
-def load_game(spec: GameSpec | str, seed: int = 0, num_players: int | None = None,
-              options: Any = None) -> ProtocolGame:
+def load_game(spec: GameSpec | str, seed: int = 0, num_players: int | None = None, options: Any = None) -> ProtocolGame:
     """Register (once) and return the pyspiel game of ``spec`` (a spec or an installed game's name).
 
     ``num_players`` is needed only for a game with several player counts.
@@ -118,12 +117,24 @@ def load_game(spec: GameSpec | str, seed: int = 0, num_players: int | None = Non
     def factory(s: int) -> GameState:
         return spec.new_game(s, opts)
 
-    return _register(factory, name=f"lehavre_{spec.name}", num_players=num_players, long_name=f"{spec.title} (lehavre)",
-                     seed=seed, perfect_information=spec.perfect_information)
+    return _register(
+        factory,
+        name=f"lehavre_{spec.name}",
+        num_players=num_players,
+        long_name=f"{spec.title} (lehavre)",
+        seed=seed,
+        perfect_information=spec.perfect_information,
+    )
 
 
-def _register(factory: Callable[[int], GameState], name: str, num_players: int = 2,
-              long_name: str | None = None, seed: int = 0, perfect_information: bool = True) -> ProtocolGame:
+def _register(
+    factory: Callable[[int], GameState],
+    name: str,
+    num_players: int = 2,
+    long_name: str | None = None,
+    seed: int = 0,
+    perfect_information: bool = True,
+) -> ProtocolGame:
     """Register (once) and return a pyspiel game for ``factory(seed)`` states."""
     short = f"python_{name}"
     game_type = pyspiel.GameType(
@@ -131,8 +142,11 @@ def _register(factory: Callable[[int], GameState], name: str, num_players: int =
         long_name=long_name or name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
-        information=(pyspiel.GameType.Information.PERFECT_INFORMATION if perfect_information
-                     else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
+        information=(
+            pyspiel.GameType.Information.PERFECT_INFORMATION
+            if perfect_information
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        ),
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=num_players,
@@ -154,8 +168,11 @@ def _register(factory: Callable[[int], GameState], name: str, num_players: int =
     )
 
     if short not in _CLASSES:
-        cls = type(f"ProtocolGame_{name}", (ProtocolGame,),
-                   {"game_type": game_type, "game_info": game_info, "factory": staticmethod(factory)})
+        cls = type(
+            f"ProtocolGame_{name}",
+            (ProtocolGame,),
+            {"game_type": game_type, "game_info": game_info, "factory": staticmethod(factory)},
+        )
         _CLASSES[short] = cls
         pyspiel.register_game(game_type, cls)
     return _CLASSES[short]({"seed": seed})

@@ -28,9 +28,7 @@ def token_amounts(count: int, unit: int) -> list[int]:
     return [unit * k for k in range(1, count + 1)]
 
 
-def payment_options(
-    sources: Mapping[K, Sequence[int]], cost: int, limit: int | None = None
-) -> list[dict[K, int]]:
+def payment_options(sources: Mapping[K, Sequence[int]], cost: int, limit: int | None = None) -> list[dict[K, int]]:
     """Every minimal way to cover ``cost``, least wasteful first.
 
     ``sources`` maps a source to the positive amounts it can contribute (any

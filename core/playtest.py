@@ -32,7 +32,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -130,7 +130,9 @@ def build_options(rules: str, values: dict[str, Any]) -> BaseModel | None:
             _put_variant(fields, data, key, value, unknown)
     if unknown:
         allowed = ", ".join(sorted(n for n in fields if n != "variants")) or "none"
-        raise PlaytestError(f"the rule set '{rules}' has no option {', '.join(repr(u) for u in unknown)} (allowed: {allowed})")
+        raise PlaytestError(
+            f"the rule set '{rules}' has no option {', '.join(repr(u) for u in unknown)} (allowed: {allowed})"
+        )
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -178,8 +180,10 @@ class Config:
         return {"rules": self.rules, "agents": list(self.agents), "options": self.options, "label": self.label}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "Config":
-        return cls(rules=d["rules"], agents=tuple(d["agents"]), options=dict(d.get("options") or {}), label=d.get("label", ""))
+    def from_dict(cls, d: dict[str, Any]) -> Config:
+        return cls(
+            rules=d["rules"], agents=tuple(d["agents"]), options=dict(d.get("options") or {}), label=d.get("label", "")
+        )
 
     def key(self) -> str:
         """Identity of the configuration (label excluded): equal configurations resume each other."""
@@ -190,8 +194,11 @@ class Config:
         if self.label:
             return self.label
         defaults = _default_options(self.rules)
-        opts = ", ".join(f"{k}={_short_value(v)}" for k, v in sorted(self.options.items())
-                         if v not in (None, {}, []) and (k in _ALIASES["players"] or defaults.get(k, object()) != v))
+        opts = ", ".join(
+            f"{k}={_short_value(v)}"
+            for k, v in sorted(self.options.items())
+            if v not in (None, {}, []) and (k in _ALIASES["players"] or defaults.get(k, object()) != v)
+        )
         return f"{self.rules} [{','.join(self.agents)}]" + (f" ({opts})" if opts else "")
 
 
@@ -213,8 +220,11 @@ def _check_player_count(rules: str, players: int) -> None:
     spec = load_ruleset(rules)
     if spec.min_players <= players <= spec.max_players:
         return
-    made_for = (f"{spec.min_players} players" if spec.min_players == spec.max_players
-                else f"{spec.min_players} to {spec.max_players} players")
+    made_for = (
+        f"{spec.min_players} players"
+        if spec.min_players == spec.max_players
+        else f"{spec.min_players} to {spec.max_players} players"
+    )
     raise PlaytestError(f"{spec.title} is for {made_for}, not {players}")
 
 
@@ -240,7 +250,9 @@ def make_config(
     if players is not None:
         _check_player_count(rules, players)
     if players is not None and players != len(agents):
-        raise PlaytestError(f"--players {players} needs {players} agents, one per seat; got {len(agents)} ({','.join(agents)})")
+        raise PlaytestError(
+            f"--players {players} needs {players} agents, one per seat; got {len(agents)} ({','.join(agents)})"
+        )
     if buildings is not None:
         path = Path(buildings).expanduser()
         if not path.is_file():
@@ -405,8 +417,13 @@ def run_dask(jobs: Sequence[GameJob], address: str | None = None, processes: int
         if address:
             client = Client(address, timeout="20s")
         else:
-            cluster = LocalCluster(n_workers=max(1, processes), threads_per_worker=1, processes=True,
-                                   host="127.0.0.1", dashboard_address=None)
+            cluster = LocalCluster(
+                n_workers=max(1, processes),
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,
+            )
             client = Client(cluster)
     except OSError as exc:
         raise PlaytestError(f"cannot reach the Dask scheduler at '{address}': {exc}") from None
@@ -421,7 +438,9 @@ def run_dask(jobs: Sequence[GameJob], address: str | None = None, processes: int
             cluster.close()
 
 
-def run_jobs(jobs: Sequence[GameJob], backend: str = "local", processes: int = 1, address: str | None = None) -> Iterator[dict[str, Any]]:
+def run_jobs(
+    jobs: Sequence[GameJob], backend: str = "local", processes: int = 1, address: str | None = None
+) -> Iterator[dict[str, Any]]:
     if backend == "local":
         if address:
             raise PlaytestError("--address is only used with --backend dask")
@@ -486,7 +505,7 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -495,8 +514,15 @@ class Store:
     def create_run(self, config: Config, seed: int, games: int) -> int:
         cur = self.db.execute(
             "INSERT INTO runs (created, label, rules, config_key, config_json, seed, games) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (datetime.now(timezone.utc).isoformat(timespec="seconds"), config.label, config.rules, config.key(),
-             json.dumps(config.to_dict(), sort_keys=True), seed, games),
+            (
+                datetime.now(UTC).isoformat(timespec="seconds"),
+                config.label,
+                config.rules,
+                config.key(),
+                json.dumps(config.to_dict(), sort_keys=True),
+                seed,
+                games,
+            ),
         )
         self.db.commit()
         return int(cur.lastrowid)
@@ -513,7 +539,9 @@ class Store:
         return None if row is None else int(row[0])
 
     def run(self, run_id: int) -> RunInfo:
-        row = self.db.execute("SELECT id, created, config_json, seed, games FROM runs WHERE id = ?", (run_id,)).fetchone()
+        row = self.db.execute(
+            "SELECT id, created, config_json, seed, games FROM runs WHERE id = ?", (run_id,)
+        ).fetchone()
         if row is None:
             raise PlaytestError(f"no run {run_id} in '{self.path}' (see: lehavre compare --list-runs)")
         stored = self.db.execute("SELECT COUNT(*) FROM games WHERE run_id = ?", (run_id,)).fetchone()[0]
@@ -530,8 +558,15 @@ class Store:
         result = {k: v for k, v in record.items() if k not in ("actions", "seats")}
         self.db.execute(
             "INSERT OR IGNORE INTO games (run_id, idx, seed, seats_json, actions_json, result_json, finished) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (run_id, record["index"], record["seed"], json.dumps(record["seats"]), json.dumps(record["actions"]),
-             json.dumps(result, sort_keys=True), datetime.now(timezone.utc).isoformat(timespec="seconds")),
+            (
+                run_id,
+                record["index"],
+                record["seed"],
+                json.dumps(record["seats"]),
+                json.dumps(record["actions"]),
+                json.dumps(result, sort_keys=True),
+                datetime.now(UTC).isoformat(timespec="seconds"),
+            ),
         )
         self.db.commit()
 
@@ -686,8 +721,10 @@ def summarize(config: Config, records: Sequence[dict[str, Any]]) -> dict[str, An
     buildings: dict[str, dict[str, int]] = {}
 
     def entry(name: str) -> dict[str, int]:
-        return buildings.setdefault(name, {"built_games": 0, "builds": 0, "buys": 0, "uses": 0, "used_games": 0,
-                                           "owned_games": 0, "winner_owned": 0})
+        return buildings.setdefault(
+            name,
+            {"built_games": 0, "builds": 0, "buys": 0, "uses": 0, "used_games": 0, "owned_games": 0, "winner_owned": 0},
+        )
 
     for r in records:
         w = r["wealth"]
@@ -724,7 +761,11 @@ def summarize(config: Config, records: Sequence[dict[str, Any]]) -> dict[str, An
 
     decisive = n - ties
     labels = _agent_labels(config.agents)
-    first = stats.binomial_test(seat_wins[0], decisive, 1.0 / k) if k > 1 else stats.TestResult("exact binomial test", 0.0, 1.0)
+    first = (
+        stats.binomial_test(seat_wins[0], decisive, 1.0 / k)
+        if k > 1
+        else stats.TestResult("exact binomial test", 0.0, 1.0)
+    )
     return {
         "label": config.describe(),
         "config": config.to_dict(),
@@ -732,8 +773,12 @@ def summarize(config: Config, records: Sequence[dict[str, Any]]) -> dict[str, An
         "players": k,
         "seats": [{"seat": s, **_rate(seat_wins[s], n)} for s in range(k)],
         "ties": _rate(ties, n),
-        "first_seat": {"share_of_decisive": seat_wins[0] / decisive if decisive else 0.0, "decisive": decisive,
-                       "expected": 1.0 / k, **first.to_dict()},
+        "first_seat": {
+            "share_of_decisive": seat_wins[0] / decisive if decisive else 0.0,
+            "decisive": decisive,
+            "expected": 1.0 / k,
+            **first.to_dict(),
+        },
         "agents": [{"agent": labels[i], "spec": config.agents[i], **_rate(agent_wins[i], n)} for i in range(k)],
         "wealth": stats.describe(wealth_all),
         "wealth_values": wealth_all,
@@ -758,15 +803,28 @@ def _numeric_tests(what: str, a: Sequence[float], b: Sequence[float]) -> list[di
     mdb = statistics.median(b) if b else float("nan")
     return [
         {"what": what, "measure": "mean", "a": ma, "b": mb, "diff": mb - ma, **stats.welch_t_test(b, a).to_dict()},
-        {"what": what, "measure": "median", "a": mda, "b": mdb, "diff": mdb - mda, **stats.mann_whitney_u(b, a).to_dict()},
+        {
+            "what": what,
+            "measure": "median",
+            "a": mda,
+            "b": mdb,
+            "diff": mdb - mda,
+            **stats.mann_whitney_u(b, a).to_dict(),
+        },
     ]
 
 
 def _rate_test(what: str, ka: int, na: int, kb: int, nb: int) -> dict[str, Any]:
     ra = ka / na if na else 0.0
     rb = kb / nb if nb else 0.0
-    return {"what": what, "measure": "rate", "a": ra, "b": rb, "diff": rb - ra,
-            **stats.two_proportion_z_test(kb, nb, ka, na).to_dict()}
+    return {
+        "what": what,
+        "measure": "rate",
+        "a": ra,
+        "b": rb,
+        "diff": rb - ra,
+        **stats.two_proportion_z_test(kb, nb, ka, na).to_dict(),
+    }
 
 
 def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
@@ -792,9 +850,16 @@ def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
     tests += _numeric_tests("winning margin", a["margin_values"], b["margin_values"])
     tests += _numeric_tests("length (actions)", a["actions_values"], b["actions_values"])
     tests += _numeric_tests("lead changes", a["lead_changes_values"], b["lead_changes_values"])
-    tests.append({"what": "length (seconds)", "measure": "mean", "a": a["seconds"]["mean"], "b": b["seconds"]["mean"],
-                  "diff": (b["seconds"]["mean"] or 0) - (a["seconds"]["mean"] or 0),
-                  **stats.welch_t_test(b["seconds_values"], a["seconds_values"]).to_dict()})
+    tests.append(
+        {
+            "what": "length (seconds)",
+            "measure": "mean",
+            "a": a["seconds"]["mean"],
+            "b": b["seconds"]["mean"],
+            "diff": (b["seconds"]["mean"] or 0) - (a["seconds"]["mean"] or 0),
+            **stats.welch_t_test(b["seconds_values"], a["seconds_values"]).to_dict(),
+        }
+    )
     for name in sorted(set(a["buildings"]) | set(b["buildings"])):
         ea, eb = a["buildings"].get(name), b["buildings"].get(name)
         if ea is None or eb is None:
@@ -806,7 +871,6 @@ def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
 def records_table(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per-game results for ``--json`` (by game index)."""
     return sorted((dict(r) for r in records), key=lambda r: r["index"])
-
 
 
 # ---------------------------------------------------------------------------
@@ -829,7 +893,9 @@ def parse_spec(text: str, default_agents: Sequence[str] | None = None) -> Config
     """Turn a configuration SPEC (see :data:`SPEC_HELP`) into a checked :class:`Config`."""
     m = _SPEC_RE.match(text or "")
     if m is None:
-        raise PlaytestError(f"cannot read the configuration '{text}': it must start with 'inland' or 'base'. {SPEC_HELP}")
+        raise PlaytestError(
+            f"cannot read the configuration '{text}': it must start with 'inland' or 'base'. {SPEC_HELP}"
+        )
     rules, rest = m.group("rules"), (m.group("rest") or "").strip()
     agents: list[str] | None = list(default_agents) if default_agents else None
     players: int | None = None

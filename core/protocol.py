@@ -86,7 +86,7 @@ class GameState(ABC):
     def apply_action(self, action: Any) -> None: ...
 
     @abstractmethod
-    def clone(self) -> "GameState": ...
+    def clone(self) -> GameState: ...
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
@@ -153,7 +153,7 @@ class GameState(ABC):
         """For statistics: every owned building's name and its owner's seat."""
         return {}
 
-    def determinize(self, player: int, rng: Any) -> "GameState":
+    def determinize(self, player: int, rng: Any) -> GameState:
         """A copy in which everything ``player`` cannot see is resampled.
 
         Games without hidden information return a plain clone.
@@ -273,7 +273,9 @@ class GameSpec:
         try:
             return self.options_model.model_validate(dict(options))
         except (ValidationError, TypeError, ValueError) as exc:
-            raise GameError(f"the options of '{self.name}' are not valid: {_first_error(exc, self.options_model)}") from None
+            raise GameError(
+                f"the options of '{self.name}' are not valid: {_first_error(exc, self.options_model)}"
+            ) from None
 
     def level(self, name: str | None) -> Level:
         """The AI level ``name`` (``None``: the default); :class:`GameError` naming the allowed ones."""

@@ -34,7 +34,7 @@ import os
 import re
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -115,7 +115,7 @@ def data_digest_of(ruleset: GameSpec, options: Any = None) -> str:
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc).replace(microsecond=0)
+    return datetime.now(UTC).replace(microsecond=0)
 
 
 class Seat(BaseModel):
@@ -127,11 +127,11 @@ class Seat(BaseModel):
     agent: str | None = Field(default=None, max_length=200)
 
     @classmethod
-    def human(cls, name: str) -> "Seat":
+    def human(cls, name: str) -> Seat:
         return cls(name=name)
 
     @classmethod
-    def of_agent(cls, spec: str, name: str | None = None) -> "Seat":
+    def of_agent(cls, spec: str, name: str | None = None) -> Seat:
         return cls(name=name or spec, agent=spec)
 
     @property
@@ -277,7 +277,10 @@ def new_record(
 
 
 def record_from_state(
-    ruleset_name: str, options: Any, seed: int, state: GameState,
+    ruleset_name: str,
+    options: Any,
+    seed: int,
+    state: GameState,
     players: Sequence[Seat | str | Mapping[str, Any]] = (),
 ) -> GameRecord:
     """A record of a game already played to ``state`` (e.g. an agents' game)."""
@@ -317,10 +320,9 @@ def new_state(record: GameRecord, *, source: str | Path | None = None) -> GameSt
         state = ruleset.new_game(record.seed, options)
     except (GameError, OSError, ValueError, TypeError, LookupError, ArithmeticError) as exc:
         raise RecordError(f"{where}the options or seed cannot start a game of '{record.ruleset}': {exc}") from None
-    except Exception as exc:  # noqa: BLE001 - options come from a file a person may have edited
+    except Exception as exc:
         raise RecordError(
-            f"{where}the options or seed cannot start a game of '{record.ruleset}' "
-            f"({type(exc).__name__}: {exc})"
+            f"{where}the options or seed cannot start a game of '{record.ruleset}' ({type(exc).__name__}: {exc})"
         ) from None
     _check_seats(record.players, state, where)
     mine = data_digest_of(ruleset, options)
@@ -334,9 +336,7 @@ def new_state(record: GameRecord, *, source: str | Path | None = None) -> GameSt
 
 def _check_seats(players: Sequence[Seat], state: GameState, where: str) -> None:
     if players and len(players) != state.num_players:
-        raise RecordError(
-            f"{where}the record names {len(players)} players, but its game has {state.num_players} seats"
-        )
+        raise RecordError(f"{where}the record names {len(players)} players, but its game has {state.num_players} seats")
 
 
 def _step(state: GameState, number: int, text: str, where: str) -> None:
@@ -405,7 +405,9 @@ def _check_end(record: GameRecord, state: GameState, where: str) -> None:
             "other rules"
         )
     if record.finished and not state.is_terminal():
-        raise RecordError(f"{where}the record says the game is over, but after its {len(record.actions)} actions it is not")
+        raise RecordError(
+            f"{where}the record says the game is over, but after its {len(record.actions)} actions it is not"
+        )
     if record.final_wealth is not None and (not state.is_terminal() or record.final_wealth != list(state.wealth())):
         raise RecordError(
             f"{where}the final wealth in the record ({record.final_wealth}) is not what its actions give "
@@ -454,8 +456,10 @@ def save_path_for(text: str, directory: str | Path | None = None) -> Path:
     if not is_save_name(text):
         return Path(text).expanduser()
     if text.startswith(".") or any(ord(c) < 32 for c in text) or len(text) > 100:
-        raise SaveError(f"'{text}' cannot be a save name: use letters, digits, spaces, '-' or '_' "
-                        "(at most 100 characters, not starting with '.')")
+        raise SaveError(
+            f"'{text}' cannot be a save name: use letters, digits, spaces, '-' or '_' "
+            "(at most 100 characters, not starting with '.')"
+        )
     folder = Path(directory) if directory is not None else default_save_dir()
     return folder / f"{text}{SAVE_SUFFIX}"
 
@@ -474,8 +478,9 @@ def find_save(text: str, directory: str | Path | None = None) -> Path:
             return named
         if given.exists():
             return given
-        raise RecordError(f"no saved game named '{text}' in {folder} ('lehavre saves' lists them; "
-                          "a file elsewhere needs its path)")
+        raise RecordError(
+            f"no saved game named '{text}' in {folder} ('lehavre saves' lists them; a file elsewhere needs its path)"
+        )
     if not given.exists() and given.name == text and (folder / text).exists():
         return folder / text
     return given
@@ -550,7 +555,7 @@ def remember_save(path: str | Path) -> None:
 def new_save_path(record: GameRecord, directory: str | Path | None = None) -> Path:
     """A fresh file name for ``record`` in ``directory`` (default: :func:`default_save_dir`)."""
     folder = Path(directory) if directory is not None else default_save_dir()
-    stamp = record.created.astimezone(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    stamp = record.created.astimezone(UTC).strftime("%Y%m%d-%H%M%S")
     base = f"{record.ruleset}-{stamp}-seed{record.seed}"
     path = folder / f"{base}{SAVE_SUFFIX}"
     k = 2
@@ -764,13 +769,9 @@ __all__ = [
     "data_dir",
     "default_save_dir",
     "find_save",
+    "get_ruleset",
     "is_autosave_name",
     "is_save_name",
-    "remember_save",
-    "save_name",
-    "save_path_for",
-    "saves_elsewhere",
-    "get_ruleset",
     "iter_replay",
     "latest_unfinished",
     "list_records",
@@ -782,9 +783,13 @@ __all__ = [
     "options_to_dict",
     "parse_record",
     "record_from_state",
+    "remember_save",
     "replay",
     "replay_all",
+    "save_name",
+    "save_path_for",
     "save_record",
+    "saves_elsewhere",
     "state_summary",
     "validation_message",
 ]

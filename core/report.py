@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -102,13 +102,17 @@ def grouped_bars(
     left, right, top, bottom = 56, 12, 24, (84 if rotate else 36) + (18 if x_label else 0)
     height += bottom - 36
     plot_w, plot_h = width - left - right, height - top - bottom
-    top_value = max([v for _, vals, _ in series for v in vals] + [hi for _, _, cis in series if cis for _, hi in cis] + [0.0])
+    top_value = max(
+        [v for _, vals, _ in series for v in vals] + [hi for _, _, cis in series if cis for _, hi in cis] + [0.0]
+    )
     y_max = y_max if y_max is not None else _nice_max(top_value)
     n_cat = max(1, len(categories))
     group_w = plot_w / n_cat
     bar_w = group_w * 0.8 / max(1, len(series))
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{_e(title)}">']
-    parts.append(f'<title>{_e(title)}</title>')
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{_e(title)}">'
+    ]
+    parts.append(f"<title>{_e(title)}</title>")
     for i in range(6):
         v = y_max * i / 5
         y = top + plot_h - plot_h * i / 5
@@ -118,7 +122,9 @@ def grouped_bars(
     parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>')
     parts.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}" stroke="#888"/>')
     if y_label:
-        parts.append(f'<text transform="translate(14 {top + plot_h / 2}) rotate(-90)" text-anchor="middle">{_e(y_label)}</text>')
+        parts.append(
+            f'<text transform="translate(14 {top + plot_h / 2}) rotate(-90)" text-anchor="middle">{_e(y_label)}</text>'
+        )
     for c, cat in enumerate(categories):
         gx = left + c * group_w + group_w * 0.1
         for s, (name, vals, cis) in enumerate(series):
@@ -130,24 +136,32 @@ def grouped_bars(
             if cis:
                 lo, hi = cis[c]
                 tip += f" (95% CI {100 * lo:.1f}–{100 * hi:.1f}%)" if percent else f" ({_fmt(lo)}–{_fmt(hi)})"
-            parts.append(f'<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{max(bar_w - 2, 1):.1f}" height="{h:.1f}" '
-                         f'fill="{bar_colours[c] if bar_colours else COLOURS[s % len(COLOURS)]}"><title>{_e(tip)}</title></rect>')
+            parts.append(
+                f'<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{max(bar_w - 2, 1):.1f}" height="{h:.1f}" '
+                f'fill="{bar_colours[c] if bar_colours else COLOURS[s % len(COLOURS)]}"><title>{_e(tip)}</title></rect>'
+            )
             if cis:
                 lo, hi = cis[c]
                 cx = x + (bar_w - 2) / 2
                 y_lo = top + plot_h - plot_h * min(lo, y_max) / y_max
                 y_hi = top + plot_h - plot_h * min(hi, y_max) / y_max
-                parts.append(f'<g class="errorbar" stroke="#111"><line x1="{cx:.1f}" y1="{y_lo:.1f}" x2="{cx:.1f}" y2="{y_hi:.1f}"/>'
-                             f'<line x1="{cx - 4:.1f}" y1="{y_lo:.1f}" x2="{cx + 4:.1f}" y2="{y_lo:.1f}"/>'
-                             f'<line x1="{cx - 4:.1f}" y1="{y_hi:.1f}" x2="{cx + 4:.1f}" y2="{y_hi:.1f}"/></g>')
+                parts.append(
+                    f'<g class="errorbar" stroke="#111"><line x1="{cx:.1f}" y1="{y_lo:.1f}" x2="{cx:.1f}" y2="{y_hi:.1f}"/>'
+                    f'<line x1="{cx - 4:.1f}" y1="{y_lo:.1f}" x2="{cx + 4:.1f}" y2="{y_lo:.1f}"/>'
+                    f'<line x1="{cx - 4:.1f}" y1="{y_hi:.1f}" x2="{cx + 4:.1f}" y2="{y_hi:.1f}"/></g>'
+                )
         label_y = top + plot_h + 16
         anchor_x = left + c * group_w + group_w / 2
         if rotate:
-            parts.append(f'<text transform="translate({anchor_x:.1f} {label_y - 4}) rotate(-35)" text-anchor="end">{_e(cat)}</text>')
+            parts.append(
+                f'<text transform="translate({anchor_x:.1f} {label_y - 4}) rotate(-35)" text-anchor="end">{_e(cat)}</text>'
+            )
         else:
             parts.append(f'<text x="{anchor_x:.1f}" y="{label_y}" text-anchor="middle">{_e(cat)}</text>')
     if x_label:
-        parts.append(f'<text class="axis-title" x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">{_e(x_label)}</text>')
+        parts.append(
+            f'<text class="axis-title" x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">{_e(x_label)}</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -169,13 +183,17 @@ def horizontal_bars(
     extra = 18 if x_label else 0
     height = top + group_h * len(categories) + 24 + extra
     x_max = _nice_max(max([v for _, vals in series for v in vals] + [0.0]))
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{_e(title)}">']
-    parts.append(f'<title>{_e(title)}</title>')
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{_e(title)}">'
+    ]
+    parts.append(f"<title>{_e(title)}</title>")
     for i in range(5):
         v = x_max * i / 4
         x = left + plot_w * i / 4
         parts.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - 20 - extra}" stroke="#e3e3e3"/>')
-        parts.append(f'<text x="{x:.1f}" y="{height - 6 - extra}" text-anchor="middle">{_e(f"{100 * v:.0f}%" if percent else _fmt(v))}</text>')
+        parts.append(
+            f'<text x="{x:.1f}" y="{height - 6 - extra}" text-anchor="middle">{_e(f"{100 * v:.0f}%" if percent else _fmt(v))}</text>'
+        )
     for c, cat in enumerate(categories):
         gy = top + c * group_h
         parts.append(f'<text x="{left - 6}" y="{gy + group_h / 2 + 3:.1f}" text-anchor="end">{_e(cat)}</text>')
@@ -184,11 +202,15 @@ def horizontal_bars(
             w = plot_w * min(v, x_max) / x_max if x_max else 0
             y = gy + s * row_h
             text = f"{100 * v:.0f}%" if percent else _fmt(float(v))
-            parts.append(f'<rect class="bar" x="{left}" y="{y:.1f}" width="{w:.1f}" height="{row_h - 3}" fill="{COLOURS[s % len(COLOURS)]}">'
-                         f'<title>{_e(f"{name} – {cat}: {text}")}</title></rect>')
+            parts.append(
+                f'<rect class="bar" x="{left}" y="{y:.1f}" width="{w:.1f}" height="{row_h - 3}" fill="{COLOURS[s % len(COLOURS)]}">'
+                f"<title>{_e(f'{name} – {cat}: {text}')}</title></rect>"
+            )
             parts.append(f'<text x="{left + w + 4:.1f}" y="{y + row_h - 6:.1f}">{_e(text)}</text>')
     if x_label:
-        parts.append(f'<text class="axis-title" x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">{_e(x_label)}</text>')
+        parts.append(
+            f'<text class="axis-title" x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">{_e(x_label)}</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -206,7 +228,7 @@ def _histogram_chart(summaries: Sequence[dict[str, Any]], key: str, title: str, 
     edges_hi = lo + step * bins
     cats = [f"{lo + i * step}–{lo + (i + 1) * step - 1}" if step > 1 else f"{lo + i}" for i in range(bins)]
     series = []
-    for s, vs in zip(summaries, values):
+    for s, vs in zip(summaries, values, strict=False):
         h = stats.histogram(vs, bins=bins, lo=lo, hi=edges_hi)
         n = max(1, len(vs))
         series.append((s["label"], [c / n for c in h["counts"]], None))
@@ -219,8 +241,10 @@ def _histogram_chart(summaries: Sequence[dict[str, Any]], key: str, title: str, 
 
 
 def _legend(summaries: Sequence[dict[str, Any]]) -> str:
-    items = "".join(f'<span><i class="swatch" style="background:{COLOURS[i % len(COLOURS)]}"></i>{"AB"[i] if len(summaries) > 1 else ""} {_e(s["label"])}</span>'
-                    for i, s in enumerate(summaries))
+    items = "".join(
+        f'<span><i class="swatch" style="background:{COLOURS[i % len(COLOURS)]}"></i>{"AB"[i] if len(summaries) > 1 else ""} {_e(s["label"])}</span>'
+        for i, s in enumerate(summaries)
+    )
     return f'<p class="legend">{items}</p>'
 
 
@@ -229,22 +253,59 @@ def _figure(chart_id: str, caption: str, svg: str, summaries: Sequence[dict[str,
 
 
 def _summary_table(summaries: Sequence[dict[str, Any]]) -> str:
-    head = "".join(f"<th>{'AB'[i] + ': ' if len(summaries) > 1 else ''}{_e(s['label'])}</th>" for i, s in enumerate(summaries))
+    head = "".join(
+        f"<th>{'AB'[i] + ': ' if len(summaries) > 1 else ''}{_e(s['label'])}</th>" for i, s in enumerate(summaries)
+    )
     rows: list[tuple[str, list[str]]] = [("games", [str(s["games"]) for s in summaries])]
     players = max(s["players"] for s in summaries)
     for seat in range(players):
-        rows.append((f"seat {seat} wins" + (" (starting player)" if seat == 0 else ""),
-                     [(f"{_pct(s['seats'][seat]['rate'])} [{_pct(s['seats'][seat]['ci'][0])}, {_pct(s['seats'][seat]['ci'][1])}]"
-                       if seat < s["players"] else "–") for s in summaries]))
-    rows.append(("ties", [f"{_pct(s['ties']['rate'])} [{_pct(s['ties']['ci'][0])}, {_pct(s['ties']['ci'][1])}]" for s in summaries]))
-    rows.append(("first seat's share of decisive games (exact binomial test)",
-                 [f"{_pct(s['first_seat']['share_of_decisive'])} vs {_pct(s['first_seat']['expected'])}, p {_p_rel(s['first_seat']['p_value'])}" for s in summaries]))
-    for name, key in (("final wealth", "wealth"), ("winner's wealth", "winner_wealth"), ("winning margin", "margin"),
-                      ("game length (actions)", "actions"), ("game length (seconds)", "seconds"), ("lead changes", "lead_changes")):
+        rows.append(
+            (
+                f"seat {seat} wins" + (" (starting player)" if seat == 0 else ""),
+                [
+                    (
+                        f"{_pct(s['seats'][seat]['rate'])} [{_pct(s['seats'][seat]['ci'][0])}, {_pct(s['seats'][seat]['ci'][1])}]"
+                        if seat < s["players"]
+                        else "–"
+                    )
+                    for s in summaries
+                ],
+            )
+        )
+    rows.append(
+        (
+            "ties",
+            [f"{_pct(s['ties']['rate'])} [{_pct(s['ties']['ci'][0])}, {_pct(s['ties']['ci'][1])}]" for s in summaries],
+        )
+    )
+    rows.append(
+        (
+            "first seat's share of decisive games (exact binomial test)",
+            [
+                f"{_pct(s['first_seat']['share_of_decisive'])} vs {_pct(s['first_seat']['expected'])}, p {_p_rel(s['first_seat']['p_value'])}"
+                for s in summaries
+            ],
+        )
+    )
+    for name, key in (
+        ("final wealth", "wealth"),
+        ("winner's wealth", "winner_wealth"),
+        ("winning margin", "margin"),
+        ("game length (actions)", "actions"),
+        ("game length (seconds)", "seconds"),
+        ("lead changes", "lead_changes"),
+    ):
         digits = 3 if key == "seconds" else 1
-        rows.append((f"{name}: mean / median / sd / range",
-                     [f"{_fmt(s[key]['mean'], digits)} / {_fmt(s[key]['median'], digits)} / {_fmt(s[key]['stdev'], digits)} / "
-                      f"{_fmt(s[key]['min'], digits)}–{_fmt(s[key]['max'], digits)}" for s in summaries]))
+        rows.append(
+            (
+                f"{name}: mean / median / sd / range",
+                [
+                    f"{_fmt(s[key]['mean'], digits)} / {_fmt(s[key]['median'], digits)} / {_fmt(s[key]['stdev'], digits)} / "
+                    f"{_fmt(s[key]['min'], digits)}–{_fmt(s[key]['max'], digits)}"
+                    for s in summaries
+                ],
+            )
+        )
     body = "".join(f"<tr><td>{_e(label)}</td>{''.join(f'<td>{_e(v)}</td>' for v in vals)}</tr>" for label, vals in rows)
     return f'<table id="summary"><thead><tr><th>measure</th>{head}</tr></thead><tbody>{body}</tbody></table>'
 
@@ -253,10 +314,14 @@ def _agents_table(summaries: Sequence[dict[str, Any]]) -> str:
     rows = []
     for i, s in enumerate(summaries):
         for a in s["agents"]:
-            rows.append(f"<tr><td>{'AB'[i] + ': ' if len(summaries) > 1 else ''}{_e(a['agent'])}</td><td>{a['count']}</td><td>{a['n']}</td>"
-                        f"<td>{_pct(a['rate'])}</td><td>{_pct(a['ci'][0])} – {_pct(a['ci'][1])}</td></tr>")
-    return ('<table id="agents"><thead><tr><th>agent</th><th>wins</th><th>games</th><th>win rate</th><th>95% CI (Wilson)</th></tr></thead>'
-            f"<tbody>{''.join(rows)}</tbody></table>")
+            rows.append(
+                f"<tr><td>{'AB'[i] + ': ' if len(summaries) > 1 else ''}{_e(a['agent'])}</td><td>{a['count']}</td><td>{a['n']}</td>"
+                f"<td>{_pct(a['rate'])}</td><td>{_pct(a['ci'][0])} – {_pct(a['ci'][1])}</td></tr>"
+            )
+    return (
+        '<table id="agents"><thead><tr><th>agent</th><th>wins</th><th>games</th><th>win rate</th><th>95% CI (Wilson)</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
 
 
 def _tests_table(tests: Sequence[dict[str, Any]]) -> str:
@@ -267,18 +332,32 @@ def _tests_table(tests: Sequence[dict[str, Any]]) -> str:
         b = _pct(t["b"]) if rate else _fmt(t["b"], 2)
         d = (f"{100 * t['diff']:+.1f} pts" if rate else f"{t['diff']:+.2f}") if not math.isnan(t["diff"]) else "–"
         verdict = "significant" if t["significant"] else "not significant"
-        rows.append(f'<tr class="{"sig" if t["significant"] else ""}"><td>{_e(t["what"])}</td><td>{_e(t["measure"])}</td>'
-                    f"<td>{a}</td><td>{b}</td><td>{d}</td><td>{_e(t['test'])}</td><td>{t['statistic']:.3f}</td>"
-                    f"<td>{_p(t['p_value'])}</td><td>{verdict}</td></tr>")
-    return ('<table id="tests"><thead><tr><th>what</th><th>measure</th><th>A</th><th>B</th><th>B − A</th><th>test</th>'
-            f"<th>statistic</th><th>p</th><th>at 5%</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+        rows.append(
+            f'<tr class="{"sig" if t["significant"] else ""}"><td>{_e(t["what"])}</td><td>{_e(t["measure"])}</td>'
+            f"<td>{a}</td><td>{b}</td><td>{d}</td><td>{_e(t['test'])}</td><td>{t['statistic']:.3f}</td>"
+            f"<td>{_p(t['p_value'])}</td><td>{verdict}</td></tr>"
+        )
+    return (
+        '<table id="tests"><thead><tr><th>what</th><th>measure</th><th>A</th><th>B</th><th>B − A</th><th>test</th>'
+        f"<th>statistic</th><th>p</th><th>at 5%</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
 
 
-def _buildings(summaries: Sequence[dict[str, Any]], limit: int = 1000) -> tuple[list[str], list[tuple[str, list[float]]], str]:
-    names = sorted({n for s in summaries for n in s["buildings"]},
-                   key=lambda n: (-sum(s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for s in summaries), n))
+def _buildings(
+    summaries: Sequence[dict[str, Any]], limit: int = 1000
+) -> tuple[list[str], list[tuple[str, list[float]]], str]:
+    names = sorted(
+        {n for s in summaries for n in s["buildings"]},
+        key=lambda n: (
+            -sum(s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for s in summaries),
+            n,
+        ),
+    )
     names = names[:limit]
-    series = [(s["label"], [s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for n in names]) for s in summaries]
+    series = [
+        (s["label"], [s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for n in names])
+        for s in summaries
+    ]
     rows = []
     for n in names:
         cells = []
@@ -292,14 +371,23 @@ def _buildings(summaries: Sequence[dict[str, Any]], limit: int = 1000) -> tuple[
             cells.append(f"<td>{_pct(e['built_games'] / g)}</td><td>{e['uses'] / g:.2f}</td><td>{won}</td>")
         rows.append(f"<tr><td>{_e(n)}</td>{''.join(cells)}</tr>")
     sub = "".join("<th>built</th><th>uses/game</th><th>owner won</th>" for _ in summaries)
-    top = "".join(f'<th colspan="3">{"AB"[i] + ": " if len(summaries) > 1 else ""}{_e(s["label"])}</th>' for i, s in enumerate(summaries))
-    table = (f'<table id="buildings"><thead><tr><th></th>{top}</tr><tr><th>building</th>{sub}</tr></thead>'
-             f"<tbody>{''.join(rows)}</tbody></table>")
+    top = "".join(
+        f'<th colspan="3">{"AB"[i] + ": " if len(summaries) > 1 else ""}{_e(s["label"])}</th>'
+        for i, s in enumerate(summaries)
+    )
+    table = (
+        f'<table id="buildings"><thead><tr><th></th>{top}</tr><tr><th>building</th>{sub}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
     return names, series, table
 
 
-def render(summaries: Sequence[dict[str, Any]], tests: Sequence[dict[str, Any]] | None = None, title: str = "Playtest report",
-           commands: Sequence[str] = ()) -> str:
+def render(
+    summaries: Sequence[dict[str, Any]],
+    tests: Sequence[dict[str, Any]] | None = None,
+    title: str = "Playtest report",
+    commands: Sequence[str] = (),
+) -> str:
     """The whole HTML page for one summary, or two summaries and their tests."""
     summaries = list(summaries)
     players = max(s["players"] for s in summaries)
@@ -307,7 +395,9 @@ def render(summaries: Sequence[dict[str, Any]], tests: Sequence[dict[str, Any]] 
     seat_series = []
     for s in summaries:
         vals = [s["seats"][i]["rate"] if i < s["players"] else 0.0 for i in range(players)] + [s["ties"]["rate"]]
-        cis = [tuple(s["seats"][i]["ci"]) if i < s["players"] else (0.0, 0.0) for i in range(players)] + [tuple(s["ties"]["ci"])]
+        cis = [tuple(s["seats"][i]["ci"]) if i < s["players"] else (0.0, 0.0) for i in range(players)] + [
+            tuple(s["ties"]["ci"])
+        ]
         seat_series.append((s["label"], vals, cis))
     agent_cats: list[str] = []
     agent_vals: list[float] = []
@@ -321,7 +411,7 @@ def render(summaries: Sequence[dict[str, Any]], tests: Sequence[dict[str, Any]] 
             agent_colours.append(COLOURS[i % len(COLOURS)])
     agent_series = [("win rate", agent_vals, agent_cis)]
     names, bseries, btable = _buildings(summaries)
-    made = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    made = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -337,31 +427,80 @@ def render(summaries: Sequence[dict[str, Any]], tests: Sequence[dict[str, Any]] 
         sig = [t for t in tests if t["significant"]]
         parts.append("<h2>Differences (B − A)</h2>")
         if sig:
-            parts.append(f'<p>Statistically significant at the 5% level ({len(sig)} of {len(tests)} tests): '
-                         + "; ".join(f"<b>{_e(t['what'])}</b> ({_e(t['test'])}, p {_p_rel(t['p_value'])})" for t in sig) + ".</p>")
+            parts.append(
+                f"<p>Statistically significant at the 5% level ({len(sig)} of {len(tests)} tests): "
+                + "; ".join(f"<b>{_e(t['what'])}</b> ({_e(t['test'])}, p {_p_rel(t['p_value'])})" for t in sig)
+                + ".</p>"
+            )
         else:
             parts.append(f"<p>No difference is statistically significant at the 5% level ({len(tests)} tests).</p>")
-        parts.append('<p class="note">Rates: two-proportion z-test (pooled). Numbers: Welch t-test (means) and Mann-Whitney U '
-                     "(distributions, normal approximation). Wealth is tested on each game's mean final wealth, one value per game. "
-                     "Many tests are run at once, so about one in twenty unrelated differences will look significant by chance.</p>")
+        parts.append(
+            '<p class="note">Rates: two-proportion z-test (pooled). Numbers: Welch t-test (means) and Mann-Whitney U '
+            "(distributions, normal approximation). Wealth is tested on each game's mean final wealth, one value per game. "
+            "Many tests are run at once, so about one in twenty unrelated differences will look significant by chance.</p>"
+        )
         parts.append(_tests_table(tests))
     parts += [
         "<h2>Charts</h2>",
-        _figure("chart-wealth", "Distribution of final wealth: every player of every game (share of player-games per bin).",
-                _histogram_chart(summaries, "wealth_values", "Final wealth distribution", "player-games",
-                                 "final wealth of a player (francs)"), summaries),
-        _figure("chart-seats", "Win rate by seat (seat 0 starts) and tie rate, with 95% Wilson intervals.",
-                grouped_bars(seat_cats, seat_series, y_max=1.0, percent=True, y_label="share of games", x_label="seat (seat 0 starts)",
-                             title="Win rate by seat"), summaries),
-        _figure("chart-agents", "Win rate by agent, with 95% Wilson intervals.",
-                grouped_bars(agent_cats, agent_series, y_max=1.0, percent=True, y_label="share of games", x_label="agent", title="Win rate by agent",
-                             bar_colours=agent_colours), summaries),
-        _figure("chart-length", "Distribution of game length in actions (share of games per bin).",
-                _histogram_chart(summaries, "actions_values", "Game length", "games", "game length (actions)"), summaries),
-        _figure("chart-buildings", "Building popularity: share of games in which the building was built or bought.",
-                horizontal_bars(names, bseries, title="Building popularity",
-                                x_label="share of games in which it was built or bought") if names else "<p class='note'>no buildings were built</p>", summaries),
-        "<h2>Agents</h2>", _agents_table(summaries),
+        _figure(
+            "chart-wealth",
+            "Distribution of final wealth: every player of every game (share of player-games per bin).",
+            _histogram_chart(
+                summaries,
+                "wealth_values",
+                "Final wealth distribution",
+                "player-games",
+                "final wealth of a player (francs)",
+            ),
+            summaries,
+        ),
+        _figure(
+            "chart-seats",
+            "Win rate by seat (seat 0 starts) and tie rate, with 95% Wilson intervals.",
+            grouped_bars(
+                seat_cats,
+                seat_series,
+                y_max=1.0,
+                percent=True,
+                y_label="share of games",
+                x_label="seat (seat 0 starts)",
+                title="Win rate by seat",
+            ),
+            summaries,
+        ),
+        _figure(
+            "chart-agents",
+            "Win rate by agent, with 95% Wilson intervals.",
+            grouped_bars(
+                agent_cats,
+                agent_series,
+                y_max=1.0,
+                percent=True,
+                y_label="share of games",
+                x_label="agent",
+                title="Win rate by agent",
+                bar_colours=agent_colours,
+            ),
+            summaries,
+        ),
+        _figure(
+            "chart-length",
+            "Distribution of game length in actions (share of games per bin).",
+            _histogram_chart(summaries, "actions_values", "Game length", "games", "game length (actions)"),
+            summaries,
+        ),
+        _figure(
+            "chart-buildings",
+            "Building popularity: share of games in which the building was built or bought.",
+            horizontal_bars(
+                names, bseries, title="Building popularity", x_label="share of games in which it was built or bought"
+            )
+            if names
+            else "<p class='note'>no buildings were built</p>",
+            summaries,
+        ),
+        "<h2>Agents</h2>",
+        _agents_table(summaries),
         "<h2>Buildings</h2>",
         '<p class="note">built: share of games in which it was built or bought; uses/game: mean number of times it was used per game; '
         "owner won: share of the games in which someone owned it at the end where its owner won.</p>",
@@ -371,8 +510,13 @@ def render(summaries: Sequence[dict[str, Any]], tests: Sequence[dict[str, Any]] 
     return "\n".join(parts)
 
 
-def write_report(path: str | Path, summaries: Sequence[dict[str, Any]], tests: Sequence[dict[str, Any]] | None = None,
-                 title: str = "Playtest report", commands: Sequence[str] = ()) -> Path:
+def write_report(
+    path: str | Path,
+    summaries: Sequence[dict[str, Any]],
+    tests: Sequence[dict[str, Any]] | None = None,
+    title: str = "Playtest report",
+    commands: Sequence[str] = (),
+) -> Path:
     p = Path(path).expanduser()
     try:
         p.parent.mkdir(parents=True, exist_ok=True)

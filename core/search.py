@@ -227,13 +227,26 @@ class Searcher:
                 completed = False
                 # A partial iteration is still usable if the previous best move
                 # (searched first) was finished and something beat it.
-                if best is not None and best_i is not None and self.ordering and order[0] in scores and best_i != order[0]:
+                if (
+                    best is not None
+                    and best_i is not None
+                    and self.ordering
+                    and order[0] in scores
+                    and best_i != order[0]
+                ):
                     best = self._result(state, children, best_i, best_v, depth, scores, partial=True)
                 break
             prev_scores = scores
             best = self._result(state, children, best_i, best_v, depth, scores)
-            iterations.append({"depth": depth, "score": best_v, "move": str(children[best_i][0]), "nodes": self.nodes,
-                               "time": time.perf_counter() - self._start})
+            iterations.append(
+                {
+                    "depth": depth,
+                    "score": best_v,
+                    "move": str(children[best_i][0]),
+                    "nodes": self.nodes,
+                    "time": time.perf_counter() - self._start,
+                }
+            )
             self._report(depth, best)
             if not self._horizon:
                 exhausted = True
@@ -263,8 +276,15 @@ class Searcher:
         pv = self._extend_pv(state, pv)
         ranked = sorted(scores.items(), key=lambda kv: -kv[1])
         root_scores = [(str(children[i][0]), v) for i, v in ranked]
-        return SearchResult(action=action, score=best_v, depth=depth, pv=pv, nodes=self.nodes,
-                            elapsed=time.perf_counter() - self._start, root_scores=root_scores)
+        return SearchResult(
+            action=action,
+            score=best_v,
+            depth=depth,
+            pv=pv,
+            nodes=self.nodes,
+            elapsed=time.perf_counter() - self._start,
+            root_scores=root_scores,
+        )
 
     def _extend_pv(self, state: GameState, pv: list[Any]) -> list[Any]:
         """Check the PV is playable and extend it from the TT's best moves."""
@@ -301,14 +321,16 @@ class Searcher:
         if self.progress is None:
             return
         elapsed = time.perf_counter() - self._start
-        self.progress({
-            "depth": depth,
-            "nodes": self.nodes,
-            "elapsed": elapsed,
-            "nps": self.nodes / elapsed if elapsed > 0 else 0.0,
-            "best": str(best.action) if best is not None else None,
-            "score": best.score if best is not None else None,
-        })
+        self.progress(
+            {
+                "depth": depth,
+                "nodes": self.nodes,
+                "elapsed": elapsed,
+                "nps": self.nodes / elapsed if elapsed > 0 else 0.0,
+                "best": str(best.action) if best is not None else None,
+                "score": best.score if best is not None else None,
+            }
+        )
 
     def _actions(self, state: GameState) -> list[Any]:
         if self.actions is not None:
@@ -443,8 +465,12 @@ class Searcher:
         self.history[(mover, a)] = self.history.get((mover, a), 0) + depth * depth
 
 
-def minimax_value(state: GameState, depth: int, root_player: int | None = None,
-                  evaluator: Callable[[GameState, int], float] | None = None) -> tuple[float, list[Any], int]:
+def minimax_value(
+    state: GameState,
+    depth: int,
+    root_player: int | None = None,
+    evaluator: Callable[[GameState, int], float] | None = None,
+) -> tuple[float, list[Any], int]:
     """Plain paranoid minimax, for reference: ``(root value, best moves, nodes)``.
 
     Returns the value for ``root_player`` (default: the player to move), every
@@ -480,7 +506,7 @@ def minimax_value(state: GameState, depth: int, root_player: int | None = None,
         c.apply_action(a)
         vals.append(rec(c, depth - 1))
     best = max(vals)
-    return best, [a for a, v in zip(acts, vals) if v == best], nodes
+    return best, [a for a, v in zip(acts, vals, strict=False) if v == best], nodes
 
 
 # ---------------------------------------------------------------------------
@@ -526,12 +552,18 @@ class SearchAgent:
     ``actions(state)`` its actions worth searching (for experiments).
     """
 
-    def __init__(self, level: str | None = "normal", think_time: float | None = None, seed: int = 0,
-                 progress: ProgressCallback | None = None, max_nodes: int | None = None,
-                 max_depth: int | None = None,
-                 evaluator: Callable[[GameState, int], float] | None = None,
-                 actions: Callable[[GameState], list[Any]] | None = None,
-                 game: GameSpec | None = None) -> None:
+    def __init__(
+        self,
+        level: str | None = "normal",
+        think_time: float | None = None,
+        seed: int = 0,
+        progress: ProgressCallback | None = None,
+        max_nodes: int | None = None,
+        max_depth: int | None = None,
+        evaluator: Callable[[GameState, int], float] | None = None,
+        actions: Callable[[GameState], list[Any]] | None = None,
+        game: GameSpec | None = None,
+    ) -> None:
         level = (level or (game.default_level if game else "normal")).strip().lower()
         levels = game.ai_levels if game is not None else LEVELS
         if level not in levels:
@@ -567,8 +599,13 @@ class SearchAgent:
             raise ValueError(f"unknown AI level '{self.level.name}' (allowed: {', '.join(levels)})")
         return levels[self.level.name]
 
-    def searcher(self, seed: int, progress: ProgressCallback | None = None, level: Level | None = None,
-                 game: GameSpec | None = None) -> Searcher:
+    def searcher(
+        self,
+        seed: int,
+        progress: ProgressCallback | None = None,
+        level: Level | None = None,
+        game: GameSpec | None = None,
+    ) -> Searcher:
         """The search for one move: ``level``'s budgets (default: the agent's), or ``think_time``.
 
         ``game`` supplies the evaluation and the actions worth searching
@@ -578,12 +615,24 @@ class SearchAgent:
         evaluator = self.evaluator or (game.evaluator.evaluate if game is not None else None)
         actions = self.actions or (game.evaluator.search_actions if game is not None else None)
         if self.think_time is not None:
-            return Searcher(max_depth=self.max_depth or lv.max_depth, max_nodes=self.max_nodes,
-                            time_limit=self.think_time, seed=seed, progress=progress, evaluator=evaluator,
-                            actions=actions)
-        return Searcher(max_depth=self.max_depth or lv.max_depth, max_nodes=self.max_nodes or lv.max_nodes,
-                        time_limit=lv.time_cap, seed=seed, progress=progress, evaluator=evaluator,
-                        actions=actions)
+            return Searcher(
+                max_depth=self.max_depth or lv.max_depth,
+                max_nodes=self.max_nodes,
+                time_limit=self.think_time,
+                seed=seed,
+                progress=progress,
+                evaluator=evaluator,
+                actions=actions,
+            )
+        return Searcher(
+            max_depth=self.max_depth or lv.max_depth,
+            max_nodes=self.max_nodes or lv.max_nodes,
+            time_limit=lv.time_cap,
+            seed=seed,
+            progress=progress,
+            evaluator=evaluator,
+            actions=actions,
+        )
 
     def _terms(self, state: GameState, player: int, game: GameSpec | None) -> dict[str, float]:
         if game is None or state.is_terminal():
@@ -612,12 +661,22 @@ class SearchAgent:
             # One legal action, or one worth searching: answered without searching.
             action = by_text[str(only[0])]
             value = self._value(state, me, game)
-            self.last_info = {"action": str(action), "pv": [str(action)], "score": value,
-                              "depth": 0, "nodes": 0, "nps": 0.0, "time": time.perf_counter() - t0,
-                              "tt_probes": 0, "tt_hits": 0, "tt_hit_rate": 0.0,
-                              "alternatives": [(str(action), value)],
-                              "terms": self._terms(state, me, game), "level": level.name,
-                              "forced": True}
+            self.last_info = {
+                "action": str(action),
+                "pv": [str(action)],
+                "score": value,
+                "depth": 0,
+                "nodes": 0,
+                "nps": 0.0,
+                "time": time.perf_counter() - t0,
+                "tt_probes": 0,
+                "tt_hits": 0,
+                "tt_hit_rate": 0.0,
+                "alternatives": [(str(action), value)],
+                "terms": self._terms(state, me, game),
+                "level": level.name,
+                "forced": True,
+            }
             return action
         # Search a copy in which everything this seat cannot see is resampled.
         view = state.determinize(me, random.Random(seed))
@@ -653,4 +712,3 @@ class SearchAgent:
             return list(game.evaluator.search_actions(state))
         hook = getattr(state, "search_actions", None)
         return list(hook()) if callable(hook) else state.legal_actions()
-

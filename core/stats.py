@@ -118,8 +118,13 @@ class TestResult:
         return self.p_value < ALPHA
 
     def to_dict(self) -> dict:
-        return {"test": self.test, "statistic": self.statistic, "p_value": self.p_value, "df": self.df,
-                "significant": self.significant}
+        return {
+            "test": self.test,
+            "statistic": self.statistic,
+            "p_value": self.p_value,
+            "df": self.df,
+            "significant": self.significant,
+        }
 
 
 def two_proportion_z_test(k1: int, n1: int, k2: int, n2: int) -> TestResult:
@@ -144,8 +149,13 @@ def binomial_test(k: int, n: int, p: float) -> TestResult:
         return TestResult("exact binomial test", 0.0, 1.0)
 
     def pmf(i: int) -> float:
-        return math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1)
-                        + (i * math.log(p) if i else 0.0) + ((n - i) * math.log1p(-p) if n - i else 0.0))
+        return math.exp(
+            math.lgamma(n + 1)
+            - math.lgamma(i + 1)
+            - math.lgamma(n - i + 1)
+            + (i * math.log(p) if i else 0.0)
+            + ((n - i) * math.log1p(-p) if n - i else 0.0)
+        )
 
     observed = pmf(k)
     total = sum(q for i in range(n + 1) if (q := pmf(i)) <= observed * (1 + 1e-7))
@@ -202,7 +212,7 @@ def mann_whitney_u(xs: Sequence[float], ys: Sequence[float]) -> TestResult:
     counts: dict[float, int] = {}
     for v in list(xs) + list(ys):
         counts[v] = counts.get(v, 0) + 1
-    tie_term = sum(t ** 3 - t for t in counts.values())
+    tie_term = sum(t**3 - t for t in counts.values())
     var = n1 * n2 / 12.0 * ((n + 1) - tie_term / (n * (n - 1))) if n > 1 else 0.0
     if var <= 0.0:
         return TestResult("Mann-Whitney U test", u1, 1.0)

@@ -65,8 +65,9 @@ RULESET = GameSpec(
     max_players=2,
     # the search's levels were measured on the Inland Port (see core/search.py)
     ai_levels=LEVELS,
-    evaluator=Evaluator(evaluate=evaluate.evaluate, terms=evaluate.evaluation_terms,
-                        search_actions=evaluate.search_actions),
+    evaluator=Evaluator(
+        evaluate=evaluate.evaluate, terms=evaluate.evaluation_terms, search_actions=evaluate.search_actions
+    ),
     data_digest=data_digest,
     why_illegal=why_illegal,
 )

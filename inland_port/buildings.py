@@ -33,12 +33,37 @@ EFFECTS = ("steps", "choose_one", "distribute", "different", "trade", "none")
 DEFAULT_PATH = Path(__file__).parent / "data" / "buildings.json"
 #: the 31 buildings of the building index in seeds/004; a building file must give exactly these
 BUILDING_NAMES = (
-    "Wood Company", "Farmland", "Clay Mound", "Grocery Store", "Hardware Store",
-    "Farm", "Kiln", "Smokehouse", "Bakehouse",
-    "Wood Trader", "Restaurant", "Marketplace", "Fish Market", "Sawmill", "Building Firm",
-    "Church Square", "Weekly Market", "Masons' Guild", "Business Office", "Shipping Line", "Guild Hall",
-    "Pier", "Craftsmen's Yard", "Fish Factory", "Town Hall", "Zoo", "Pont de Normandie",
-    "Grain Silo", "Wood Factory", "Dock", "Brick Factory",
+    "Wood Company",
+    "Farmland",
+    "Clay Mound",
+    "Grocery Store",
+    "Hardware Store",
+    "Farm",
+    "Kiln",
+    "Smokehouse",
+    "Bakehouse",
+    "Wood Trader",
+    "Restaurant",
+    "Marketplace",
+    "Fish Market",
+    "Sawmill",
+    "Building Firm",
+    "Church Square",
+    "Weekly Market",
+    "Masons' Guild",
+    "Business Office",
+    "Shipping Line",
+    "Guild Hall",
+    "Pier",
+    "Craftsmen's Yard",
+    "Fish Factory",
+    "Town Hall",
+    "Zoo",
+    "Pont de Normandie",
+    "Grain Silo",
+    "Wood Factory",
+    "Dock",
+    "Brick Factory",
 )
 
 Count = int | str  # an int, or "S", "S+k", "S-k", "kS" with S the sector value
@@ -82,7 +107,11 @@ class Cost(BaseModel):
     francs: NonNegativeInt = 0
 
     def __str__(self) -> str:
-        parts = [f"{n} {k}" for k, n in (("wood", self.wood), ("clay", self.clay), ("food", self.food), ("francs", self.francs)) if n]
+        parts = [
+            f"{n} {k}"
+            for k, n in (("wood", self.wood), ("clay", self.clay), ("food", self.food), ("francs", self.francs))
+            if n
+        ]
         return " + ".join(parts) or "free"
 
 
@@ -113,7 +142,7 @@ class InlandBuilding(Card):
         return LETTERS.index(self.letter)
 
     @model_validator(mode="after")
-    def _check_params(self) -> "InlandBuilding":
+    def _check_params(self) -> InlandBuilding:
         try:
             check_params(self.effect, self.params)
         except ValueError as exc:
@@ -147,7 +176,9 @@ def check_params(effect: str, p: dict[str, Any]) -> None:
     }
     extra = set(p) - allowed[effect]
     if extra:
-        raise ValueError(f"params for effect '{effect}' do not take {', '.join(sorted(extra))} (allowed: {', '.join(sorted(allowed[effect])) or 'none'})")
+        raise ValueError(
+            f"params for effect '{effect}' do not take {', '.join(sorted(extra))} (allowed: {', '.join(sorted(allowed[effect])) or 'none'})"
+        )
     if effect == "steps":
         steps = p.get("steps", [])
         if not isinstance(steps, list):
@@ -221,30 +252,40 @@ class Grid(BaseModel):
     columns: int = Field(default=6, ge=1, le=20)
     rows: int = Field(default=6, ge=2, le=20)
     start: dict[Literal["fish", "grain", "wood", "clay"], StartCell] = Field(
-        default_factory=lambda: {g: StartCell(row=0, column=START_AMOUNTS[g]) for g in GOODS})
+        default_factory=lambda: {g: StartCell(row=0, column=START_AMOUNTS[g]) for g in GOODS}
+    )
     #: field name -> where that datum comes from (columns, rows, start)
     provenance: dict[Literal["columns", "rows", "start"], Provenance] = Field(
-        default_factory=lambda: {"columns": "reconstructed", "rows": "reconstructed", "start": "reconstructed"})
+        default_factory=lambda: {"columns": "reconstructed", "rows": "reconstructed", "start": "reconstructed"}
+    )
     about: str = ""
 
     @model_validator(mode="after")
-    def _check_start(self) -> "Grid":
+    def _check_start(self) -> Grid:
         if self.columns < MIN_COLUMNS:
-            raise ValueError(f"field 'columns': {self.columns} columns are too few; the buildings that move a counter 2-4 "
-                             f"spaces along a row (the rulebook, Building index; the Wood Company example in The meaning "
-                             f"of the symbols) need rows of at least {MIN_COLUMNS} spaces")
+            raise ValueError(
+                f"field 'columns': {self.columns} columns are too few; the buildings that move a counter 2-4 "
+                f"spaces along a row (the rulebook, Building index; the Wood Company example in The meaning "
+                f"of the symbols) need rows of at least {MIN_COLUMNS} spaces"
+            )
         missing = [g for g in GOODS if g not in self.start]
         if missing:
-            raise ValueError(f"field 'start': no start cell for {', '.join(missing)} (give one for each of {', '.join(GOODS)})")
+            raise ValueError(
+                f"field 'start': no start cell for {', '.join(missing)} (give one for each of {', '.join(GOODS)})"
+            )
         for g in GOODS:
             c = self.start[g]
             if c.row >= self.rows or c.column >= self.columns:
-                raise ValueError(f"field 'start.{g}': row {c.row}, column {c.column} is off the grid of "
-                                 f"{self.rows} rows (0-{self.rows - 1}) and {self.columns} columns (0-{self.columns - 1})")
+                raise ValueError(
+                    f"field 'start.{g}': row {c.row}, column {c.column} is off the grid of "
+                    f"{self.rows} rows (0-{self.rows - 1}) and {self.columns} columns (0-{self.columns - 1})"
+                )
             amount = ROW_VALUE * c.row + COLUMN_VALUE * c.column
             if amount != START_AMOUNTS[g]:
-                raise ValueError(f"field 'start.{g}': row {c.row}, column {c.column} holds {amount} {g}, but every player "
-                                 f"starts with {START_AMOUNTS[g]} {g} (the rulebook, Game setup)")
+                raise ValueError(
+                    f"field 'start.{g}': row {c.row}, column {c.column} holds {amount} {g}, but every player "
+                    f"starts with {START_AMOUNTS[g]} {g} (the rulebook, Game setup)"
+                )
         return self
 
     def warehouse(self) -> Warehouse:
@@ -303,8 +344,9 @@ def load_catalog(path: str | Path | None = None) -> Catalog:
     buildings = load_cards(p, InlandBuilding, key="buildings", kind="building")
     raw = json.loads(p.read_text(encoding="utf-8"))
     if "grid" not in raw:
-        raise DataFileError(f"{p}: no \"grid\" (the warehouse board: columns, rows and start cells; "
-                            f"see the built-in file for its form)")
+        raise DataFileError(
+            f'{p}: no "grid" (the warehouse board: columns, rows and start cells; see the built-in file for its form)'
+        )
     try:
         grid = Grid.model_validate(raw["grid"])
     except ValidationError as exc:
@@ -320,7 +362,9 @@ def load_catalog(path: str | Path | None = None) -> Catalog:
         raise DataFileError(f"{p}: unknown building '{unknown[0]}' (the Inland Port has: {', '.join(BUILDING_NAMES)})")
     missing = [n for n in BUILDING_NAMES if n not in names]
     if missing:
-        raise DataFileError(f"{p}: building '{missing[0]}' is missing (a building file lists all {len(BUILDING_NAMES)} buildings)")
+        raise DataFileError(
+            f"{p}: building '{missing[0]}' is missing (a building file lists all {len(BUILDING_NAMES)} buildings)"
+        )
     return Catalog(buildings, grid=grid, source=str(p))
 
 

@@ -270,7 +270,9 @@ def run_effect(effect: str, p: dict, cells: Cells, francs: int, s: int, choice: 
     return REGISTRY[effect][1](p, cells, francs, s, choice, wh)
 
 
-def effect_choices(effect: str, p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[tuple[Choice, Outcome]]:
+def effect_choices(
+    effect: str, p: dict, cells: Cells, francs: int, s: int, wh: Warehouse
+) -> list[tuple[Choice, Outcome]]:
     """Distinct (choice, outcome) pairs, one per distinct outcome, in a fixed order."""
     choices_fn, run_fn = REGISTRY[effect]
     seen: set[Outcome] = set()

@@ -135,7 +135,9 @@ def _catalog_info(catalog: Any) -> tuple:
             c = b.cost
             per = effects.GI[b.scoring.per_good] if b.scoring is not None and b.scoring.per_good else -1
             gain = b.value - GOOD_VALUE * (c.wood + c.clay + c.food) - c.francs
-            rows.append((b.locked, b.value - b.value // 2, per, (c.wood, c.clay, c.food, c.francs), gain, b.round_index))
+            rows.append(
+                (b.locked, b.value - b.value // 2, per, (c.wood, c.clay, c.food, c.francs), gain, b.round_index)
+            )
         info = _CATALOG_INFO[id(catalog)] = (catalog, tuple(rows))
     return info[1]
 
@@ -213,7 +215,13 @@ def player_terms(state: Any, player: int) -> dict[str, float]:
     # (the last action of a round is the starting player's, and the next round starts with the other)
     next_main = state.turn if not state.acted else 1 - state.turn
     tempo = TEMPO_SHARE * _tempo(state, player, info) if next_main == player else 0.0
-    return {"goods": g_term, "wheel": wheel, "forced sale": sale, "position": -EDGE_COST * phase * edges, "tempo": tempo}
+    return {
+        "goods": g_term,
+        "wheel": wheel,
+        "forced sale": sale,
+        "position": -EDGE_COST * phase * edges,
+        "tempo": tempo,
+    }
 
 
 def evaluation_terms(state: Any, player: int) -> dict[str, float]:
@@ -295,8 +303,10 @@ def search_actions(state: Any) -> list[Any]:
             need = True
             break
     if not need and francs < 1:
-        need = any(o not in (NO_OWNER, p) and not cat.buildings[i].locked and state.sector[i] > 0
-                   for i, o in enumerate(state.owner))
+        need = any(
+            o not in (NO_OWNER, p) and not cat.buildings[i].locked and state.sector[i] > 0
+            for i, o in enumerate(state.owner)
+        )
     if not need:
         return main or legal
     return (main + _in_catalog_order(state, sells)) or legal

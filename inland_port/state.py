@@ -55,7 +55,7 @@ NO_OWNER = -1
 def cell_changes(before: effects.Cells, after: effects.Cells, wh: Warehouse) -> list[str]:
     """Each counter that moved: ``wood 4 \u2192 7`` (``wood 3 \u2192 3 (0+3 to 3+0)`` when only its cell changed)."""
     out = []
-    for g, a, z in zip(GOODS, before, after):
+    for g, a, z in zip(GOODS, before, after, strict=False):
         if a != z:
             x, y = wh.amount[a], wh.amount[z]
             out.append(f"{g} {x} \u2192 {y}" + (f" ({wh.text(a)} to {wh.text(z)})" if x == y else ""))
@@ -69,7 +69,9 @@ def payment_summary(b: InlandBuilding, before: effects.Cells, payment: effects.P
         if cost:
             parts.append(effects.payment_moves(before, tuple(x for x in payment if x[0] == name), cost, wh))
     if b.cost.food:
-        parts.append(effects.payment_moves(before, tuple(x for x in payment if x[0] in ("fish", "grain")), b.cost.food, wh))
+        parts.append(
+            effects.payment_moves(before, tuple(x for x in payment if x[0] in ("fish", "grain")), b.cost.food, wh)
+        )
     if b.cost.francs:
         parts.append(f"{b.cost.francs} franc{'s' if b.cost.francs != 1 else ''}")
     return ", ".join(parts) or "nothing"
@@ -99,8 +101,20 @@ class InlandState(GameState):
     forced_moves_free: ClassVar[bool] = True
 
     __slots__ = (
-        "catalog", "seed", "round", "actions_left", "turn", "francs", "cells",
-        "owner", "sector", "history", "events", "_legal", "main_actions", "acted",
+        "_legal",
+        "acted",
+        "actions_left",
+        "catalog",
+        "cells",
+        "events",
+        "francs",
+        "history",
+        "main_actions",
+        "owner",
+        "round",
+        "sector",
+        "seed",
+        "turn",
     )
 
     def __init__(self, catalog: Catalog | None = None, seed: int = 0) -> None:
@@ -123,7 +137,7 @@ class InlandState(GameState):
         self._legal: list[InlandAction] | None = None
 
     # -- protocol: bookkeeping ------------------------------------------------
-    def clone(self) -> "InlandState":
+    def clone(self) -> InlandState:
         c = object.__new__(InlandState)
         c.catalog = self.catalog
         c.seed = self.seed
@@ -142,8 +156,18 @@ class InlandState(GameState):
         return c
 
     def key(self) -> tuple:
-        return (self.round, self.actions_left, self.turn, self.acted, self.francs[0], self.francs[1],
-                self.cells[0], self.cells[1], tuple(self.owner), tuple(self.sector))
+        return (
+            self.round,
+            self.actions_left,
+            self.turn,
+            self.acted,
+            self.francs[0],
+            self.francs[1],
+            self.cells[0],
+            self.cells[1],
+            tuple(self.owner),
+            tuple(self.sector),
+        )
 
     @property
     def main_action_count(self) -> int:
@@ -218,7 +242,10 @@ class InlandState(GameState):
         if self.is_terminal():
             return []
         p = self.turn
-        sells = [InlandAction("sell", self.catalog.buildings[i].name, text=f"sell {self.catalog.buildings[i].name}") for i in self.owned(p)]
+        sells = [
+            InlandAction("sell", self.catalog.buildings[i].name, text=f"sell {self.catalog.buildings[i].name}")
+            for i in self.owned(p)
+        ]
         if self.acted:
             return [END] + sells
         main: list[InlandAction] = []
@@ -257,8 +284,12 @@ class InlandState(GameState):
     def _build_actions(self, p: int, i: int) -> list[InlandAction]:
         b = self.catalog.buildings[i]
         wh = self.catalog.warehouse
-        return [InlandAction("build", b.name, pay, f"build {b.name}" + (f": {effects.payment_text(pay, wh)}" if pay else ""))
-                for pay in self._build_payments(p, b)]
+        return [
+            InlandAction(
+                "build", b.name, pay, f"build {b.name}" + (f": {effects.payment_text(pay, wh)}" if pay else "")
+            )
+            for pay in self._build_payments(p, b)
+        ]
 
     def _user_purse(self, p: int, i: int) -> int:
         """Francs the user holds while carrying out the effect."""
@@ -315,7 +346,11 @@ class InlandState(GameState):
                 return f"Using your opponent's {b.name} costs 1 franc; you have none (sell a building first)."
             opts = [str(a) for a in self.legal_actions() if a.verb == "use" and a.building == b.name]
             if opts:
-                return f"That is not a way to use {b.name}. Ways: " + "; ".join(f"'{o}'" for o in opts[:6]) + (" ..." if len(opts) > 6 else "")
+                return (
+                    f"That is not a way to use {b.name}. Ways: "
+                    + "; ".join(f"'{o}'" for o in opts[:6])
+                    + (" ..." if len(opts) > 6 else "")
+                )
         return None
 
     # -- applying -------------------------------------------------------------------
@@ -398,7 +433,15 @@ class InlandState(GameState):
         if gained:
             changes.append(f"{gained:+d} franc{'s' if abs(gained) != 1 else ''}")
         ct = effects.choice_text(b.effect, b.params, choice, wh)
-        self.events.append((p, f"uses {b.name} in sector {label}" + (f" ({ct})" if ct else "") + ": " + (", ".join(changes) or "no change")))
+        self.events.append(
+            (
+                p,
+                f"uses {b.name} in sector {label}"
+                + (f" ({ct})" if ct else "")
+                + ": "
+                + (", ".join(changes) or "no change"),
+            )
+        )
 
     def _end_of_turn(self) -> None:
         """The turn is over (seeds/004, "Main phase"): the next action, or the end of the round."""
@@ -485,7 +528,7 @@ class InlandState(GameState):
         n = self.catalog.warehouse.cells
         for p in (0, 1):
             assert self.francs[p] >= 0, f"seat {p} has negative francs"
-            for g, c in zip(GOODS, self.cells[p]):
+            for g, c in zip(GOODS, self.cells[p], strict=False):
                 assert 0 <= c < n, f"seat {p}'s {g} counter left the grid (cell {c})"
         assert not (self.acted and self.is_terminal())
         for i, o in enumerate(self.owner):

@@ -58,7 +58,7 @@ class Warehouse:
     queries are table look-ups, so moving and paying cost nothing to search.
     """
 
-    __slots__ = ("columns", "rows", "cells", "amount", "top", "_step", "_pay", "_payable")
+    __slots__ = ("_pay", "_payable", "_step", "amount", "cells", "columns", "rows", "top")
 
     def __init__(self, columns: int, rows: int) -> None:
         if columns < 1 or rows < 1:
@@ -66,7 +66,9 @@ class Warehouse:
         self.columns = columns
         self.rows = rows
         self.cells = columns * rows
-        self.amount: tuple[int, ...] = tuple(ROW_VALUE * (c // columns) + COLUMN_VALUE * (c % columns) for c in range(self.cells))
+        self.amount: tuple[int, ...] = tuple(
+            ROW_VALUE * (c // columns) + COLUMN_VALUE * (c % columns) for c in range(self.cells)
+        )
         self.top = max(self.amount)
         steps: dict[str, tuple[int, ...]] = {}
         for d, (dr, dc) in DELTA.items():
@@ -134,7 +136,9 @@ class Warehouse:
         if hit is None:
             r, c = divmod(cell, self.columns)
             here = self.amount[cell]
-            hit = tuple(sorted({here - self.amount[rr * self.columns + cc] for rr in range(r + 1) for cc in range(c + 1)} - {0}))
+            hit = tuple(
+                sorted({here - self.amount[rr * self.columns + cc] for rr in range(r + 1) for cc in range(c + 1)} - {0})
+            )
             self._payable[cell] = hit
         return hit
 
@@ -145,8 +149,12 @@ class Warehouse:
         if hit is None:
             r, c = divmod(cell, self.columns)
             want = self.amount[cell] - paid
-            hit = tuple(rr * self.columns + cc for rr in range(r + 1) for cc in range(c + 1)
-                        if self.amount[rr * self.columns + cc] == want and (rr, cc) != (r, c))
+            hit = tuple(
+                rr * self.columns + cc
+                for rr in range(r + 1)
+                for cc in range(c + 1)
+                if self.amount[rr * self.columns + cc] == want and (rr, cc) != (r, c)
+            )
             self._pay[key] = hit
         return hit
 

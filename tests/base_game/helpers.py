@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core.protocol import parse_action
 from base_game import RULESET
 from base_game import cards as K
 from base_game.state import NOWHERE, TOWN
+from core.protocol import parse_action
 
 
 def new(players: int = 2, short: bool = False, seed: int = 0, **opts):
@@ -56,4 +56,4 @@ def legal(s) -> list[str]:
     return [str(a) for a in s.legal_actions()]
 
 
-__all__ = ["new", "play", "end_turn", "goods", "clear", "own", "have", "legal", "TOWN", "K"]
+__all__ = ["TOWN", "K", "clear", "end_turn", "goods", "have", "legal", "new", "own", "play"]

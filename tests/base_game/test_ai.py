@@ -55,7 +55,7 @@ def test_determinize_does_not_depend_on_hidden_order():
     a = _game()
     b = _game(tiles=TILES[:1] + list(reversed(TILES[1:])), specials=list(reversed(SPECIALS)))
     assert a.supply_tiles != b.supply_tiles and a.special_pile != b.special_pile
-    assert a.supply_tiles[:a.tiles_revealed] == b.supply_tiles[:b.tiles_revealed]
+    assert a.supply_tiles[: a.tiles_revealed] == b.supply_tiles[: b.tiles_revealed]
     for p in range(2):
         assert a.determinize(p, random.Random(9)).key() == b.determinize(p, random.Random(9)).key()
 
@@ -84,7 +84,7 @@ def test_later_decision_is_the_same_whatever_the_hidden_order():
         assert act in b.legal_actions()
         a.apply_action(act)
         b.apply_action(act)
-    assert a.supply_tiles[:a.tiles_revealed] == b.supply_tiles[:b.tiles_revealed]
+    assert a.supply_tiles[: a.tiles_revealed] == b.supply_tiles[: b.tiles_revealed]
     assert a.supply_tiles != b.supply_tiles
     ia, ib = make_agent("ai:easy", 8), make_agent("ai:easy", 8)
     assert ia.choose(a) == ib.choose(b)
@@ -266,8 +266,16 @@ def test_watch_runs_every_player_count_and_version_with_ai_easy(players, short):
     """lehavre base --watch --agents ai:easy,... plays to the end (Game end and winner)."""
     from cli.app import app
 
-    args = ["base", "--watch", "--agents", ",".join(["ai:easy"] * players), "--players", str(players),
-            "--seed", str(20 + players)]
+    args = [
+        "base",
+        "--watch",
+        "--agents",
+        ",".join(["ai:easy"] * players),
+        "--players",
+        str(players),
+        "--seed",
+        str(20 + players),
+    ]
     if short:
         args.append("--short")
     res = CliRunner().invoke(app, args)

@@ -13,10 +13,10 @@ from collections import Counter
 
 import pytest
 
-from core.cards import DataFileError, load_cards
 from base_game import data
 from base_game.data import BuildingCard
 from base_game.effects import EFFECTS
+from core.cards import DataFileError, load_cards
 
 
 def test_standard_building_counts():
@@ -48,7 +48,14 @@ def test_reference_tables():
     assert [r.food for r in rc[3:10]] == [3, 4, 5, 6, 7, 8, 9]  # seeds/000 Round overview excerpt
     # ... and its ships for rounds 4-10: 4 Wood, 4 Wood, 2 Iron, 6 Wood, 4 Iron, 6 Iron, 8 Iron
     assert [(r.ship_value, r.ship_type) for r in rc[3:10]] == [
-        (4, "wooden"), (4, "wooden"), (2, "iron"), (6, "wooden"), (4, "iron"), (6, "iron"), (8, "iron")]
+        (4, "wooden"),
+        (4, "wooden"),
+        (2, "iron"),
+        (6, "wooden"),
+        (4, "iron"),
+        (6, "iron"),
+        (8, "iron"),
+    ]
     assert not rc[5].harvest
     assert data.ship_types()["wooden"].food == (5, 4, 3, 2, 1)
     assert sum(t.interest for t in data.supply_tiles()) == 1

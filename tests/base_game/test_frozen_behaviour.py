@@ -65,15 +65,24 @@ def test_a_save_loads_through_the_records(path):
 def _cli(args: list[str]) -> str:
     env = dict(os.environ, COLUMNS="100")
     env.pop("NO_COLOR", None)
-    out = subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True, env=env,
-                         timeout=600, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-m", "cli", *args], capture_output=True, text=True, env=env, timeout=600, cwd=ROOT
+    )
     assert out.returncode == 0, out.stderr
     return out.stdout
 
 
 def _args(w: dict, as_json: bool) -> list[str]:
-    args = ["base", "--watch", "--agents", ",".join(w["agents"]), "--players", str(w["players"]),
-            "--seed", str(w["seed"])]
+    args = [
+        "base",
+        "--watch",
+        "--agents",
+        ",".join(w["agents"]),
+        "--players",
+        str(w["players"]),
+        "--seed",
+        str(w["seed"]),
+    ]
     if w["short"]:
         args.append("--short")
     if as_json:

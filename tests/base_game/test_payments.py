@@ -8,19 +8,18 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.payment import payment_options
 from base_game.payments import enumerate_ways, ways_to_pay
+from core.payment import payment_options
 
 UNITS = [("fish", 1), ("smoked", 2), ("bread", 2), ("meat", 3), ("franc", 1)]
 ENERGY = [("wood", 1), ("charcoal", 3), ("coal", 3), ("coke", 10)]
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
-@given(counts=st.lists(st.integers(0, 9), min_size=5, max_size=5), cost=st.integers(1, 25),
-       energy=st.booleans())
+@given(counts=st.lists(st.integers(0, 9), min_size=5, max_size=5), cost=st.integers(1, 25), energy=st.booleans())
 def test_same_as_core_payment(counts, cost, energy):
     units = ENERGY if energy else UNITS
-    src = [(k, u, n) for (k, u), n in zip(units, counts)]
+    src = [(k, u, n) for (k, u), n in zip(units, counts, strict=False)]
     want = payment_options({k: [u * i for i in range(1, n + 1)] for k, u, n in src if n}, cost, limit=4)
     assert ways_to_pay(src, cost, 4) == want
     positive = [(k, u, min(n, -(-cost // u))) for k, u, n in src if n]

@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from core.protocol import ActionError, parse_action
-from base_game.frames import Debt
 from base_game import RULESET, GameOptions, SetupError
+from base_game.frames import Debt
+from core.protocol import ActionError, parse_action
 from tests.base_game.helpers import K, clear, end_turn, goods, have, legal, new, own, play
 from tests.base_game.test_standard_buildings import add_ship
 
@@ -28,9 +28,21 @@ def to_end_of_round(s):
 
 
 # ------------------------------------------------------------------- setup
-@pytest.mark.parametrize("players,short,rounds", [(1, False, 7), (2, False, 14), (3, False, 18), (4, False, 20),
-                                                  (5, False, 20), (1, True, 4), (2, True, 8), (3, True, 12),
-                                                  (4, True, 12), (5, True, 15)])
+@pytest.mark.parametrize(
+    "players,short,rounds",
+    [
+        (1, False, 7),
+        (2, False, 14),
+        (3, False, 18),
+        (4, False, 20),
+        (5, False, 20),
+        (1, True, 4),
+        (2, True, 8),
+        (3, True, 12),
+        (4, True, 12),
+        (5, True, 15),
+    ],
+)
 def test_round_count_and_piles(players, short, rounds):
     """Setup table of rounds; 12. Building proposals: three equal piles sorted by sort order;
     10. the starting buildings in the town; 8. six special buildings face down (full game only)."""
@@ -58,8 +70,7 @@ def test_short_game_start_and_ships():
     # tile 1 (wood, fish) already supplied for the first turn
     assert s.offer_spaces == [3, 4, 4, 2, 1, 1, 1]
     for p in range(2):
-        assert s.player_goods(p) == {"fish": 2, "wood": 2, "clay": 2, "iron": 2, "cattle": 1, "coal": 2,
-                                     "hides": 2}
+        assert s.player_goods(p) == {"fish": 2, "wood": 2, "clay": 2, "iron": 2, "cattle": 1, "coal": 2, "hides": 2}
         assert s.player_ships(p) == [("wooden", 2)]
     solo = new(players=1, short=True)
     assert solo.player_ships(0) == [("wooden", 2)]
@@ -290,8 +301,11 @@ def test_every_action_text_round_trips():
 def test_determinize_hides_tiles_and_special_pile_keeps_peek():
     """REFERENCE.md hidden information: face-down supply tiles and special pile; the Marketplace
     visitor knows the top two."""
-    s = new(players=2, supply_tiles=[2, 1, 3, 4, 5, 6, 7],
-            special_pile=["Zoo", "Tavern", "Farm", "Kiln", "Bakery", "Smelter"])
+    s = new(
+        players=2,
+        supply_tiles=[2, 1, 3, 4, 5, 6, 7],
+        special_pile=["Zoo", "Tavern", "Farm", "Kiln", "Bakery", "Smelter"],
+    )
     own(s, 0, "Marketplace")
     play(s, "enter Marketplace", "pick fish", "pick wood")
     # while deciding the order the visitor sees the top two

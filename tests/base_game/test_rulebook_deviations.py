@@ -16,11 +16,11 @@ from collections import Counter
 
 import pytest
 
-from base_game.frames import Debt
 from base_game import data
+from base_game.frames import Debt
 from base_game.state import TOWN
 from core.protocol import ActionError, parse_action
-from tests.base_game.helpers import K, clear, end_turn, goods, have, legal, new, own, play
+from tests.base_game.helpers import clear, end_turn, goods, have, legal, new, own, play
 
 
 def fresh(players: int = 2, **opts):
@@ -256,6 +256,7 @@ def test_marketplace_picks_in_any_order_give_the_canonical_outcome():
 def test_town_square_picks_in_any_order():
     """seeds/000 Special Buildings, Town Square: one upgraded good (all different, no steel) per
     Craftsman's building, in the player's order."""
+
     def town_square():
         s = fresh()
         own(s, 0, "Town Square", "Fishery", "Joinery")
@@ -300,10 +301,13 @@ def test_repay_without_a_loan_or_five_francs_is_explained():
 
 
 # ------------------------------------------------------------ 6. Ironworks and Arts Centre materials
-@pytest.mark.parametrize("name,materials,published", [
-    ("Ironworks", {"wood": 1, "brick": 2}, "3 wood + 2 brick"),
-    ("Arts Centre", {"wood": 1, "clay": 1}, "1 wood + 2 clay"),
-])
+@pytest.mark.parametrize(
+    "name,materials,published",
+    [
+        ("Ironworks", {"wood": 1, "brick": 2}, "3 wood + 2 brick"),
+        ("Arts Centre", {"wood": 1, "clay": 1}, "1 wood + 2 clay"),
+    ],
+)
 def test_ironworks_and_arts_centre_keep_the_overviews_materials(name, materials, published):
     """seeds/000 Buildings overview: "Ironworks (I, ... Building material: 1 wood and 2 brick, ...)",
     "Arts Center (P, ... Building material: 1 wood and 1 clay, ...)" (the same in seeds/001 and 002).
@@ -332,10 +336,16 @@ def test_data_files_cite_the_buildings_overview_where_it_is():
     from pathlib import Path
 
     headings = {
-        "standard_buildings.json": {"seeds/000": "Buildings Overview", "seeds/001": "기본 건물",
-                                    "seeds/002": "Budynki zwykłe"},
-        "special_buildings.json": {"seeds/000": "Special Buildings", "seeds/001": "특수 건물",
-                                   "seeds/002": "Budynki specjalne"},
+        "standard_buildings.json": {
+            "seeds/000": "Buildings Overview",
+            "seeds/001": "기본 건물",
+            "seeds/002": "Budynki zwykłe",
+        },
+        "special_buildings.json": {
+            "seeds/000": "Special Buildings",
+            "seeds/001": "특수 건물",
+            "seeds/002": "Budynki specjalne",
+        },
     }
     seeds = Path(__file__).resolve().parents[3] / "shared" / "seeds"
     for name, cited in headings.items():

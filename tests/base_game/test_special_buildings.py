@@ -166,8 +166,13 @@ def test_haulage_firm_two_adjacent_offers_for_three_francs():
     goods(s, 0, francs=3)
     s.offer_spaces = [5, 1, 2, 3, 0, 4, 0]
     play(s, "enter Haulage Firm")
-    assert legal(s) == ["haul fish and wood", "haul wood and clay", "haul clay and iron",
-                        "haul iron and grain", "haul grain and cattle"]
+    assert legal(s) == [
+        "haul fish and wood",
+        "haul wood and clay",
+        "haul clay and iron",
+        "haul iron and grain",
+        "haul grain and cattle",
+    ]
     play(s, "haul wood and clay")
     assert have(s, 0, "wood") == 2 and have(s, 0, "clay") == 3 and s.francs[0] == 0
     assert s.offer_spaces == [5, 1, 0, 0, 0, 4, 0]
@@ -258,8 +263,10 @@ def test_football_stadium_only_built_on_an_empty_proposal_space():
     assert s.owner[K.FOOTBALL_STADIUM] == 0 and s.wealth_breakdown(0)["buildings"] == 6 + 24
 
 
-@pytest.mark.parametrize("name,price", [("Business Park", 12), ("Feedlot", 8), ("Guildhouse", 8),
-                                        ("Masons' Guild", 10), ("Wind Farm", 12), ("Zoo", 8)])
+@pytest.mark.parametrize(
+    "name,price",
+    [("Business Park", 12), ("Feedlot", 8), ("Guildhouse", 8), ("Masons' Guild", 10), ("Wind Farm", 12), ("Zoo", 8)],
+)
 def test_special_buildings_bought_from_the_town(name, price):
     """Face-up special buildings can be bought (price = 'Cost' where given, else the value)."""
     s = fresh()

@@ -144,13 +144,16 @@ def test_energy_paid_without_change_choice():
 
 
 # ---------------------------------------------------------- fixed goods
-@pytest.mark.parametrize("name,extra,expect", [
-    ("Hardware Store", {}, {"wood": 1, "brick": 1, "iron": 1}),
-    ("Grocery Market", {}, {"cattle": 1, "meat": 1, "fish": 1, "smoked_fish": 1, "grain": 1, "bread": 1}),
-    ("Colliery", {}, {"coal": 3}),
-    ("Clay Mound", {}, {"clay": 3}),
-    ("Fishery", {}, {"fish": 3 + 1}),  # the Fishery's own fisherman counts when you own it
-])
+@pytest.mark.parametrize(
+    "name,extra,expect",
+    [
+        ("Hardware Store", {}, {"wood": 1, "brick": 1, "iron": 1}),
+        ("Grocery Market", {}, {"cattle": 1, "meat": 1, "fish": 1, "smoked_fish": 1, "grain": 1, "bread": 1}),
+        ("Colliery", {}, {"coal": 3}),
+        ("Clay Mound", {}, {"clay": 3}),
+        ("Fishery", {}, {"fish": 3 + 1}),  # the Fishery's own fisherman counts when you own it
+    ],
+)
 def test_take_goods(name, extra, expect):
     """Hardware Store, Grocery Market, Colliery, Clay Mound, Fishery: the goods listed in each entry."""
     s = fresh()
@@ -287,9 +290,15 @@ def test_arts_centre_four_francs_per_visitor():
     assert s.francs[0] == 8
 
 
-@pytest.mark.parametrize("loans,choice,left,francs", [
-    (1, None, 0, 0), (2, None, 1, 2), (3, "return 2 loans", 1, 0), (3, "return 1 loan and take 2 francs", 2, 2),
-])
+@pytest.mark.parametrize(
+    "loans,choice,left,francs",
+    [
+        (1, None, 0, 0),
+        (2, None, 1, 2),
+        (3, "return 2 loans", 1, 0),
+        (3, "return 1 loan and take 2 francs", 2, 2),
+    ],
+)
 def test_local_court(loans, choice, left, francs):
     """Local Court: 1 loan: return it; 2: return one and 2 francs; 3+: return 2 (or 1 and 2 francs)."""
     s = fresh()
@@ -317,8 +326,7 @@ def test_marketplace_goods_by_craftsman_buildings_max_eight():
     assert s.peek_cards(0) == [K.NAME[b] for b in s.special_pile[:2]]
     s2 = fresh()
     # seven Craftsman's buildings (2 + 7 = 9 goods, capped at 8)
-    own(s2, 0, "Marketplace", "Fishery", "Joinery", "Bakehouse", "Smokehouse", "Abattoir", "Tannery",
-        "Charcoal Kiln")
+    own(s2, 0, "Marketplace", "Fishery", "Joinery", "Bakehouse", "Smokehouse", "Abattoir", "Tannery", "Charcoal Kiln")
     play(s2, "enter Marketplace")
     assert s2.stack[-1].data == ((), 8)  # nothing picked yet, 8 picks due
     for g in ("fish", "wood", "clay", "iron", "grain", "cattle", "hides", "coal"):
@@ -342,8 +350,7 @@ def test_shipping_line_capacity_energy_and_values():
     add_ship(s, "iron", 4, owner=0)
     goods(s, 0, steel=1, leather=2, bread=3, coal=2)
     play(s, "enter Shipping Line")
-    assert legal(s) == ["use 1 ship", "use 1 ship and choose goods", "use 2 ships",
-                        "use 2 ships and choose goods"]
+    assert legal(s) == ["use 1 ship", "use 1 ship and choose goods", "use 2 ships", "use 2 ships and choose goods"]
     play(s, "use 2 ships")  # 6 energy: both coal; then 5 goods, most valuable: steel, 2 leather, 2 bread
     assert s.francs[0] == 8 + 4 + 4 + 3 + 3
     assert have(s, 0, "bread") == 1 and have(s, 0, "coal") == 0

@@ -19,12 +19,29 @@ from tests.base_game.helpers import K, end_turn, have, legal, new, play
 RED, GREEN, BLUE = 0, 1, 2
 
 PILES = [
-    ["Marketplace", "Bakehouse", "Smokehouse", "Wharf 1", "Local Court", "Grocery Market", "Steel Mill",
-     "Town Hall", "Church"],
-    ["Joinery", "Hardware Store", "Abattoir", "Black Market", "Colliery", "Tannery", "Cokery", "Bank",
-     "Charcoal Kiln"],
-    ["Sawmill", "Fishery", "Clay Mound", "Brickworks", "Wharf 2", "Shipping Line", "Business Office",
-     "Ironworks", "Bridge over the Seine"],
+    [
+        "Marketplace",
+        "Bakehouse",
+        "Smokehouse",
+        "Wharf 1",
+        "Local Court",
+        "Grocery Market",
+        "Steel Mill",
+        "Town Hall",
+        "Church",
+    ],
+    ["Joinery", "Hardware Store", "Abattoir", "Black Market", "Colliery", "Tannery", "Cokery", "Bank", "Charcoal Kiln"],
+    [
+        "Sawmill",
+        "Fishery",
+        "Clay Mound",
+        "Brickworks",
+        "Wharf 2",
+        "Shipping Line",
+        "Business Office",
+        "Ironworks",
+        "Bridge over the Seine",
+    ],
 ]
 
 
@@ -33,8 +50,12 @@ def offers(s) -> dict[str, int]:
 
 
 def example_game():
-    return new(players=3, supply_tiles=[2, 1, 3, 4, 5, 6, 7], proposal_piles=PILES,
-               special_pile=["Zoo", "Tavern", "Farm", "Kiln", "Bakery", "Smelter"])
+    return new(
+        players=3,
+        supply_tiles=[2, 1, 3, 4, 5, 6, 7],
+        proposal_piles=PILES,
+        special_pile=["Zoo", "Tavern", "Farm", "Kiln", "Bakery", "Smelter"],
+    )
 
 
 def test_setup_matches_points_6_and_7():

@@ -36,8 +36,9 @@ def spawn(tmp_path: Path, *args: str, extra_env: dict[str, str] | None = None, r
     env.update({"LEHAVRE_DATA_DIR": str(tmp_path), "TERM": "xterm-256color", "COLUMNS": "100", "LINES": str(rows)})
     env.pop("NO_COLOR", None)
     env.update(extra_env or {})
-    child = pexpect.spawn(LEHAVRE, list(args), env=env, cwd=str(ROOT), encoding="utf-8", timeout=60,
-                          dimensions=(rows, 100))
+    child = pexpect.spawn(
+        LEHAVRE, list(args), env=env, cwd=str(ROOT), encoding="utf-8", timeout=60, dimensions=(rows, 100)
+    )
     child.logfile_read = Log()
     return child
 

@@ -19,8 +19,23 @@ def test_level_and_think_time_reach_the_agent():
 
 def test_watch_with_think_time_plays_to_the_end(tmp_path, monkeypatch):
     monkeypatch.setenv("LEHAVRE_DATA_DIR", str(tmp_path))
-    r = runner.invoke(app, ["base", "--watch", "--agents", "ai:easy,random", "--players", "2", "--short", "--seed", "2",
-                            "--think-time", "0.05", "--json"])
+    r = runner.invoke(
+        app,
+        [
+            "base",
+            "--watch",
+            "--agents",
+            "ai:easy,random",
+            "--players",
+            "2",
+            "--short",
+            "--seed",
+            "2",
+            "--think-time",
+            "0.05",
+            "--json",
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["ruleset"] == "base"
 

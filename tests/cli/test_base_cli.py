@@ -41,8 +41,15 @@ def run_cli(*args: str, input_text: str | None = None) -> subprocess.CompletedPr
     """The real console entry point in a subprocess (stdout is a pipe, not a TTY)."""
     env = dict(os.environ)
     env.update({"COLUMNS": "100"})
-    return subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True, env=env,
-                          input=input_text, timeout=120, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        input=input_text,
+        timeout=120,
+        cwd=ROOT,
+    )
 
 
 def invoke(*args: str, input_text: str | None = None):
@@ -91,7 +98,7 @@ def test_every_player_count_and_version_plays_to_the_end_with_json(players, shor
     assert result["ruleset"] == "base" and result["seed"] == 10 + players
     assert result["agents"] == agents.split(",")
     assert len(result["wealth"]) == len(result["breakdown"]) == players
-    for w, parts in zip(result["wealth"], result["breakdown"]):
+    for w, parts in zip(result["wealth"], result["breakdown"], strict=False):
         assert w == sum(parts.values())
         assert set(parts) == {"buildings", "bonus", "ships", "francs", "loans"}
     best = max(result["wealth"])
@@ -158,8 +165,18 @@ def test_rules_base_one_building_in_detail():
     r = invoke("rules", "base", "market")
     assert r.exit_code == 0, r.output
     out = " ".join(r.stdout.replace("│", " ").split())
-    for piece in ("Marketplace", "type N (Non-building)", "sort order 01", "value 6", "price 6 francs",
-                  "entry fee 2 food or 1 franc", "materials 2 wood", "hammers 0", "fishermen 0", "provenance"):
+    for piece in (
+        "Marketplace",
+        "type N (Non-building)",
+        "sort order 01",
+        "value 6",
+        "price 6 francs",
+        "entry fee 2 food or 1 franc",
+        "materials 2 wood",
+        "hammers 0",
+        "fishermen 0",
+        "provenance",
+    ):
         assert piece in out, piece
 
 
@@ -201,15 +218,27 @@ def test_the_starting_board_shows_the_setup():
 
 def _hidden_specials(state, viewer):
     known = set(state.peek_known[viewer]) if viewer is not None else set()
-    if viewer is not None and state.decision == "sub" and state.current_player() == viewer and state.stack[-1].effect == "peek":
+    if (
+        viewer is not None
+        and state.decision == "sub"
+        and state.current_player() == viewer
+        and state.stack[-1].effect == "peek"
+    ):
         known |= set(state.special_pile[:2])
     return [b for b in state.special_pile if b not in known]
 
 
 def _public_names(state):
     """Names of buildings a player may see (everything not in the face-down special pile)."""
-    return sorted((K.NAME[b] for b in range(K.NB) if b not in state.special_pile
-                   and (state.owner[b] != NOWHERE or any(b in p for p in state.proposal_piles))), key=len, reverse=True)
+    return sorted(
+        (
+            K.NAME[b]
+            for b in range(K.NB)
+            if b not in state.special_pile and (state.owner[b] != NOWHERE or any(b in p for p in state.proposal_piles))
+        ),
+        key=len,
+        reverse=True,
+    )
 
 
 def _assert_nothing_hidden(text, state, viewer):
@@ -295,8 +324,16 @@ def test_renderer_fits_every_player_count_at_100_columns():
 
 def test_typo_illegal_help_rules_two_steps_and_end_of_input(data_dir):
     # seed 3, seat first: the first turn offers take francs/fish/wood/clay and buy Building Firm 1
-    r = invoke("base", "--opponent", "greedy", "--seat", "first", "--seed", "3",
-               input_text="tkae wood\nbuy Bank\n99\nhelp\nrules Fishery\ntake wood\n")
+    r = invoke(
+        "base",
+        "--opponent",
+        "greedy",
+        "--seat",
+        "first",
+        "--seed",
+        "3",
+        input_text="tkae wood\nbuy Bank\n99\nhelp\nrules Fishery\ntake wood\n",
+    )
     out = r.stdout
     assert r.exit_code == 0, out[-2000:]
     assert "'tkae wood' is not a legal action here. Allowed now: buy, take" in " ".join(out.split())
@@ -340,16 +377,29 @@ def test_the_second_step_lists_the_buildings_to_enter(data_dir):
 
 
 def test_a_whole_short_game_at_the_keyboard_reaches_the_final_wealth(data_dir):
-    r = invoke("base", "--short", "--opponent", "random", "--seat", "last", "--seed", "2", "--no-save",
-               input_text="1\n" * 600)
+    r = invoke(
+        "base", "--short", "--opponent", "random", "--seat", "last", "--seed", "2", "--no-save", input_text="1\n" * 600
+    )
     assert r.exit_code == 0, r.stdout[-2000:]
     assert "Final wealth" in r.stdout and ("Winner" in r.stdout or "Tie" in r.stdout)
     assert not (data_dir / "saves").exists() or not list((data_dir / "saves").iterdir())
 
 
 def test_two_people_and_three_computers_then_quit_and_resume(data_dir):
-    r = invoke("base", "--players", "5", "--humans", "2", "--opponent", "greedy", "--seat", "first", "--seed", "9",
-               input_text="1\nquit\n")
+    r = invoke(
+        "base",
+        "--players",
+        "5",
+        "--humans",
+        "2",
+        "--opponent",
+        "greedy",
+        "--seat",
+        "first",
+        "--seed",
+        "9",
+        input_text="1\nquit\n",
+    )
     assert r.exit_code == 0, r.stdout[-2000:]
     assert "People at this keyboard: P1, P2" in r.stdout and "P3 greedy" in r.stdout
     assert "Player 1, your move" in r.stdout and "You quit the game" in r.stdout

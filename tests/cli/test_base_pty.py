@@ -65,7 +65,9 @@ def test_typo_illegal_help_legal_actions_and_quit(tmp_path):
 
 
 def test_ctrl_c_at_the_prompt_ends_with_a_short_message(tmp_path):
-    child = spawn(tmp_path, "base", "--opponent", "random", "--players", "3", "--seat", "first", "--seed", "5", "--short")
+    child = spawn(
+        tmp_path, "base", "--opponent", "random", "--players", "3", "--seat", "first", "--seed", "5", "--short"
+    )
     child.expect(PROMPT)
     time.sleep(0.5)  # let readline take the terminal before the interrupt (not a timing assertion)
     child.sendintr()

@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import inland_port
 from cli.app import app
-from cli.play import PlayLoop, Player, Session, new_session
+from cli.play import Player, PlayLoop, Session, new_session
 from cli.render_inland import InlandRenderer, board
 from core.version import __version__
-import inland_port
 from inland_port import RULESET, InlandOptions
 from inland_port.buildings import DEFAULT_PATH
 
@@ -31,13 +31,22 @@ ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(r"\x1b\[")
 
 
-def run_cli(*args: str, env_extra: dict[str, str] | None = None, input_text: str | None = None) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: str, env_extra: dict[str, str] | None = None, input_text: str | None = None
+) -> subprocess.CompletedProcess:
     """The real console entry point in a subprocess (stdout is a pipe, not a TTY)."""
     env = dict(os.environ)
     env.update({"COLUMNS": "100"})
     env.update(env_extra or {})
-    return subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True, env=env,
-                          input=input_text, timeout=120, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        input=input_text,
+        timeout=120,
+        cwd=ROOT,
+    )
 
 
 runner = CliRunner()
@@ -53,8 +62,12 @@ def invoke(*args: str, input_text: str | None = None):
 
 
 def test_watch_prints_the_same_every_time(tmp_path):
-    a = run_cli("inland", "--watch", "--agents", "random,greedy", "--seed", "1", env_extra={"LEHAVRE_DATA_DIR": str(tmp_path)})
-    b = run_cli("inland", "--watch", "--agents", "random,greedy", "--seed", "1", env_extra={"LEHAVRE_DATA_DIR": str(tmp_path)})
+    a = run_cli(
+        "inland", "--watch", "--agents", "random,greedy", "--seed", "1", env_extra={"LEHAVRE_DATA_DIR": str(tmp_path)}
+    )
+    b = run_cli(
+        "inland", "--watch", "--agents", "random,greedy", "--seed", "1", env_extra={"LEHAVRE_DATA_DIR": str(tmp_path)}
+    )
     assert a.returncode == 0, a.stderr
     assert a.stdout == b.stdout
     assert "Traceback" not in a.stdout + a.stderr
@@ -63,7 +76,9 @@ def test_watch_prints_the_same_every_time(tmp_path):
     assert sorted(set(numbers)) == list(range(1, 73))
     assert "Final wealth" in a.stdout and "End of round L" in a.stdout
     assert not ANSI.search(a.stdout), "a pipe gets no colour codes"
-    other_seed = run_cli("inland", "--watch", "--agents", "random,greedy", "--seed", "2", env_extra={"LEHAVRE_DATA_DIR": str(tmp_path)})
+    other_seed = run_cli(
+        "inland", "--watch", "--agents", "random,greedy", "--seed", "2", env_extra={"LEHAVRE_DATA_DIR": str(tmp_path)}
+    )
     assert other_seed.stdout != a.stdout
 
 
@@ -128,7 +143,11 @@ def _broken_buildings(tmp_path: Path) -> Path:
 
 def test_a_malformed_building_file_gives_file_building_field_and_exit_2(tmp_path):
     bad = _broken_buildings(tmp_path)
-    for args in (["inland", "--watch", "--agents", "random,random"], ["inland", "--opponent", "greedy"], ["rules", "inland"]):
+    for args in (
+        ["inland", "--watch", "--agents", "random,random"],
+        ["inland", "--opponent", "greedy"],
+        ["rules", "inland"],
+    ):
         r = run_cli(*args, "--buildings", str(bad), env_extra={"LEHAVRE_DATA_DIR": str(tmp_path)})
         assert r.returncode == 2, (args, r.stdout, r.stderr)
         err = " ".join(r.stderr.split())
@@ -162,7 +181,18 @@ def test_help_lists_every_command_and_version_prints_it():
     v = invoke("--version")
     assert v.exit_code == 0 and v.stdout.strip() == f"lehavre {__version__}"
     h = invoke("inland", "--help")
-    for opt in ("--opponent", "--seat", "--seed", "--buildings", "--watch", "--agents", "--json", "--resume", "--load", "--no-undo"):
+    for opt in (
+        "--opponent",
+        "--seat",
+        "--seed",
+        "--buildings",
+        "--watch",
+        "--agents",
+        "--json",
+        "--resume",
+        "--load",
+        "--no-undo",
+    ):
         assert opt in h.stdout
 
 
@@ -223,8 +253,16 @@ def test_the_starting_board_shows_the_setup(data_dir):
 
 def test_two_step_choice_typo_illegal_help_rules_and_end_of_input(data_dir):
     # seeds/004 "Build": Grocery Store costs food (fish and/or grain): several ways to pay
-    r = invoke("inland", "--opponent", "greedy", "--seat", "first", "--seed", "3",
-               input_text="bulid Farm\nbuild Zoo\n99\nhelp\nrules Farm\nbuild\nbuild grocery\n7\nback\n4\n1\n")
+    r = invoke(
+        "inland",
+        "--opponent",
+        "greedy",
+        "--seat",
+        "first",
+        "--seed",
+        "3",
+        input_text="bulid Farm\nbuild Zoo\n99\nhelp\nrules Farm\nbuild\nbuild grocery\n7\nback\n4\n1\n",
+    )
     out = r.stdout
     assert r.exit_code == 0, out[-2000:]
     assert "'bulid' is not an action" in out and "Allowed now: build" in out
@@ -241,7 +279,9 @@ def test_two_step_choice_typo_illegal_help_rules_and_end_of_input(data_dir):
 
 
 def test_a_whole_game_at_the_keyboard_reaches_the_final_wealth(data_dir):
-    r = invoke("inland", "--opponent", "greedy", "--seat", "second", "--seed", "11", "--no-save", input_text="1\n" * 200)
+    r = invoke(
+        "inland", "--opponent", "greedy", "--seat", "second", "--seed", "11", "--no-save", input_text="1\n" * 200
+    )
     assert r.exit_code == 0
     assert "Final wealth" in r.stdout and "The game is over" in r.stdout
     assert not (data_dir / "saves").exists() or not list((data_dir / "saves").iterdir())
@@ -254,7 +294,9 @@ def test_quit_then_resume_continues_the_same_game(data_dir):
     saves = list((data_dir / "saves").glob("*.json"))
     assert len(saves) == 1
     saved = json.loads(saves[0].read_text())
-    assert len(saved["actions"]) == 4 and saved["actions"][1] == saved["actions"][3] == "end"  # two of mine, two replies
+    assert (
+        len(saved["actions"]) == 4 and saved["actions"][1] == saved["actions"][3] == "end"
+    )  # two of mine, two replies
     again = invoke("inland", "--resume", input_text="history\nquit\n")
     assert again.exit_code == 0, again.stdout
     assert "continuing the game" in again.stdout and "4 actions played" in again.stdout
@@ -266,22 +308,50 @@ def test_quit_then_resume_continues_the_same_game(data_dir):
 
 
 def test_undo_takes_back_my_decision_and_the_replies(data_dir):
-    r = invoke("inland", "--opponent", "greedy", "--seat", "first", "--seed", "5", "--no-save",
-               input_text="undo\n1\n1\nundo\nundo\nhistory\nquit\n")
+    r = invoke(
+        "inland",
+        "--opponent",
+        "greedy",
+        "--seat",
+        "first",
+        "--seed",
+        "5",
+        "--no-save",
+        input_text="undo\n1\n1\nundo\nundo\nhistory\nquit\n",
+    )
     out = r.stdout
     assert "Nothing to undo" in out
     assert "Took back 3 actions: end; " in out  # my last decision (end) and greedy's whole turn
     assert "Took back 1 action: build " in out  # then my action
     assert "No actions yet." in out
-    off = invoke("inland", "--opponent", "greedy", "--seat", "first", "--seed", "5", "--no-save", "--no-undo",
-                 input_text="1\nundo\nquit\n")
+    off = invoke(
+        "inland",
+        "--opponent",
+        "greedy",
+        "--seat",
+        "first",
+        "--seed",
+        "5",
+        "--no-save",
+        "--no-undo",
+        input_text="1\nundo\nquit\n",
+    )
     assert "Undo is switched off" in off.stdout
 
 
 def test_save_command_and_a_broken_save_file(data_dir, tmp_path):
     target = tmp_path / "mine.json"
-    r = invoke("inland", "--opponent", "greedy", "--seat", "second", "--seed", "8", "--no-save",
-               input_text=f"save {target}\nquit\n")
+    r = invoke(
+        "inland",
+        "--opponent",
+        "greedy",
+        "--seat",
+        "second",
+        "--seed",
+        "8",
+        "--no-save",
+        input_text=f"save {target}\nquit\n",
+    )
     assert r.exit_code == 0 and f"Saved to {target}" in r.stdout
     assert json.loads(target.read_text())["ruleset"] == "inland"
     target.write_text(target.read_text()[:40])
@@ -292,8 +362,17 @@ def test_save_command_and_a_broken_save_file(data_dir, tmp_path):
 
 
 def test_why_explains_an_illegal_action_and_the_last_computer_move(data_dir):
-    r = invoke("inland", "--opponent", "greedy", "--seat", "second", "--seed", "8", "--no-save",
-               input_text="why\nwhy build Zoo\nwhy build Farmland\nquit\n")
+    r = invoke(
+        "inland",
+        "--opponent",
+        "greedy",
+        "--seat",
+        "second",
+        "--seed",
+        "8",
+        "--no-save",
+        input_text="why\nwhy build Zoo\nwhy build Farmland\nquit\n",
+    )
     out = " ".join(r.stdout.split())
     assert "Zoo enters the game in round J" in out
     assert "'build Farmland: wood to 0+1, clay to 0+2' is legal now." in out
@@ -302,8 +381,17 @@ def test_why_explains_an_illegal_action_and_the_last_computer_move(data_dir):
 
 
 def test_hint_and_why_with_the_ai(data_dir):
-    r = invoke("inland", "--opponent", "ai:easy", "--seat", "second", "--seed", "2", "--no-save",
-               input_text="why\nhint\nquit\n")
+    r = invoke(
+        "inland",
+        "--opponent",
+        "ai:easy",
+        "--seat",
+        "second",
+        "--seed",
+        "2",
+        "--no-save",
+        input_text="why\nhint\nquit\n",
+    )
     out = r.stdout
     assert r.exit_code == 0
     assert "ai:easy chose" in out

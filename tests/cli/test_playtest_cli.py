@@ -38,11 +38,39 @@ def _strip(results):
 
 
 def test_playtest_json_adds_up_and_is_identical_for_any_jobs(tmp_path):
-    one = invoke("playtest", "inland", "--games", 12, "--agents", "random,greedy", "--seed", 3,
-                 "--json", tmp_path / "one.json", "--db", tmp_path / "one.sqlite3", "--report", tmp_path / "one.html")
+    one = invoke(
+        "playtest",
+        "inland",
+        "--games",
+        12,
+        "--agents",
+        "random,greedy",
+        "--seed",
+        3,
+        "--json",
+        tmp_path / "one.json",
+        "--db",
+        tmp_path / "one.sqlite3",
+        "--report",
+        tmp_path / "one.html",
+    )
     assert one.exit_code == 0, one.output
-    two = invoke("playtest", "inland", "--games", 12, "--agents", "random,greedy", "--seed", 3, "--jobs", 2,
-                 "--json", tmp_path / "two.json", "--db", tmp_path / "two.sqlite3")
+    two = invoke(
+        "playtest",
+        "inland",
+        "--games",
+        12,
+        "--agents",
+        "random,greedy",
+        "--seed",
+        3,
+        "--jobs",
+        2,
+        "--json",
+        tmp_path / "two.json",
+        "--db",
+        tmp_path / "two.sqlite3",
+    )
     assert two.exit_code == 0, two.output
     a = json.loads((tmp_path / "one.json").read_text())
     b = json.loads((tmp_path / "two.json").read_text())
@@ -95,9 +123,23 @@ class _Charts(HTMLParser):
 
 def test_compare_two_inland_configurations_writes_a_self_contained_report(tmp_path):
     report = tmp_path / "r.html"
-    result = invoke("compare", "--games", 10, "--seed", 1, "--a", "inland:agents=random,greedy",
-                    "--b", "inland:agents=greedy,greedy;label=greedy mirror", "--report", report,
-                    "--json", tmp_path / "c.json", "--db", tmp_path / "c.sqlite3")
+    result = invoke(
+        "compare",
+        "--games",
+        10,
+        "--seed",
+        1,
+        "--a",
+        "inland:agents=random,greedy",
+        "--b",
+        "inland:agents=greedy,greedy;label=greedy mirror",
+        "--report",
+        report,
+        "--json",
+        tmp_path / "c.json",
+        "--db",
+        tmp_path / "c.sqlite3",
+    )
     assert result.exit_code == 0, result.output
     assert "Differences B − A" in result.output and "greedy mirror" in result.output
     html = report.read_text()
@@ -117,8 +159,20 @@ def test_compare_two_inland_configurations_writes_a_self_contained_report(tmp_pa
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium:
         shot = tmp_path / "shot.png"
-        subprocess.run([chromium, "--headless", "--disable-gpu", "--no-sandbox", f"--screenshot={shot}",
-                        "--window-size=1200,3000", report.as_uri()], check=True, capture_output=True, timeout=120)
+        subprocess.run(
+            [
+                chromium,
+                "--headless",
+                "--disable-gpu",
+                "--no-sandbox",
+                f"--screenshot={shot}",
+                "--window-size=1200,3000",
+                report.as_uri(),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
         assert shot.stat().st_size > 10_000
 
 
@@ -135,8 +189,18 @@ def test_compare_reads_stored_runs_instead_of_playing(tmp_path):
     data = json.loads((tmp_path / "c.json").read_text())
     assert (data["a"]["run_id"], data["b"]["run_id"]) == (1, 2)
     # --from-db reuses the stored run of the same configuration and seed
-    again = invoke("compare", "--games", 4, "--a", "inland:agents=random,greedy", "--b", "inland:agents=greedy,greedy",
-                   "--from-db", "--db", db)
+    again = invoke(
+        "compare",
+        "--games",
+        4,
+        "--a",
+        "inland:agents=random,greedy",
+        "--b",
+        "inland:agents=greedy,greedy",
+        "--from-db",
+        "--db",
+        db,
+    )
     assert again.exit_code == 0, again.output
     with sqlite3.connect(db) as con:
         assert con.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 2
@@ -198,11 +262,26 @@ def _stored(db: Path) -> tuple[int, int]:
 
 
 def _start(db: Path, games: int, *extra: str) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "cli", "playtest", "inland", "--games", str(games), "--agents", "random,greedy",
-           "--seed", "5", "--db", str(db), *extra]
+    cmd = [
+        sys.executable,
+        "-m",
+        "cli",
+        "playtest",
+        "inland",
+        "--games",
+        str(games),
+        "--agents",
+        "random,greedy",
+        "--seed",
+        "5",
+        "--db",
+        str(db),
+        *extra,
+    ]
     env = dict(os.environ, COLUMNS="100")
-    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, env=env)
+    return subprocess.Popen(
+        cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True, env=env
+    )
 
 
 def _wait_for(db: Path, at_least: int, proc: subprocess.Popen, limit: float = 120.0) -> None:
@@ -220,7 +299,7 @@ def test_interrupted_run_resumes_to_exactly_n_games(tmp_path, sig, jobs):
     proc = _start(db, games, "--jobs", jobs)
     _wait_for(db, 5, proc)
     os.killpg(proc.pid, sig)  # the whole process group, as a terminal's Ctrl-C does
-    out, err = proc.communicate(timeout=60)
+    _out, err = proc.communicate(timeout=60)
     stored, distinct = _stored(db)
     assert stored == distinct and 5 <= stored < games
     if sig == signal.SIGINT:
@@ -230,7 +309,7 @@ def test_interrupted_run_resumes_to_exactly_n_games(tmp_path, sig, jobs):
     else:
         assert proc.returncode == -signal.SIGKILL
     resumed = _start(db, games, "--jobs", "2", "--resume", "--json", str(tmp_path / "r.json"))
-    out, err = resumed.communicate(timeout=300)
+    _out, err = resumed.communicate(timeout=300)
     assert resumed.returncode == 0, err
     assert _stored(db) == (games, games)
     with sqlite3.connect(db) as con:
@@ -249,11 +328,29 @@ def test_dask_backend_on_a_loopback_cluster_plays_the_same_games(tmp_path):
     pytest.importorskip("distributed")
     from distributed import LocalCluster
 
-    local = invoke("playtest", "inland", "--games", 4, "--seed", 8, "--json", tmp_path / "l.json", "--db", tmp_path / "l.sqlite3")
+    local = invoke(
+        "playtest", "inland", "--games", 4, "--seed", 8, "--json", tmp_path / "l.json", "--db", tmp_path / "l.sqlite3"
+    )
     assert local.exit_code == 0, local.output
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None) as cluster:
-        remote = invoke("playtest", "inland", "--games", 4, "--seed", 8, "--backend", "dask", "--address",
-                        cluster.scheduler_address, "--json", tmp_path / "d.json", "--db", tmp_path / "d.sqlite3")
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        remote = invoke(
+            "playtest",
+            "inland",
+            "--games",
+            4,
+            "--seed",
+            8,
+            "--backend",
+            "dask",
+            "--address",
+            cluster.scheduler_address,
+            "--json",
+            tmp_path / "d.json",
+            "--db",
+            tmp_path / "d.sqlite3",
+        )
     assert remote.exit_code == 0, remote.output
     a = json.loads((tmp_path / "l.json").read_text())["results"]
     b = json.loads((tmp_path / "d.json").read_text())["results"]
@@ -262,14 +359,32 @@ def test_dask_backend_on_a_loopback_cluster_plays_the_same_games(tmp_path):
 
 def test_base_game_players_short_and_variant_flags(tmp_path):
     """Variant flags go to the rule set's options (seeds/002, rules for advanced players)."""
-    result = invoke("playtest", "base", "--games", 3, "--agents", "random,greedy,random", "--players", 3, "--short",
-                    "--variant", "expensive_loans=yes", "--json", tmp_path / "b.json", "--db", tmp_path / "b.sqlite3")
+    result = invoke(
+        "playtest",
+        "base",
+        "--games",
+        3,
+        "--agents",
+        "random,greedy,random",
+        "--players",
+        3,
+        "--short",
+        "--variant",
+        "expensive_loans=yes",
+        "--json",
+        tmp_path / "b.json",
+        "--db",
+        tmp_path / "b.sqlite3",
+    )
     assert result.exit_code == 0, result.output
     data = json.loads((tmp_path / "b.json").read_text())
     assert data["config"]["options"]["players"] == 3 and data["config"]["options"]["short"] is True
     assert data["config"]["options"]["expensive_loans"] is True
-    assert [r["seats"] for r in data["results"]] == [["random", "greedy", "random"], ["greedy", "random", "random"],
-                                                     ["random", "random", "greedy"]]
+    assert [r["seats"] for r in data["results"]] == [
+        ["random", "greedy", "random"],
+        ["greedy", "random", "random"],
+        ["random", "random", "greedy"],
+    ]
     s = data["summary"]
     assert sum(x["wins"] for x in s["seats"]) + s["ties"] == 3
     bad = invoke("playtest", "base", "--variant", "turbo=yes", "--db", tmp_path / "b.sqlite3")

@@ -11,7 +11,6 @@ The illegal action is building the Zoo in round A: seeds/004_3575577254fe0f5a.tx
 
 from __future__ import annotations
 
-
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
@@ -83,7 +82,9 @@ def test_ctrl_c_while_the_computer_thinks_and_then_resume(tmp_path):
 
 
 def test_no_color_in_a_terminal(tmp_path):
-    child = spawn(tmp_path, "inland", "--opponent", "greedy", "--seat", "first", "--seed", "3", extra_env={"NO_COLOR": "1"})
+    child = spawn(
+        tmp_path, "inland", "--opponent", "greedy", "--seat", "first", "--seed", "3", extra_env={"NO_COLOR": "1"}
+    )
     child.expect(PROMPT)
     child.sendline("quit")
     status, out = finish(child)

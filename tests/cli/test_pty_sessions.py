@@ -73,14 +73,23 @@ def _session(tmp_path, args: list[str], typo: tuple[str, str], illegal: tuple[st
 
 
 def test_inland_session_from_start_to_finish(tmp_path):
-    _session(tmp_path, ["inland", "--opponent", "greedy", "--seat", "first", "--seed", "4"],
-             typo=("bulid Farm", "'bulid' is not an action"), illegal=("build Zoo", "enters the game in round J"),
-             game="inland")
+    _session(
+        tmp_path,
+        ["inland", "--opponent", "greedy", "--seat", "first", "--seed", "4"],
+        typo=("bulid Farm", "'bulid' is not an action"),
+        illegal=("build Zoo", "enters the game in round J"),
+        game="inland",
+    )
 
 
 def test_base_session_from_start_to_finish(tmp_path):
-    _session(tmp_path, ["base", "--players", "2", "--short", "--opponent", "greedy", "--seat", "first", "--seed", "3"],
-             typo=("tkae wood", "not a legal action"), illegal=("buy Bank", "costs"), game="base")
+    _session(
+        tmp_path,
+        ["base", "--players", "2", "--short", "--opponent", "greedy", "--seat", "first", "--seed", "3"],
+        typo=("tkae wood", "not a legal action"),
+        illegal=("buy Bank", "costs"),
+        game="base",
+    )
 
 
 def test_sigkill_then_resume_continues_at_the_last_completed_action(tmp_path):

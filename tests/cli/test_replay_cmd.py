@@ -117,7 +117,7 @@ def test_a_hand_edited_illegal_action_is_named(tmp_path):
 
 
 def test_stepping_forward_back_and_jumping(tmp_path):
-    record, states = played("toy", {"pile": 8}, 3, 6, tmp_path / "g.json")
+    record, _states = played("toy", {"pile": 8}, 3, 6, tmp_path / "g.json")
     result = invoke(str(tmp_path / "g.json"), input_text="\nn\nb\n5\nl 1\ns\nzz\nj 40\nend\nn\nh\nq\n")
     assert result.exit_code == 0, result.output
     out = result.output
@@ -125,7 +125,7 @@ def test_stepping_forward_back_and_jumping(tmp_path):
     assert f"[1/6] Ann: {record.actions[0]}" in out and f"[2/6] Bot (random): {record.actions[1]}" in out
     assert f"Position after action 1: {record.actions[0]} (1/6)" in out  # back from 2
     assert f"Position after action 5: {record.actions[4]} (5/6)" in out
-    assert f">    5  " in out and "Unknown command 'zz'" in out
+    assert ">    5  " in out and "Unknown command 'zz'" in out
     assert "There is no action 40: this record holds actions 0 to 6." in out
     assert "That was the last action" in out and "Enter, n, next" in out
     assert "pebbles" in out and "total" in out  # the text summary: the toy game has no renderer
@@ -141,11 +141,24 @@ def test_inland_replay_uses_its_renderer_in_the_real_entry_point(tmp_path):
     """The installed command in a subprocess (stdout a pipe), with the Inland Port's board."""
     record, states = played("inland", None, 9, 12, tmp_path / "inland.json")
     env = {**os.environ, "COLUMNS": "100", "LEHAVRE_DATA_DIR": str(tmp_path / "data")}
-    proc = subprocess.run([sys.executable, "-m", "cli", "replay", str(tmp_path / "inland.json"), "--boards"],
-                          input="n\nn\nq\n", capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
+    proc = subprocess.run(
+        [sys.executable, "-m", "cli", "replay", str(tmp_path / "inland.json"), "--boards"],
+        input="n\nn\nq\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=ROOT,
+    )
     assert proc.returncode == 0, proc.stderr
     assert f"[2/12] {record.actions[1]}" in proc.stdout
     assert "On offer in round" in proc.stdout  # the Inland Port renderer's board
-    proc = subprocess.run([sys.executable, "-m", "cli", "replay", str(tmp_path / "inland.json"), "--to", "7", "--json"],
-                          capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
+    proc = subprocess.run(
+        [sys.executable, "-m", "cli", "replay", str(tmp_path / "inland.json"), "--to", "7", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=ROOT,
+    )
     assert json.loads(proc.stdout)["state_hash"] == states[7].state_hash()

@@ -35,8 +35,9 @@ def actions_in(path) -> list[str]:
 
 def test_save_name_goes_into_the_saves_folder_and_the_game_goes_on_saving_there(data_dir, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # nothing may land in the current folder
-    r = invoke("inland", "--opponent", "greedy", "--seat", "first", "--seed", "5",
-               input_text="1\nsave my game\n1\nquit\n")
+    r = invoke(
+        "inland", "--opponent", "greedy", "--seat", "first", "--seed", "5", input_text="1\nsave my game\n1\nquit\n"
+    )
     assert r.exit_code == 0, r.stdout
     saves = data_dir / "saves"
     named = saves / "my game.json"
@@ -57,8 +58,9 @@ def test_save_name_goes_into_the_saves_folder_and_the_game_goes_on_saving_there(
 
 def test_save_with_a_slash_or_json_is_a_path_and_load_then_resume_finds_that_game(data_dir, tmp_path):
     elsewhere = tmp_path / "elsewhere" / "mine.json"
-    first = invoke("inland", "--opponent", "greedy", "--seat", "first", "--seed", "5",
-                   input_text=f"1\nsave {elsewhere}\nquit\n")
+    first = invoke(
+        "inland", "--opponent", "greedy", "--seat", "first", "--seed", "5", input_text=f"1\nsave {elsewhere}\nquit\n"
+    )
     assert first.exit_code == 0 and elsewhere.is_file()
     assert not list((data_dir / "saves").glob("*.json"))  # moved out of the saves folder
     before = len(actions_in(elsewhere))
@@ -71,14 +73,26 @@ def test_save_with_a_slash_or_json_is_a_path_and_load_then_resume_finds_that_gam
     after = len(actions_in(elsewhere))
     assert after > before
     resumed = invoke("inland", "--resume", input_text="quit\n")
-    assert resumed.exit_code == 0 and str(elsewhere) in flat(resumed.stdout) and f"{after} actions played" in flat(resumed.stdout)
+    assert (
+        resumed.exit_code == 0
+        and str(elsewhere) in flat(resumed.stdout)
+        and f"{after} actions played" in flat(resumed.stdout)
+    )
 
 
 def test_save_refuses_to_overwrite_another_game_and_a_bad_name(data_dir):
     invoke("inland", "--opponent", "greedy", "--seat", "first", "--seed", "5", input_text="save taken\nquit\n")
     before = (data_dir / "saves" / "taken.json").read_text()
-    r = invoke("inland", "--opponent", "greedy", "--seat", "first", "--seed", "6",
-               input_text="save taken\nsave .hidden\nsave other\nquit\n")
+    r = invoke(
+        "inland",
+        "--opponent",
+        "greedy",
+        "--seat",
+        "first",
+        "--seed",
+        "6",
+        input_text="save taken\nsave .hidden\nsave other\nquit\n",
+    )
     out = flat(r.stdout)
     assert r.exit_code == 0 and "There is already a saved game 'taken'" in out
     assert (data_dir / "saves" / "taken.json").read_text() == before  # nothing lost
@@ -88,8 +102,19 @@ def test_save_refuses_to_overwrite_another_game_and_a_bad_name(data_dir):
 
 def test_saves_lists_game_players_round_last_played_and_finished(data_dir):
     invoke("inland", "--opponent", "greedy", "--seat", "first", "--seed", "5", input_text="1\nsave inland one\nquit\n")
-    invoke("base", "--opponent", "greedy", "--seat", "first", "--seed", "3", "--players", "3", "--short",
-           input_text="quit\n")
+    invoke(
+        "base",
+        "--opponent",
+        "greedy",
+        "--seat",
+        "first",
+        "--seed",
+        "3",
+        "--players",
+        "3",
+        "--short",
+        input_text="quit\n",
+    )
     invoke("inland", "--opponent", "greedy", "--seat", "second", "--seed", "11", input_text="1\n" * 200)  # to the end
     r = invoke("saves")
     assert r.exit_code == 0
@@ -106,7 +131,8 @@ def test_saves_lists_game_players_round_last_played_and_finished(data_dir):
     assert named["file"].endswith("inland one.json")
     only_base = json.loads(invoke("saves", "base", "--json").stdout)
     assert [(r["game"], r["players"], r["round"]) for r in only_base] == [
-        ("base game, short", ["You", "greedy", "greedy"], "1 of 12")]  # the 3-player short game has 12 rounds
+        ("base game, short", ["You", "greedy", "greedy"], "1 of 12")
+    ]  # the 3-player short game has 12 rounds
     for row in rows:  # the table shows every game by its name, with its round or its result
         assert row["name"] in out and (row["round"] if not row["finished"] else row["status"]) in out
     bad = invoke("saves", "chess")

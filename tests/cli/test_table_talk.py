@@ -40,8 +40,18 @@ def only_save(data_dir: Path) -> Path:
 
 def test_undo_between_people_takes_back_only_your_own_decision_unless_the_other_agrees(data_dir):
     # base game, two people: P1 takes goods (still P1's turn), undoes it, takes again and ends; then P2 asks to undo
-    r = invoke("base", "--players", "2", "--humans", "2", "--seat", "first", "--seed", "4",
-               input_text="1\nundo\n1\nend\nundo\nno\nhistory\nundo\nyes\nquit\n")
+    r = invoke(
+        "base",
+        "--players",
+        "2",
+        "--humans",
+        "2",
+        "--seat",
+        "first",
+        "--seed",
+        "4",
+        input_text="1\nundo\n1\nend\nundo\nno\nhistory\nundo\nyes\nquit\n",
+    )
     assert r.exit_code == 0, r.output
     out = flat(r.stdout)
     # P1's own decision, nobody else has decided since: taken back at once
@@ -74,8 +84,9 @@ def test_undo_against_the_computer_still_takes_back_its_replies(data_dir):
 
 
 def test_why_explains_every_decision_of_the_computers_turn_and_its_main_choice(data_dir):
-    r = invoke("base", "--opponent", "ai:easy", "--seat", "last", "--seed", "5", "--no-save",
-               input_text="why\nhint\nquit\n")
+    r = invoke(
+        "base", "--opponent", "ai:easy", "--seat", "last", "--seed", "5", "--no-save", input_text="why\nhint\nquit\n"
+    )
     assert r.exit_code == 0, r.output
     out = flat(r.stdout)
     m = re.search(r"Since your last decision the computer made (\d+) decisions:", out)
@@ -146,14 +157,24 @@ def test_options_that_do_go_together_are_still_accepted(data_dir):
 OUTSIDE = re.compile(r"seeds/|REFERENCE\.md|\.\./shared")
 
 
-@pytest.mark.parametrize("args", [[], ["inland"], ["base"], ["replay"], ["playtest"], ["compare"], ["rules"], ["saves"]])
+@pytest.mark.parametrize(
+    "args", [[], ["inland"], ["base"], ["replay"], ["playtest"], ["compare"], ["rules"], ["saves"]]
+)
 def test_help_never_points_outside_the_repository(args):
     r = invoke(*args, "--help")
     assert r.exit_code == 0 and not OUTSIDE.search(r.output), OUTSIDE.search(r.output)
 
 
-@pytest.mark.parametrize("args", [["rules"], ["rules", "base"], ["rules", "base", "Fishery"], ["rules", "inland"],
-                                  ["rules", "inland", "Wood Trader"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules"],
+        ["rules", "base"],
+        ["rules", "base", "Fishery"],
+        ["rules", "inland"],
+        ["rules", "inland", "Wood Trader"],
+    ],
+)
 def test_rules_never_point_outside_the_repository(args):
     r = invoke(*args)
     assert r.exit_code == 0, r.output
@@ -180,30 +201,49 @@ def test_no_one_francs_anywhere_in_a_whole_game():
     assert not re.search(r"(?<![\d.])1 francs", r.stdout)
 
 
-@pytest.mark.parametrize("spec, words", [
-    ("inland:players=3", "Le Havre: The Inland Port is for 2 players, not 3"),
-    ("base:players=9", "Le Havre is for 1 to 5 players, not 9"),
-])
+@pytest.mark.parametrize(
+    "spec, words",
+    [
+        ("inland:players=3", "Le Havre: The Inland Port is for 2 players, not 3"),
+        ("base:players=9", "Le Havre is for 1 to 5 players, not 9"),
+    ],
+)
 def test_a_player_count_the_game_is_not_made_for(spec, words, data_dir):
     r = invoke("compare", "--a", spec, "--b", "inland:agents=random,random", "--games", "1", "--agents", "random")
     assert r.exit_code == 2 and words in flat(r.output)
 
 
 def test_option_errors_have_no_pydantic_prefix(data_dir):
-    r = invoke("compare", "--a", "base:players=2;expensive_loans=maybe", "--b", "inland:agents=random,random",
-               "--games", "1", "--agents", "random")
+    r = invoke(
+        "compare",
+        "--a",
+        "base:players=2;expensive_loans=maybe",
+        "--b",
+        "inland:agents=random,random",
+        "--games",
+        "1",
+        "--agents",
+        "random",
+    )
     out = flat(r.output)
     assert r.exit_code == 2 and "expensive_loans" in out and "(found 'maybe')" in out and "Value error" not in out
 
 
 def test_playtest_progress_and_report_axes(data_dir, tmp_path):
     report = tmp_path / "r.html"
-    r = invoke("playtest", "inland", "--agents", "random,greedy", "--games", "2", "--seed", "1", "--report", str(report))
+    r = invoke(
+        "playtest", "inland", "--agents", "random,greedy", "--games", "2", "--seed", "1", "--report", str(report)
+    )
     assert r.exit_code == 0, r.output
     assert "elapsed" in r.output and "left" in r.output  # the clock says which time it is
     html = report.read_text()
-    for title in ("final wealth of a player (francs)", "seat (seat 0 starts)", ">agent<", "game length (actions)",
-                  "share of games in which it was built or bought"):
+    for title in (
+        "final wealth of a player (francs)",
+        "seat (seat 0 starts)",
+        ">agent<",
+        "game length (actions)",
+        "share of games in which it was built or bought",
+    ):
         assert title in html, title
     assert html.count('class="axis-title"') == 5
 

@@ -16,7 +16,6 @@ from core.games import game_names, game_spec, installed_games, register_game, un
 from core.protocol import GameError, GameSpec
 from core.records import get_ruleset, load_record, new_record, new_state, replay, save_record
 from core.search import SearchAgent
-from tests.core import test_records_toygame as toy
 
 
 def _python(code: str) -> str:
@@ -135,7 +134,8 @@ def test_base_game_playtest_on_dask_gives_the_same_games_as_a_local_run():
     config = pt.make_config("base", ["ai:easy", "random"], players=2, short=True)
     jobs = [pt.GameJob(config.rules, config.options, config.agents, 3, i) for i in range(2)]
     local = sorted((pt.result_fingerprint(r) for r in pt.run_local(jobs, 1)), key=lambda r: r["index"])
-    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as cluster:
+    with LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
         remote = list(pt.run_jobs(jobs, backend="dask", address=cluster.scheduler_address))
     assert sorted((pt.result_fingerprint(r) for r in remote), key=lambda r: r["index"]) == local

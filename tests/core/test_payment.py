@@ -20,7 +20,9 @@ def test_inland_example_two_wood_from_seven():
 
 
 def test_least_wasteful_first_and_only_minimal_ways():
-    ways = payment_options({"fish": token_amounts(3, 1), "smoked": token_amounts(2, 2), "franc": token_amounts(5, 1)}, 4)
+    ways = payment_options(
+        {"fish": token_amounts(3, 1), "smoked": token_amounts(2, 2), "franc": token_amounts(5, 1)}, 4
+    )
     assert all(sum(w.values()) == 4 for w in ways)  # exact ways exist, so no overpaying way is minimal
     assert {"smoked": 4} in ways and {"fish": 3, "franc": 1} in ways
     assert {"fish": 3, "smoked": 2} not in ways  # could drop a fish and still cover
@@ -43,6 +45,6 @@ def test_every_way_covers_and_is_minimal(counts, cost):
     assert wastes == sorted(wastes)
     for w in ways:
         assert sum(w.values()) >= cost
-        for k, a in w.items():
+        for k, _a in w.items():
             unit = int(k[1:]) + 1
             assert sum(w.values()) - unit < cost  # one token less no longer covers

@@ -74,7 +74,7 @@ class Stones(GameState):
         self.history.append(str(action))
         self.player = (self.player + 1) % self.num_players
 
-    def clone(self) -> "Stones":
+    def clone(self) -> Stones:
         c = Stones.__new__(Stones)
         c.__dict__.update(self.__dict__)
         c.banked, c.bonus, c.huts, c.history = list(self.banked), list(self.bonus), dict(self.huts), list(self.history)
@@ -106,8 +106,15 @@ def _new_stones(seed: int, options: ToyOptions | None = None) -> Stones:
 
 
 #: named by its module path (TOY), as a game that is not installed is
-RULESET = GameSpec(name="toy", title="Stones (a toy game for tests)", options_model=ToyOptions,
-                   new_game=_new_stones, min_players=2, max_players=3, ai_levels=LEVELS)
+RULESET = GameSpec(
+    name="toy",
+    title="Stones (a toy game for tests)",
+    options_model=ToyOptions,
+    new_game=_new_stones,
+    min_players=2,
+    max_players=3,
+    ai_levels=LEVELS,
+)
 
 
 def toy_config(agents=("random", "greedy"), **kw) -> pt.Config:
@@ -155,7 +162,7 @@ def test_play_game_records_seats_result_and_buildings():
 def test_options_are_validated_with_clear_messages():
     with pytest.raises(pt.PlaytestError, match="no option 'colour'"):
         toy_config(variants={"colour": "red"})
-    with pytest.raises(pt.PlaytestError, match="bad options.*players"):
+    with pytest.raises(pt.PlaytestError, match=r"bad options.*players"):
         toy_config(agents=("random",) * 4)
     with pytest.raises(pt.PlaytestError, match="--players 3 needs 3 agents"):
         toy_config(players=3)
@@ -194,7 +201,9 @@ def test_interrupted_run_resumes_without_duplicates(tmp_path):
     assert second.run_id == first.run_id and not second.interrupted
     assert second.played == 7
     assert [r["index"] for r in second.records] == list(range(10))
-    rows = store.db.execute("SELECT COUNT(*), COUNT(DISTINCT idx) FROM games WHERE run_id = ?", (first.run_id,)).fetchone()
+    rows = store.db.execute(
+        "SELECT COUNT(*), COUNT(DISTINCT idx) FROM games WHERE run_id = ?", (first.run_id,)
+    ).fetchone()
     assert rows == (10, 10)
     fresh = pt.execute(pt.Store(tmp_path / "fresh.sqlite3"), config, seed=2, games=10)
     assert [pt.result_fingerprint(r) for r in fresh.records] == [pt.result_fingerprint(r) for r in second.records]
@@ -249,7 +258,9 @@ def test_dask_backend_gives_the_same_games(tmp_path):
     config = toy_config()
     jobs = [pt.GameJob(config.rules, config.options, config.agents, 6, i) for i in range(6)]
     local = sorted((pt.result_fingerprint(r) for r in pt.run_local(jobs, 1)), key=lambda r: r["index"])
-    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None) as cluster:
+    with LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
         remote = list(pt.run_jobs(jobs, backend="dask", address=cluster.scheduler_address))
     assert sorted((pt.result_fingerprint(r) for r in remote), key=lambda r: r["index"]) == local
 
@@ -261,7 +272,9 @@ def test_configuration_specs():
     assert pt.parse_spec(f"{TOY}", default_agents=["greedy"]).agents == ("greedy", "greedy")
     three = pt.parse_spec(f"{TOY}:players=3;agents=random,greedy,random")
     assert three.options["players"] == 3 and three.players == 3
-    assert pt.parse_spec(f"{TOY}:agents=greedy,greedy").key() == pt.parse_spec(f"{TOY}:agents=greedy,greedy;label=x").key()
+    assert (
+        pt.parse_spec(f"{TOY}:agents=greedy,greedy").key() == pt.parse_spec(f"{TOY}:agents=greedy,greedy;label=x").key()
+    )
     with pytest.raises(pt.PlaytestError, match="must start with 'inland' or 'base'"):
         pt.parse_spec("chess:agents=random,random")
     with pytest.raises(pt.PlaytestError, match="players must be a whole number"):

@@ -23,7 +23,7 @@ def test_parse_errors_say_what_is_allowed():
     s = RULESET.new_game(0)
     with pytest.raises(ActionError, match="ambiguous"):
         parse_action(s, "build Grocery")
-    with pytest.raises(ActionError, match="not an action.*Allowed now: build"):
+    with pytest.raises(ActionError, match=r"not an action.*Allowed now: build"):
         parse_action(s, "bulid Farm")
     with pytest.raises(ActionError, match="round B"):
         parse_action(s, "build Farm")

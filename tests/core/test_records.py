@@ -90,8 +90,17 @@ def test_saved_file_is_readable_json_with_the_documented_fields(tmp_path):
     play(record, [1, 0])
     data = json.loads(save_record(record, tmp_path / "g.json").read_text())
     assert set(data) >= {
-        "format_version", "ruleset", "options", "seed", "data_digest", "players",
-        "actions", "created", "updated", "finished", "state_hash",
+        "format_version",
+        "ruleset",
+        "options",
+        "seed",
+        "data_digest",
+        "players",
+        "actions",
+        "created",
+        "updated",
+        "finished",
+        "state_hash",
     }
     assert data["actions"] == record.actions and data["ruleset"] == "toy"
 
@@ -268,7 +277,7 @@ def test_records_are_refused_whole(saved, tmp_path):
 
 
 def test_parse_record_without_a_source_still_says_save_file():
-    with pytest.raises(RecordError, match="^save file: "):
+    with pytest.raises(RecordError, match=r"^save file: "):
         parse_record(b"{")
 
 
@@ -372,8 +381,15 @@ def test_the_digest_is_the_one_the_game_declares(tmp_path):
 
     assert data_digest_of(toy.TOY, {"pile": 3}) == toy.toy_data_digest()
     assert new_record("toy", {"pile": 3}, 1, ["a", "b"]).data_digest == toy.toy_data_digest()
-    bare = GameSpec(name="toy-without-data", title="Pebbles without data", options_model=toy.ToyOptions,
-                    new_game=toy.new_toy_game, min_players=1, max_players=4, ai_levels=toy.TOY.ai_levels)
+    bare = GameSpec(
+        name="toy-without-data",
+        title="Pebbles without data",
+        options_model=toy.ToyOptions,
+        new_game=toy.new_toy_game,
+        min_players=1,
+        max_players=4,
+        ai_levels=toy.TOY.ai_levels,
+    )
     register_game(bare)
     try:
         assert data_digest_of(bare) == ""

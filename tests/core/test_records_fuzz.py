@@ -22,8 +22,18 @@ from tests.core import test_records_toygame  # noqa: F401  (registers the toy ru
 
 SOURCE = "fuzzed-save.json"
 FIELDS = [
-    "format_version", "ruleset", "options", "seed", "data_digest", "players", "actions",
-    "created", "updated", "finished", "state_hash", "final_wealth",
+    "format_version",
+    "ruleset",
+    "options",
+    "seed",
+    "data_digest",
+    "players",
+    "actions",
+    "created",
+    "updated",
+    "finished",
+    "state_hash",
+    "final_wealth",
 ]
 
 
@@ -74,8 +84,11 @@ def check_loader(raw: bytes) -> None:
 
 
 #: examples per fuzz test; set LEHAVRE_FUZZ_EXAMPLES for a longer hunt
-FUZZ = settings(max_examples=int(os.environ.get("LEHAVRE_FUZZ_EXAMPLES", "300")), deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=int(os.environ.get("LEHAVRE_FUZZ_EXAMPLES", "300")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 @FUZZ

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.protocol import TERMINAL, GameSpec, GameState, parse_action, stable_digest
 from core.games import register_game
+from core.protocol import TERMINAL, GameSpec, GameState, parse_action, stable_digest
 from core.search import LEVELS
 
 #: stands in for a rule set's building data: its digest goes into records
@@ -79,7 +79,7 @@ class PebblesState(GameState):
         self.history.append(str(action))
         self.turn = (self.turn + 1) % self.num_players
 
-    def clone(self) -> "PebblesState":
+    def clone(self) -> PebblesState:
         c = PebblesState.__new__(PebblesState)
         c.num_players = self.num_players
         c.pile = list(self.pile)

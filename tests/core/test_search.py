@@ -210,10 +210,14 @@ def test_take_game_with_extra_moves_and_transpositions(num_players):
 def test_tt_and_iterative_deepening_agree_with_plain_search(seed):
     g = TreeGame(seed, depth=6, branching=4)
     for depth in (2, 3, 4):
-        plain = Searcher(max_depth=depth, alphabeta=False, use_tt=False, ordering=False, iterative=False,
-                         shuffle_root=False).search(g)
-        for kw in ({"use_tt": True, "iterative": False}, {"use_tt": False, "iterative": True},
-                   {"use_tt": True, "iterative": True}):
+        plain = Searcher(
+            max_depth=depth, alphabeta=False, use_tt=False, ordering=False, iterative=False, shuffle_root=False
+        ).search(g)
+        for kw in (
+            {"use_tt": True, "iterative": False},
+            {"use_tt": False, "iterative": True},
+            {"use_tt": True, "iterative": True},
+        ):
             r = Searcher(max_depth=depth, seed=seed, **kw).search(g)
             assert r.score == pytest.approx(plain.score)
             assert r.action == plain.action
@@ -240,8 +244,13 @@ def test_node_budget_with_seed_is_deterministic_and_respected():
     g = TreeGame(5, depth=12, branching=5)
     a = Searcher(max_nodes=3000, seed=9).search(g)
     b = Searcher(max_nodes=3000, seed=9).search(g)
-    assert (a.action, a.score, a.depth, a.nodes, [str(x) for x in a.pv]) == \
-        (b.action, b.score, b.depth, b.nodes, [str(x) for x in b.pv])
+    assert (a.action, a.score, a.depth, a.nodes, [str(x) for x in a.pv]) == (
+        b.action,
+        b.score,
+        b.depth,
+        b.nodes,
+        [str(x) for x in b.pv],
+    )
     assert a.nodes <= 3001
     assert not a.completed
     assert a.action in g.legal_actions()

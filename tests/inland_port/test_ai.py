@@ -9,7 +9,6 @@ from core.search import SearchAgent
 from inland_port import RULESET
 from tests.inland_port.helpers import position
 
-
 #: unowned, so goods stay worthless at the end; nobody can afford them here
 FACTORIES = ("Fish Factory", "Grain Silo", "Wood Factory", "Brick Factory")
 
@@ -22,8 +21,9 @@ def _final_position(my_francs: int, actions: int, mine=(), opp_goods=EMPTY, opp_
     """Round L with ``actions`` left, seat 0 to move.  Every building not in
     ``mine`` or ``free`` belongs to the opponent and stands in sector 0, so the
     opponent can build nothing and use none of its own buildings."""
-    s = position(goods=EMPTY, francs=my_francs, opp_goods=opp_goods, opp_francs=opp_francs,
-                 round_letter="L", buildings=mine)
+    s = position(
+        goods=EMPTY, francs=my_francs, opp_goods=opp_goods, opp_francs=opp_francs, round_letter="L", buildings=mine
+    )
     taken = {name for name, _, _ in mine} | set(free)
     for i, b in enumerate(s.catalog.buildings):
         if b.name not in taken:
@@ -60,8 +60,9 @@ def test_sees_the_opponents_reply_two_plies_deep():
     4+1 (seeds/004 "Use": 1 franc to us, 4 goods down-left for 5 francs each,
     +1 in 4+1) and win; using it ourselves (+1 franc) keeps it from them.
     The opponent's counters stand on 3+1, so each can step down-left (to 0+0)."""
-    s = _final_position(my_francs=16, actions=2, mine=[("Business Office", 0, "4+1")],
-                        opp_goods=("3+1",) * 4, free=("Zoo",) + FACTORIES)
+    s = _final_position(
+        my_francs=16, actions=2, mine=[("Business Office", 0, "4+1")], opp_goods=("3+1",) * 4, free=("Zoo",) + FACTORIES
+    )
     w = s.wealth()
     s.francs[0] += w[1] - w[0]  # level the wealth
     s._legal = None

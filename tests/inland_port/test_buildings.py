@@ -21,7 +21,6 @@ import re
 import pytest
 
 from core.protocol import parse_action
-
 from tests.inland_port.helpers import finish_turn, position, texts, uses
 
 P = ("0+4", "0+1", "0+2", "0+3")  # the starting warehouse (REFERENCE.md, warehouse grid [rec])
@@ -79,9 +78,33 @@ CASES = [
     edge("Grocery Store", ("0+5", "15+5", "0+2", "0+3"), 3, "2", "use Grocery Store", ("0+5", "15+5", "0+2", "0+3"), 5),
     # Hardware Store: Wood or Clay 2-4 right, not split
     ("Hardware Store", P, 3, "2", "use Hardware Store: clay", ("0+4", "0+1", "0+2", "0+5"), 3),
-    ("Hardware Store", ("0+4", "0+1", "0+2", "6+0"), 3, "2", "use Hardware Store: clay", ("0+4", "0+1", "0+2", "6+2"), 3),
-    ("Hardware Store", ("0+4", "0+1", "0+0", "0+3"), 3, "3", "use Hardware Store: wood", ("0+4", "0+1", "0+3", "0+3"), 3),
-    ("Hardware Store", ("0+4", "0+1", "0+2", "6+0"), 3, "4", "use Hardware Store: clay", ("0+4", "0+1", "0+2", "6+4"), 3),
+    (
+        "Hardware Store",
+        ("0+4", "0+1", "0+2", "6+0"),
+        3,
+        "2",
+        "use Hardware Store: clay",
+        ("0+4", "0+1", "0+2", "6+2"),
+        3,
+    ),
+    (
+        "Hardware Store",
+        ("0+4", "0+1", "0+0", "0+3"),
+        3,
+        "3",
+        "use Hardware Store: wood",
+        ("0+4", "0+1", "0+3", "0+3"),
+        3,
+    ),
+    (
+        "Hardware Store",
+        ("0+4", "0+1", "0+2", "6+0"),
+        3,
+        "4",
+        "use Hardware Store: clay",
+        ("0+4", "0+1", "0+2", "6+4"),
+        3,
+    ),
     # edge: wood 0+2 -> 0+5 after three steps, the fourth is lost
     edge("Hardware Store", P, 3, "4+1", "use Hardware Store: wood", ("0+4", "0+1", "0+5", "0+3"), 4),
     # Farm: Grain 2-4 up-right and 1 down-left applied against each other = 1-3 up-right (REFERENCE.md ruling)
@@ -123,22 +146,84 @@ CASES = [
     # fish 2 (0+4 -> 0+2) or fish 1 + grain 1 (0+4 -> 0+3, 0+1 -> 0+0).
     ("Wood Trader", P, 3, "2", "use Wood Trader: fish to 0+3, grain to 0+0", ("0+3", "0+0", "3+2", "0+3"), 2),
     # fish 0+4 -> 0+2, then fish 1 + grain 1 (0+2 -> 0+1, 0+1 -> 0+0); wood 0+2 -> 3+2 -> 6+2
-    ("Wood Trader", P, 3, "2", "use Wood Trader: fish to 0+2; fish to 0+1, grain to 0+0", ("0+1", "0+0", "6+2", "0+3"), 1),
+    (
+        "Wood Trader",
+        P,
+        3,
+        "2",
+        "use Wood Trader: fish to 0+2; fish to 0+1, grain to 0+0",
+        ("0+1", "0+0", "6+2", "0+3"),
+        1,
+    ),
     # fish 0+5 -> 0+3 -> 0+1, then fish 1 + grain 1; wood 0+2 -> 9+2; three Francs
-    ("Wood Trader", ("0+5", "0+1", "0+2", "0+3"), 3, "3", "use Wood Trader: fish to 0+3; fish to 0+1; fish to 0+0, grain to 0+0",
-     ("0+0", "0+0", "9+2", "0+3"), 0),
+    (
+        "Wood Trader",
+        ("0+5", "0+1", "0+2", "0+3"),
+        3,
+        "3",
+        "use Wood Trader: fish to 0+3; fish to 0+1; fish to 0+0, grain to 0+0",
+        ("0+0", "0+0", "9+2", "0+3"),
+        0,
+    ),
     # fish in the +0 column can only pay 3 at a time (no change: 15 -> 12 -> 9 -> 6 -> 3); wood 0+0 -> 12+0
-    ("Wood Trader", ("15+0", "0+0", "0+0", "0+3"), 4, "4", "use Wood Trader: fish to 12+0; fish to 9+0; fish to 6+0; fish to 3+0",
-     ("3+0", "0+0", "12+0", "0+3"), 0),
-    ("Wood Trader", P, 0, "4+1", "use Wood Trader: fish to 0+3, grain to 0+0", ("0+3", "0+0", "3+2", "0+3"), 0),  # the bonus Franc pays
+    (
+        "Wood Trader",
+        ("15+0", "0+0", "0+0", "0+3"),
+        4,
+        "4",
+        "use Wood Trader: fish to 12+0; fish to 9+0; fish to 6+0; fish to 3+0",
+        ("3+0", "0+0", "12+0", "0+3"),
+        0,
+    ),
+    (
+        "Wood Trader",
+        P,
+        0,
+        "4+1",
+        "use Wood Trader: fish to 0+3, grain to 0+0",
+        ("0+3", "0+0", "3+2", "0+3"),
+        0,
+    ),  # the bonus Franc pays
     # edge: wood 12+2 -> 15+2 reaches the top row; a second exchange would be paid for nothing and is not offered
-    edge("Wood Trader", ("0+4", "0+1", "12+2", "0+3"), 3, "3", "use Wood Trader: fish to 0+2", ("0+2", "0+1", "15+2", "0+3"), 2),
+    edge(
+        "Wood Trader",
+        ("0+4", "0+1", "12+2", "0+3"),
+        3,
+        "3",
+        "use Wood Trader: fish to 0+2",
+        ("0+2", "0+1", "15+2", "0+3"),
+        2,
+    ),
     # Restaurant: per application sell 1 Food for 2 Francs
     ("Restaurant", P, 3, "2", "use Restaurant: fish to 0+3; grain to 0+0", ("0+3", "0+0", "0+2", "0+3"), 7),
-    ("Restaurant", P, 3, "3", "use Restaurant: fish to 0+3; fish to 0+2; grain to 0+0", ("0+2", "0+0", "0+2", "0+3"), 9),
-    ("Restaurant", P, 3, "4", "use Restaurant: fish to 0+3; fish to 0+2; fish to 0+1; grain to 0+0", ("0+1", "0+0", "0+2", "0+3"), 11),
+    (
+        "Restaurant",
+        P,
+        3,
+        "3",
+        "use Restaurant: fish to 0+3; fish to 0+2; grain to 0+0",
+        ("0+2", "0+0", "0+2", "0+3"),
+        9,
+    ),
+    (
+        "Restaurant",
+        P,
+        3,
+        "4",
+        "use Restaurant: fish to 0+3; fish to 0+2; fish to 0+1; grain to 0+0",
+        ("0+1", "0+0", "0+2", "0+3"),
+        11,
+    ),
     # no change: fish 3+0 can only move down (3 for 1 Food); then nothing is left to sell
-    edge("Restaurant", ("3+0", "0+1", "0+2", "0+3"), 3, "4", "use Restaurant: grain to 0+0; fish to 0+0", ("0+0", "0+0", "0+2", "0+3"), 7),
+    edge(
+        "Restaurant",
+        ("3+0", "0+1", "0+2", "0+3"),
+        3,
+        "4",
+        "use Restaurant: grain to 0+0; fish to 0+0",
+        ("0+0", "0+0", "0+2", "0+3"),
+        7,
+    ),
     ("Restaurant", P, 3, "4+1", "use Restaurant: grain to 0+0", ("0+4", "0+0", "0+2", "0+3"), 6),
     # Marketplace: 2-4 single moves right spread over any counters
     ("Marketplace", P, 3, "2", "use Marketplace: grain, clay", ("0+4", "0+2", "0+2", "0+4"), 3),
@@ -151,7 +236,15 @@ CASES = [
     ("Fish Market", ("0+0", "0+1", "0+2", "0+3"), 3, "2", "use Fish Market: x2", ("6+2", "0+1", "0+2", "0+3"), 1),
     ("Fish Market", ("0+0", "0+1", "0+2", "0+3"), 3, "3", "use Fish Market: x3", ("9+3", "0+1", "0+2", "0+3"), 0),
     ("Fish Market", ("0+0", "0+1", "0+2", "0+3"), 4, "4", "use Fish Market: x4", ("12+4", "0+1", "0+2", "0+3"), 0),
-    ("Fish Market", ("0+0", "0+1", "0+2", "0+3"), 0, "4+1", "use Fish Market: x1", ("3+1", "0+1", "0+2", "0+3"), 0),  # bonus Franc pays
+    (
+        "Fish Market",
+        ("0+0", "0+1", "0+2", "0+3"),
+        0,
+        "4+1",
+        "use Fish Market: x1",
+        ("3+1", "0+1", "0+2", "0+3"),
+        0,
+    ),  # bonus Franc pays
     # edges: 0+4 -> 3+5, then the +5 column; 9+2 -> 12+3 -> 15+4, then the top row
     edge("Fish Market", P, 3, "4", "use Fish Market: x1", ("3+5", "0+1", "0+2", "0+3"), 2),
     edge("Fish Market", ("9+2", "0+1", "0+2", "0+3"), 3, "4", "use Fish Market: x2", ("15+4", "0+1", "0+2", "0+3"), 1),
@@ -164,36 +257,127 @@ CASES = [
     edge("Sawmill", P, 3, "4", "use Sawmill", ("0+4", "0+1", "6+0", "0+3"), 3),
     edge("Sawmill", ("0+4", "0+1", "12+4", "0+3"), 3, "3", "use Sawmill", ("0+4", "0+1", "15+3", "0+3"), 3),
     # Building Firm: Wood and Clay 2-4 right
-    *[("Building Firm", ("0+4", "0+1", "0+0", "3+0"), 3, s, "use Building Firm",
-       ("0+4", "0+1", f"0+{n}", f"3+{n}"), 3 + bonus(s)) for s, n in (("2", 2), ("3", 3), ("4", 4), ("4+1", 4))],
+    *[
+        (
+            "Building Firm",
+            ("0+4", "0+1", "0+0", "3+0"),
+            3,
+            s,
+            "use Building Firm",
+            ("0+4", "0+1", f"0+{n}", f"3+{n}"),
+            3 + bonus(s),
+        )
+        for s, n in (("2", 2), ("3", 3), ("4", 4), ("4+1", 4))
+    ],
     # edge: from the start wood 0+2 and clay 0+3 both stop at +5
     edge("Building Firm", P, 3, "4", "use Building Firm", ("0+4", "0+1", "0+5", "0+5"), 3),
     # Church Square: Grain and Fish 2-4 right
-    *[("Church Square", ("3+0", "0+0", "0+2", "0+3"), 3, s, "use Church Square",
-       (f"3+{n}", f"0+{n}", "0+2", "0+3"), 3 + bonus(s)) for s, n in (("2", 2), ("3", 3), ("4", 4), ("4+1", 4))],
+    *[
+        (
+            "Church Square",
+            ("3+0", "0+0", "0+2", "0+3"),
+            3,
+            s,
+            "use Church Square",
+            (f"3+{n}", f"0+{n}", "0+2", "0+3"),
+            3 + bonus(s),
+        )
+        for s, n in (("2", 2), ("3", 3), ("4", 4), ("4+1", 4))
+    ],
     # edge: from the start fish 0+4 and grain 0+1 both stop at +5
     edge("Church Square", P, 3, "4", "use Church Square", ("0+5", "0+5", "0+2", "0+3"), 3),
     # Weekly Market: Grain or Fish 1 down for 4 Francs each time, always the same good
-    ("Weekly Market", ("9+1", "0+1", "0+2", "0+3"), 3, "2", "use Weekly Market: fish x2", ("3+1", "0+1", "0+2", "0+3"), 11),
-    ("Weekly Market", ("9+1", "0+1", "0+2", "0+3"), 3, "3", "use Weekly Market: fish x3", ("0+1", "0+1", "0+2", "0+3"), 15),
-    ("Weekly Market", ("12+0", "0+1", "0+2", "0+3"), 3, "4", "use Weekly Market: fish x4", ("0+0", "0+1", "0+2", "0+3"), 19),
-    edge("Weekly Market", ("9+1", "0+1", "0+2", "0+3"), 3, "4", "use Weekly Market: fish x3", ("0+1", "0+1", "0+2", "0+3"), 15),  # row 0 reached
-    ("Weekly Market", ("9+1", "6+1", "0+2", "0+3"), 3, "4+1", "use Weekly Market: grain x2", ("9+1", "0+1", "0+2", "0+3"), 12),
+    (
+        "Weekly Market",
+        ("9+1", "0+1", "0+2", "0+3"),
+        3,
+        "2",
+        "use Weekly Market: fish x2",
+        ("3+1", "0+1", "0+2", "0+3"),
+        11,
+    ),
+    (
+        "Weekly Market",
+        ("9+1", "0+1", "0+2", "0+3"),
+        3,
+        "3",
+        "use Weekly Market: fish x3",
+        ("0+1", "0+1", "0+2", "0+3"),
+        15,
+    ),
+    (
+        "Weekly Market",
+        ("12+0", "0+1", "0+2", "0+3"),
+        3,
+        "4",
+        "use Weekly Market: fish x4",
+        ("0+0", "0+1", "0+2", "0+3"),
+        19,
+    ),
+    edge(
+        "Weekly Market",
+        ("9+1", "0+1", "0+2", "0+3"),
+        3,
+        "4",
+        "use Weekly Market: fish x3",
+        ("0+1", "0+1", "0+2", "0+3"),
+        15,
+    ),  # row 0 reached
+    (
+        "Weekly Market",
+        ("9+1", "6+1", "0+2", "0+3"),
+        3,
+        "4+1",
+        "use Weekly Market: grain x2",
+        ("9+1", "0+1", "0+2", "0+3"),
+        12,
+    ),
     # Masons' Guild: 2-4 different counters 1 up-left (from the start: fish 3+3, grain 3+0, wood 3+1, clay 3+2)
     ("Masons' Guild", P, 3, "2", "use Masons' Guild: fish, grain", ("3+3", "3+0", "0+2", "0+3"), 3),
     ("Masons' Guild", P, 3, "3", "use Masons' Guild: fish, grain, wood", ("3+3", "3+0", "3+1", "0+3"), 3),
     ("Masons' Guild", P, 3, "4", "use Masons' Guild: fish, grain, wood, clay", ("3+3", "3+0", "3+1", "3+2"), 3),
     ("Masons' Guild", P, 3, "4+1", "use Masons' Guild: fish, grain, wood, clay", ("3+3", "3+0", "3+1", "3+2"), 4),
     # edge: fish in the +0 column and grain in the top row cannot step up-left
-    edge("Masons' Guild", ("0+0", "15+3", "0+2", "0+3"), 3, "4", "use Masons' Guild: fish, grain, wood, clay",
-     ("0+0", "15+3", "3+1", "3+2"), 3),
+    edge(
+        "Masons' Guild",
+        ("0+0", "15+3", "0+2", "0+3"),
+        3,
+        "4",
+        "use Masons' Guild: fish, grain, wood, clay",
+        ("0+0", "15+3", "3+1", "3+2"),
+        3,
+    ),
     # Business Office: 2-4 different counters 1 down-left (3+1 -> 0+0), 5 Francs per movement
-    ("Business Office", ("3+1", "3+1", "0+2", "0+3"), 3, "2", "use Business Office: fish, grain", ("0+0", "0+0", "0+2", "0+3"), 13),
-    ("Business Office", ("3+1", "3+1", "3+1", "0+3"), 3, "3", "use Business Office: fish, grain, wood", ("0+0", "0+0", "0+0", "0+3"), 18),
+    (
+        "Business Office",
+        ("3+1", "3+1", "0+2", "0+3"),
+        3,
+        "2",
+        "use Business Office: fish, grain",
+        ("0+0", "0+0", "0+2", "0+3"),
+        13,
+    ),
+    (
+        "Business Office",
+        ("3+1", "3+1", "3+1", "0+3"),
+        3,
+        "3",
+        "use Business Office: fish, grain, wood",
+        ("0+0", "0+0", "0+0", "0+3"),
+        18,
+    ),
     ("Business Office", ("3+1",) * 4, 3, "4", "use Business Office: fish, grain, wood, clay", ("0+0",) * 4, 23),
     ("Business Office", ("3+1",) * 4, 3, "4+1", "use Business Office: fish, grain, wood, clay", ("0+0",) * 4, 24),
     # edge: grain in the bottom row and wood in the +0 column cannot move; clay 6+5 -> 3+4
-    edge("Business Office", ("3+1", "0+1", "3+0", "6+5"), 3, "4", "use Business Office: fish, clay", ("0+0", "0+1", "3+0", "3+4"), 13),
+    edge(
+        "Business Office",
+        ("3+1", "0+1", "3+0", "6+5"),
+        3,
+        "4",
+        "use Business Office: fish, clay",
+        ("0+0", "0+1", "3+0", "3+4"),
+        13,
+    ),
     # Shipping Line: 6, 9, 12 Francs; 13 in 4+1
     ("Shipping Line", P, 3, "2", "use Shipping Line", P, 9),
     ("Shipping Line", P, 3, "3", "use Shipping Line", P, 12),
@@ -205,13 +389,44 @@ CASES = [
     ("Guild Hall", P, 3, "4", "use Guild Hall: fish, grain, wood, clay", ("3+5", "3+2", "3+3", "3+4"), 3),
     ("Guild Hall", P, 3, "4+1", "use Guild Hall: fish, grain, wood, clay", ("3+5", "3+2", "3+3", "3+4"), 4),
     # edge: fish on the +5 column and grain in the top row cannot step up-right
-    edge("Guild Hall", ("0+5", "15+0", "0+2", "0+3"), 3, "4", "use Guild Hall: fish, grain, wood, clay",
-     ("0+5", "15+0", "3+3", "3+4"), 3),
+    edge(
+        "Guild Hall",
+        ("0+5", "15+0", "0+2", "0+3"),
+        3,
+        "4",
+        "use Guild Hall: fish, grain, wood, clay",
+        ("0+5", "15+0", "3+3", "3+4"),
+        3,
+    ),
     # Pier: 2-4 moves right plus 2 more
     ("Pier", P, 3, "2", "use Pier: fish, grain, clay x2", ("0+5", "0+2", "0+2", "0+5"), 3),
-    ("Pier", ("3+0", "0+0", "0+0", "0+3"), 3, "3", "use Pier: fish x2, grain x2, wood", ("3+2", "0+2", "0+1", "0+3"), 3),
-    ("Pier", ("3+0", "0+0", "0+0", "0+3"), 3, "4", "use Pier: fish x2, grain x2, wood x2", ("3+2", "0+2", "0+2", "0+3"), 3),
-    ("Pier", ("3+0", "0+0", "0+0", "0+3"), 3, "4+1", "use Pier: fish x2, grain x2, wood x2", ("3+2", "0+2", "0+2", "0+3"), 4),
+    (
+        "Pier",
+        ("3+0", "0+0", "0+0", "0+3"),
+        3,
+        "3",
+        "use Pier: fish x2, grain x2, wood",
+        ("3+2", "0+2", "0+1", "0+3"),
+        3,
+    ),
+    (
+        "Pier",
+        ("3+0", "0+0", "0+0", "0+3"),
+        3,
+        "4",
+        "use Pier: fish x2, grain x2, wood x2",
+        ("3+2", "0+2", "0+2", "0+3"),
+        3,
+    ),
+    (
+        "Pier",
+        ("3+0", "0+0", "0+0", "0+3"),
+        3,
+        "4+1",
+        "use Pier: fish x2, grain x2, wood x2",
+        ("3+2", "0+2", "0+2", "0+3"),
+        4,
+    ),
     # edge: fish 0+4 -> 0+5, its second move is lost
     edge("Pier", P, 3, "2", "use Pier: fish x2, wood x2", ("0+5", "0+1", "0+4", "0+3"), 3),
     # Craftsmen's Yard: 2-4 moves up-left plus 1 more
@@ -224,8 +439,9 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("name,before,francs,sector,text,after,francs_after", CASES,
-                         ids=[f"{c[0]}-{c[3]}-{i}" for i, c in enumerate(CASES)])
+@pytest.mark.parametrize(
+    "name,before,francs,sector,text,after,francs_after", CASES, ids=[f"{c[0]}-{c[3]}-{i}" for i, c in enumerate(CASES)]
+)
 def test_building_function(name, before, francs, sector, text, after, francs_after):
     s = position(goods=before, francs=francs, buildings=[(name, 0, sector)])
     assert texts(s) == before and s.goods[0] == amounts(before)
@@ -263,16 +479,30 @@ def test_every_functional_building_has_an_edge_case():
 
 #: seeds/004 "The meaning of the symbols": the ten buildings that move a counter 2-4 spaces along a row or a
 #: diagonal (issue 10); each must do more in sector 4 than in sector 2 from some position.
-FURTHER_IN_4 = ("Wood Company", "Farmland", "Clay Mound", "Hardware Store", "Kiln", "Smokehouse", "Bakehouse",
-                "Sawmill", "Building Firm", "Church Square")
+FURTHER_IN_4 = (
+    "Wood Company",
+    "Farmland",
+    "Clay Mound",
+    "Hardware Store",
+    "Kiln",
+    "Smokehouse",
+    "Bakehouse",
+    "Sawmill",
+    "Building Firm",
+    "Church Square",
+)
 
 
 @pytest.mark.parametrize("name", FURTHER_IN_4)
 def test_sector_4_moves_further_than_sector_2(name):
     # seeds/004 building index: "2-4 spaces ... according to the position"; from the same warehouse the
     # hand-derived cases above give different cells in sectors 2 and 4, and the code must produce both.
-    pairs = [(c2, c4) for c2 in CASES for c4 in CASES
-             if c2[0] == c4[0] == name and c2[3] == "2" and c4[3] == "4" and c2[1] == c4[1] and c2[4] == c4[4]]
+    pairs = [
+        (c2, c4)
+        for c2 in CASES
+        for c4 in CASES
+        if c2[0] == c4[0] == name and c2[3] == "2" and c4[3] == "4" and c2[1] == c4[1] and c2[4] == c4[4]
+    ]
     assert pairs, f"no case of {name} in sectors 2 and 4 from the same warehouse"
     assert any(amounts(c4[5]) != amounts(c2[5]) for c2, c4 in pairs)
     c2, c4 = next((c2, c4) for c2, c4 in pairs if amounts(c4[5]) != amounts(c2[5]))
@@ -313,17 +543,23 @@ def test_business_office_offers_only_counters_that_can_move():
     assert uses(s, "Business Office") == ["use Business Office: none"]
     # fish 3+1 and clay 6+5 can move; grain 0+1 (bottom row) and wood 3+0 (+0 column) cannot
     s = position(goods=("3+1", "0+1", "3+0", "6+5"), buildings=[("Business Office", 0, "4")])
-    assert sorted(uses(s, "Business Office")) == sorted([
-        "use Business Office: fish, clay", "use Business Office: fish", "use Business Office: clay",
-        "use Business Office: none"])
+    assert sorted(uses(s, "Business Office")) == sorted(
+        [
+            "use Business Office: fish, clay",
+            "use Business Office: fish",
+            "use Business Office: clay",
+            "use Business Office: none",
+        ]
+    )
 
 
 def test_weekly_market_always_with_the_same_good():
     # seeds/004 Weekly Market: "always with the same resource"; fish and grain on 9+1 can each move down 3 times.
     s = position(goods=("9+1", "9+1", "0+2", "0+3"), buildings=[("Weekly Market", 0, "4")])
     offered = uses(s, "Weekly Market")
-    assert sorted(offered) == sorted(["use Weekly Market: x0"] + [f"use Weekly Market: {g} x{n}"
-                                                                   for g in ("fish", "grain") for n in (1, 2, 3)])
+    assert sorted(offered) == sorted(
+        ["use Weekly Market: x0"] + [f"use Weekly Market: {g} x{n}" for g in ("fish", "grain") for n in (1, 2, 3)]
+    )
     assert all(re.fullmatch(r"use Weekly Market: (x0|(fish|grain) x[1-3])", t) for t in offered)
 
 
@@ -359,5 +595,5 @@ def test_lock_buildings_cannot_be_used_and_never_age():
     s = position(buildings=[("Town Hall", 0, "0")], round_letter="A")
     assert "no function" in s.why_illegal("use Town Hall")
     while not s.is_terminal():  # to the end of the game, past the final forced sale
-        s.apply_action([a for a in s.legal_actions() if a.verb != "sell"][0])
+        s.apply_action(next(a for a in s.legal_actions() if a.verb != "sell"))
     assert s.building_owners().get("Town Hall") == 0

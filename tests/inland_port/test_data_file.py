@@ -40,7 +40,16 @@ def test_default_file_has_all_31_buildings_with_provenance():
     kinds = [("francs" if b.cost.francs else "food" if b.cost.food else "wood/clay") for b in c.buildings]
     assert (kinds.count("wood/clay"), kinds.count("food"), kinds.count("francs")) == (21, 5, 5)
     locked = {b.name for b in c.buildings if b.locked}
-    assert locked == {"Town Hall", "Zoo", "Pont de Normandie", "Fish Factory", "Grain Silo", "Wood Factory", "Dock", "Brick Factory"}
+    assert locked == {
+        "Town Hall",
+        "Zoo",
+        "Pont de Normandie",
+        "Fish Factory",
+        "Grain Silo",
+        "Wood Factory",
+        "Dock",
+        "Brick Factory",
+    }
 
 
 def test_default_grid_is_the_reconstruction_and_flagged():
@@ -50,7 +59,12 @@ def test_default_grid_is_the_reconstruction_and_flagged():
     c = load_catalog()
     g = c.grid
     assert (g.columns, g.rows) == (6, 6)
-    assert {k: (v.row, v.column) for k, v in g.start.items()} == {"fish": (0, 4), "clay": (0, 3), "wood": (0, 2), "grain": (0, 1)}
+    assert {k: (v.row, v.column) for k, v in g.start.items()} == {
+        "fish": (0, 4),
+        "clay": (0, 3),
+        "wood": (0, 2),
+        "grain": (0, 1),
+    }
     assert all(g.source_of(f) == "reconstructed" for f in ("columns", "rows", "start"))
     wh = c.warehouse
     assert [wh.text(x) for x in c.start_cells] == ["0+4", "0+1", "0+2", "0+3"]
@@ -64,13 +78,22 @@ def test_default_grid_is_the_reconstruction_and_flagged():
         (lambda r: r["buildings"][5].update(name="Windmill"), ["unknown building 'Windmill'"]),
         (lambda r: r["buildings"].pop(3), ["'Grocery Store' is missing"]),
         (lambda r: r["buildings"][0].pop("value"), ["'Wood Company'", "field 'value'", "Field required"]),
-        (lambda r: r["buildings"][1]["cost"].update(wood=-1), ["'Farmland'", "field 'cost.wood'", "greater than or equal to 0"]),
+        (
+            lambda r: r["buildings"][1]["cost"].update(wood=-1),
+            ["'Farmland'", "field 'cost.wood'", "greater than or equal to 0"],
+        ),
         (lambda r: r["buildings"][2].update(value="lots"), ["'Clay Mound'", "field 'value'", "integer"]),
         (lambda r: r["buildings"][4].update(letter="Q"), ["'Hardware Store'", "field 'letter'"]),
         (lambda r: r["buildings"][6].update(effect="teleport"), ["'Kiln'", "field 'effect'"]),
-        (lambda r: r["buildings"][7]["params"]["steps"][0].__setitem__(0, "gold"), ["'Smokehouse'", "params", "unknown good 'gold'"]),
+        (
+            lambda r: r["buildings"][7]["params"]["steps"][0].__setitem__(0, "gold"),
+            ["'Smokehouse'", "params", "unknown good 'gold'"],
+        ),
         (lambda r: r["buildings"][8].update(colour="red"), ["'Bakehouse'", "field 'colour'", "Extra inputs"]),
-        (lambda r: r["buildings"][0]["provenance"].update(value="rumour"), ["'Wood Company'", "field 'provenance.value'"]),
+        (
+            lambda r: r["buildings"][0]["provenance"].update(value="rumour"),
+            ["'Wood Company'", "field 'provenance.value'"],
+        ),
         (lambda r: r["buildings"].append(dict(r["buildings"][0])), ["'Wood Company' appears twice"]),
         # the warehouse grid (issue 10): a start cell off the grid, a start amount that is not the rulebook's
         # (seeds/004 "GAME SETUP": 4 Fish, 3 Clay, 2 Wood, 1 Grain), fewer than 4 columns (the Wood Company
@@ -78,7 +101,7 @@ def test_default_grid_is_the_reconstruction_and_flagged():
         (lambda r: r["grid"]["start"]["fish"].update(row=6, column=0), ["grid", "field 'start.fish'", "off the grid"]),
         (lambda r: r["grid"]["start"]["clay"].update(column=4), ["grid", "field 'start.clay'", "starts with 3 clay"]),
         (lambda r: r["grid"].update(columns=3), ["grid", "field 'columns'"]),
-        (lambda r: r.pop("grid"), ["no \"grid\""]),
+        (lambda r: r.pop("grid"), ['no "grid"']),
     ],
 )
 def test_malformed_files_are_refused_naming_file_building_and_field(tmp_path, mutate, expect):

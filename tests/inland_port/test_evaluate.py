@@ -130,8 +130,10 @@ def test_search_actions_after_the_main_action():
     from inland_port.evaluate import search_actions
 
     def after_use(actions_left):
-        s = position(round_letter="E", buildings=[("Shipping Line", 0, "2"), ("Kiln", 0, "3"), ("Farm", 0, "0"),
-                                                  ("Town Hall", 0, "0")])
+        s = position(
+            round_letter="E",
+            buildings=[("Shipping Line", 0, "2"), ("Kiln", 0, "3"), ("Farm", 0, "0"), ("Town Hall", 0, "0")],
+        )
         s.actions_left = actions_left
         s.apply_action(next(a for a in s.legal_actions() if str(a) == "use Shipping Line"))
         assert s.acted

@@ -63,7 +63,7 @@ def test_random_games_keep_the_rules(seed, sell_weight):
         s.check_invariants()  # no counter off the grid, francs never negative
         wh = s.catalog.warehouse
         for p in (0, 1):
-            for cell, amount in zip(s.cells[p], s.goods[p]):
+            for cell, amount in zip(s.cells[p], s.goods[p], strict=False):
                 assert 0 <= cell < len(ROWS) * COLUMNS
                 row, column = divmod(cell, COLUMNS)
                 assert amount == ROWS[row] + column == wh.amount[cell]

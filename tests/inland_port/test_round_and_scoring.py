@@ -6,7 +6,6 @@ building index; REFERENCE.md, Inland Port rulings (Dock, factories, half value r
 
 from core.protocol import ActionError, parse_action
 from inland_port.state import SECTOR_LABELS
-
 from tests.inland_port.helpers import finish_turn, play, position
 
 
@@ -14,7 +13,7 @@ def _finish_round(s):
     """Play main actions and 'end' (never selling) until the round changes."""
     letter = s.round_letter
     while not s.is_terminal() and s.round_letter == letter:
-        s.apply_action([a for a in s.legal_actions() if a.verb != "sell"][0])
+        s.apply_action(next(a for a in s.legal_actions() if a.verb != "sell"))
 
 
 def test_pointers_turn_and_buildings_age_one_sector():
@@ -54,8 +53,13 @@ def test_forced_sale_at_the_exclamation_mark():
 def test_final_forced_sale_after_round_l():
     # seeds/004 "END OF THE GAME": the pointer turns after round L, which may force a final sale.
     # Seat 0 holds nothing and cannot pay to use seat 1's Shipping Line, so its only main action is to pass.
-    s = position(goods=("0+0",) * 4, francs=0, opp_francs=0,
-                 buildings=[("Shipping Line", 1, "4+1"), ("Zoo", 0, "0")], round_letter="L")
+    s = position(
+        goods=("0+0",) * 4,
+        francs=0,
+        opp_francs=0,
+        buildings=[("Shipping Line", 1, "4+1"), ("Zoo", 0, "0")],
+        round_letter="L",
+    )
     s.actions_left = 1
     assert [str(a) for a in s.legal_actions()] == ["pass", "sell Zoo"]
     play(s, "pass")
@@ -125,9 +129,18 @@ def test_factories_and_dock_at_the_end():
     # seeds/004 building index: each factory is worth 1 per unit of its good in the warehouse; the Dock 10 per
     # anchor building (REFERENCE.md ruling).  Wealth = building values + leftover Francs ("END OF THE GAME").
     # amounts are row value + column value (seeds/004): fish 6+1 = 7, grain 3+2 = 5, wood 6+5 = 11, clay 9+4 = 13
-    s = position(goods=("6+1", "3+2", "6+5", "9+4"), francs=4,
-                 buildings=[("Fish Factory", 0, "0"), ("Wood Factory", 0, "0"), ("Dock", 0, "0"), ("Town Hall", 0, "0"),
-                            ("Grain Silo", 1, "0"), ("Brick Factory", 1, "0")])
+    s = position(
+        goods=("6+1", "3+2", "6+5", "9+4"),
+        francs=4,
+        buildings=[
+            ("Fish Factory", 0, "0"),
+            ("Wood Factory", 0, "0"),
+            ("Dock", 0, "0"),
+            ("Town Hall", 0, "0"),
+            ("Grain Silo", 1, "0"),
+            ("Brick Factory", 1, "0"),
+        ],
+    )
     b = s.wealth_breakdown(0)
     assert b == {"francs": 4, "Fish Factory": 7, "Wood Factory": 11, "Dock": 20, "Town Hall": 26}
     assert s.wealth()[0] == 4 + 7 + 11 + 20 + 26

@@ -3,7 +3,6 @@
 from core.protocol import parse_action
 from inland_port import RULESET
 from inland_port.state import ACTIONS_PER_ROUND
-
 from tests.inland_port.helpers import play, position, texts, uses
 
 
@@ -16,7 +15,12 @@ def test_starting_warehouse_and_francs():
         assert (fish, grain, wood, clay) == (4, 1, 2, 3)
         assert texts(s, p) == ("0+4", "0+1", "0+2", "0+3")
         wh = s.catalog.warehouse
-        assert [wh.row_col(c) for c in s.cells[p]] == [(0, 4), (0, 1), (0, 2), (0, 3)]  # (row, column) from the bottom left
+        assert [wh.row_col(c) for c in s.cells[p]] == [
+            (0, 4),
+            (0, 1),
+            (0, 2),
+            (0, 3),
+        ]  # (row, column) from the bottom left
         assert s.francs[p] == 3
     assert s.round_letter == "A" and s.current_player() == 0
     # seeds/004 "Beginning of the round": the A buildings are in play
@@ -69,8 +73,7 @@ def test_max_uses_emmas_business_office_in_4_plus_1():
     # goods counters diagonally down-left and collects 4 x 5 = 20 Francs plus 1 bonus Franc for the sector.
     # Max's four counters each stand on 3+1 (4) and step down-left to 0+0.
     emma, max_ = 0, 1
-    s = position(goods=("3+1",) * 4, francs=3, turn=max_, opp_francs=3,
-                 buildings=[("Business Office", emma, "4+1")])
+    s = position(goods=("3+1",) * 4, francs=3, turn=max_, opp_francs=3, buildings=[("Business Office", emma, "4+1")])
     play(s, "use Business Office: fish, grain, wood, clay")
     assert texts(s, max_) == ("0+0",) * 4 and s.goods[max_] == (0, 0, 0, 0)
     assert s.francs[max_] == 3 - 1 + 20 + 1
@@ -89,7 +92,9 @@ def test_paying_two_wood_from_seven_overpays():
     s = position(goods=("0+4", "0+1", "6+1", "0+3"), buildings=[], round_letter="B")
     assert s.goods[0][2] == 7
     assert s.catalog.buildings[s.catalog.index["Farm"]].cost.wood == 2
-    assert [str(a) for a in s.legal_actions() if a.verb == "build" and a.building == "Farm"] == ["build Farm: wood to 3+1"]
+    assert [str(a) for a in s.legal_actions() if a.verb == "build" and a.building == "Farm"] == [
+        "build Farm: wood to 3+1"
+    ]
     play(s, "build Farm: wood to 3+1")
     assert texts(s)[2] == "3+1" and s.goods[0][2] == 4  # 7 - 3: overpaid by 1
     assert any("wood 7 \u2192 4 (overpays 1)" in text for _, text in s.events)

@@ -53,7 +53,12 @@ def test_default_grid_is_the_reconstruction_flagged_as_such():
     cat = load_catalog()
     g = cat.grid
     assert (g.columns, g.rows) == (6, 6)
-    assert {x: (g.start[x].row, g.start[x].column) for x in g.start} == {"fish": (0, 4), "clay": (0, 3), "wood": (0, 2), "grain": (0, 1)}
+    assert {x: (g.start[x].row, g.start[x].column) for x in g.start} == {
+        "fish": (0, 4),
+        "clay": (0, 3),
+        "wood": (0, 2),
+        "grain": (0, 1),
+    }
     assert all(g.source_of(f) == "reconstructed" for f in ("columns", "rows", "start"))
     s = RULESET.new_game(0)
     assert texts(s, 0) == texts(s, 1) == START
@@ -69,19 +74,39 @@ def _file_with_grid(tmp_path: Path, grid: dict) -> Path:
 
 
 OTHER_GRID = {  # 5 columns x 7 rows, fish and clay one row up
-    "columns": 5, "rows": 7,
-    "start": {"fish": {"row": 1, "column": 1}, "clay": {"row": 1, "column": 0},
-              "wood": {"row": 0, "column": 2}, "grain": {"row": 0, "column": 1}},
+    "columns": 5,
+    "rows": 7,
+    "start": {
+        "fish": {"row": 1, "column": 1},
+        "clay": {"row": 1, "column": 0},
+        "wood": {"row": 0, "column": 2},
+        "grain": {"row": 0, "column": 1},
+    },
 }
 
 
-@pytest.mark.parametrize("grid,field,words", [
-    ({**OTHER_GRID, "start": {**OTHER_GRID["start"], "wood": {"row": 0, "column": 7}}}, "start.wood", "off the grid"),
-    ({**OTHER_GRID, "start": {**OTHER_GRID["start"], "fish": {"row": 0, "column": 3}}}, "start.fish", "starts with 4 fish"),
-    ({**OTHER_GRID, "columns": 3, "start": {**OTHER_GRID["start"], "fish": {"row": 1, "column": 1}}}, "columns", "at least 4"),
-    ({**OTHER_GRID, "start": {"fish": {"row": 1, "column": 1}}}, "start", "no start cell for"),
-    ({**OTHER_GRID, "rows": "many"}, "rows", "integer"),
-])
+@pytest.mark.parametrize(
+    "grid,field,words",
+    [
+        (
+            {**OTHER_GRID, "start": {**OTHER_GRID["start"], "wood": {"row": 0, "column": 7}}},
+            "start.wood",
+            "off the grid",
+        ),
+        (
+            {**OTHER_GRID, "start": {**OTHER_GRID["start"], "fish": {"row": 0, "column": 3}}},
+            "start.fish",
+            "starts with 4 fish",
+        ),
+        (
+            {**OTHER_GRID, "columns": 3, "start": {**OTHER_GRID["start"], "fish": {"row": 1, "column": 1}}},
+            "columns",
+            "at least 4",
+        ),
+        ({**OTHER_GRID, "start": {"fish": {"row": 1, "column": 1}}}, "start", "no start cell for"),
+        ({**OTHER_GRID, "rows": "many"}, "rows", "integer"),
+    ],
+)
 def test_malformed_grids_are_refused_naming_file_and_field(tmp_path, grid, field, words):
     p = _file_with_grid(tmp_path, grid)
     with pytest.raises(DataFileError) as err:
@@ -168,8 +193,9 @@ def test_sector_4_yields_more_than_sector_2(name, before, choice, expect):
 def test_business_office_example_still_gives_20_plus_1():
     """seeds/004: Max uses Emma's Business Office in sector 4+1: 1 franc to Emma, four counters
     down-left, 4 x 5 = 20 francs plus 1 bonus franc."""
-    s = position(goods=("3+1", "3+1", "3+1", "3+1"), francs=2, opp_francs=5,
-                 buildings=[("Business Office", 0, "4+1")], turn=1)  # Emma is seat 0, Max seat 1
+    s = position(
+        goods=("3+1", "3+1", "3+1", "3+1"), francs=2, opp_francs=5, buildings=[("Business Office", 0, "4+1")], turn=1
+    )  # Emma is seat 0, Max seat 1
     s = use(s, "Business Office", "use Business Office: fish, grain, wood, clay")
     assert texts(s, 1) == ("0+0",) * 4
     assert s.francs[1] == 2 - 1 + 20 + 1 and s.francs[0] == 5 + 1
@@ -260,8 +286,10 @@ def _check_payment(s: InlandState, action, before_cells) -> None:
     """Every paying counter covers its share with the least overpayment possible from its cell."""
     wh = s.catalog.warehouse
     b = s.catalog.buildings[s.catalog.index[action.building]]
-    paid = {g: wh.amount[before_cells[i]] - wh.amount[dict(action.choice).get(g, before_cells[i])]
-            for i, g in enumerate(("fish", "grain", "wood", "clay"))}
+    paid = {
+        g: wh.amount[before_cells[i]] - wh.amount[dict(action.choice).get(g, before_cells[i])]
+        for i, g in enumerate(("fish", "grain", "wood", "clay"))
+    }
     for g, cost in (("wood", b.cost.wood), ("clay", b.cost.clay)):
         if cost:
             i = ("fish", "grain", "wood", "clay").index(g)
