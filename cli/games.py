@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.console import Console
 
 from cli import render_base, render_inland
-from cli.play import Renderer
+from cli.renderer import Renderer
 from core.protocol import GameError
 
 

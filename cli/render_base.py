@@ -32,7 +32,8 @@ from base_game.actions import as_action
 from base_game.cards import GOOD_LABEL, NG, OFFER_LABEL
 from base_game.frames import Debt, FinishRound, Pay, Sub, Use
 from base_game.state import TOWN, BaseState
-from cli.play import Player, Renderer, final_table
+from cli.renderer import Renderer, final_table
+from cli.session import Player
 from core.protocol import GameError, normalize_text
 
 #: one colour per seat (up to 5 players)

@@ -20,7 +20,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from cli.play import Player, Renderer, final_table
+from cli.renderer import Renderer, final_table
+from cli.session import Player
 from core.protocol import GameError
 from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding
 from inland_port.state import ACTIONS_PER_ROUND, SECTOR_LABELS, InlandState, cell_changes, payment_summary

@@ -1,0 +1,111 @@
+"""What every game command's options do the same way: AI levels and budgets in the help,
+``--level`` and ``--think-time`` checked against the seats, options that cannot go together refused."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any
+
+from cli.session import Player, check_think_time, with_level
+from core.agents import AgentSpecError
+from core.protocol import GameSpec
+
+
+def level_help(game: GameSpec) -> str:
+    """``--level``'s help: the game's own AI levels and their budgets (from its spec)."""
+    parts = [
+        f"{name} ({'the default: ' if name == game.default_level else ''}{lv.describe()})"
+        for name, lv in game.ai_levels.items()
+    ]
+    return "Strength of an 'ai' opponent: " + ", ".join(parts) + "."
+
+
+def think_time_help(game: GameSpec) -> str:
+    """``--think-time``'s help, naming the default level's time cap in this game."""
+    normal = game.level(None)
+    return (
+        f"Seconds every AI thinks per move, instead of its level's node budget (default: the level's budget; "
+        f"ai:{normal.name} stops at {normal.time_cap:g} s). A timed game is not reproducible from its seed."
+    )
+
+
+class Level(str, Enum):
+    easy = "easy"
+    normal = "normal"
+    hard = "hard"
+
+
+def opponent_with_level(opponent: str, level: Level | None, watch: bool) -> str:
+    """The ``--opponent`` spec with ``--level`` applied; a bad combination is a usage error."""
+    import typer
+
+    if level is None:
+        return opponent
+    if watch:
+        raise typer.BadParameter(
+            "with --watch, give each AI's level in --agents (e.g. ai:hard,greedy)", param_hint="'--level'"
+        )
+    try:
+        return with_level(opponent, level.value)
+    except AgentSpecError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--level'") from None
+
+
+def check_mode(watch: bool, json_out: bool, resume: bool, load: str | None) -> None:
+    """Options that do not go together in a game command are usage errors."""
+    import typer
+
+    if json_out and not watch:
+        raise typer.BadParameter("--json needs --watch (a game between agents)", param_hint="'--json'")
+    if watch and (resume or load is not None):
+        raise typer.BadParameter(
+            "--resume and --load continue a game at the keyboard; they do not go with --watch", param_hint="'--watch'"
+        )
+    if resume and load is not None:
+        raise typer.BadParameter("give either --resume or --load PATH, not both", param_hint="'--resume'")
+
+
+#: why options do not go with continuing a saved game or with watching agents (``refuse_conflicts``)
+CONTINUING = (
+    ("resume", "load"),
+    ("a saved game goes on with the seed, players, options and building data it was started with"),
+)
+
+
+WATCHING = ("watch", "agents"), "watching agents has nobody at the keyboard (name every seat's agent in --agents)"
+
+
+def refuse_conflicts(ctx: Any, conflicts: Sequence[tuple[tuple[str, ...], tuple[str, ...], str]]) -> None:
+    """Options given together that cannot go together are a usage error (exit 2) naming both.
+
+    ``conflicts``: (modes, others, why): any of the parameters ``modes``
+    given on the command line together with any of ``others``.
+    """
+    import typer
+
+    # click's UsageError (exit status 2), whether typer vendors click or depends on it
+    usage_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+    flags = {p.name: (p.opts[0] if getattr(p, "opts", None) else p.name) for p in ctx.command.params}
+
+    def given(name: str) -> bool:
+        source = ctx.get_parameter_source(name)
+        return source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT")
+
+    for modes, others, why in conflicts:
+        mode = next((m for m in modes if given(m)), None)
+        if mode is None:
+            continue
+        clash = next((o for o in others if given(o)), None)
+        if clash is not None:
+            raise usage_error(f"{flags[mode]} and {flags[clash]} cannot go together: {why}.", ctx)
+
+
+def players_or_exit(players: Sequence[Player], think_time: float | None) -> None:
+    """Check ``--think-time`` against the seated players (a usage error if no AI plays)."""
+    import typer
+
+    try:
+        check_think_time(players, think_time)
+    except AgentSpecError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--think-time'") from None

@@ -1,0 +1,532 @@
+"""The prompt loop: asks a person for each decision (a number from a list, in at most two
+steps, or an action's text), asks an agent otherwise, shows what happened, autosaves, and
+answers ``help``, ``rules``, ``board``, ``log``, ``hint``, ``why``, ``undo``, ``save``, ``quit``.
+
+Ctrl-C or the end of input end a game with a short message naming the command that
+continues it, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cli.explain import AIDecision, agent_choose, explain_info, explain_turn
+from cli.renderer import Renderer
+from cli.session import EXIT_INTERRUPTED, EXIT_OK, HINT_AGENT, Session, _records, agent_seed, continue_command
+from core.agents import make_agent
+from core.protocol import ActionError, GameError, GameState, normalize_text, parse_action
+
+
+class _End(Exception):
+    """The person ended the game (quit, end of input, Ctrl-C)."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__(how)
+        self.how = how
+
+
+_COMMANDS = ("help", "?", "rules", "quit", "exit", "board", "list", "hint", "why", "undo", "save", "history", "back")
+
+
+@dataclass
+class _Choice:
+    head: str
+    actions: list[Any] = field(default_factory=list)
+
+
+class PlayLoop:
+    """Runs one session to its end; see :func:`play`."""
+
+    def __init__(
+        self,
+        session: Session,
+        renderer: Renderer,
+        console: Console,
+        *,
+        read_line: Callable[[str], str] | None = None,
+        allow_undo: bool = True,
+        hint_spec: str = HINT_AGENT,
+    ) -> None:
+        self.s = session
+        self.r = renderer
+        self.console = console
+        self.read_line = read_line or input
+        self.allow_undo = allow_undo
+        self.hint_spec = hint_spec
+        #: the computer's last decision (seat, position before it, its explanation)
+        self.last_ai: tuple[int, GameState, dict[str, Any]] | None = None
+        #: every decision the computer made since a person last decided
+        self.ai_turn: list[AIDecision] = []
+        #: the computer's decisions before that (still explained by 'why' once a person has decided)
+        self.last_turn: list[AIDecision] = []
+        self.pending: list[RenderableType] = []
+        self.save_warned = False
+
+    # -- helpers -------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.s.state
+
+    def say(self, *things: RenderableType, **kw: Any) -> None:
+        self.console.print(*things, **kw)
+
+    def error(self, message: str) -> None:
+        self.console.print(Text(message, style="bold red"))
+
+    def autosave(self) -> None:
+        if self.s.record is None or self.s.save_path is None:
+            return
+        records = _records()
+        try:
+            records.save_record(self.s.record, self.s.save_path)
+        except records.SaveError as exc:
+            if not self.save_warned:
+                self.error(f"{exc} (the game goes on without saving)")
+                self.save_warned = True
+
+    def apply(self, action: Any) -> None:
+        actor = self.state.current_player()
+        self.s.push(action)
+        if self.s.record is not None:
+            self.s.record.append(str(action), self.state)
+        # shown just above the next prompt (after the board), so a person sees
+        # what the other players did right where they decide
+        self.pending.extend(self.r.event_lines(self.state, self.s.players, actor, action))
+        if not any(p.is_human for p in self.s.players):
+            self.flush()
+        self.autosave()
+
+    def flush(self) -> None:
+        for line in self.pending:
+            self.say(line, soft_wrap=True)
+        self.pending = []
+
+    # -- the game -----------------------------------------------------------------------
+    def run(self) -> int:
+        self.autosave()
+        try:
+            while not self.state.is_terminal():
+                seat = self.state.current_player()
+                player = self.s.players[seat]
+                if player.is_human:
+                    action = self.ask(seat)
+                    if action is None:  # undo or similar: ask again
+                        continue
+                    if self.ai_turn:
+                        self.last_turn, self.ai_turn = self.ai_turn, []
+                else:
+                    before = self.state.clone()
+                    action = agent_choose(player.agent, self.state, self.console, player.label)
+                    info = dict(getattr(player.agent, "last_info", None) or {})
+                    self.last_ai = (seat, before, info)
+                    self.ai_turn.append(AIDecision(seat, before, str(action), info))
+                self.apply(action)
+        except _End as end:
+            return self.ended(end.how)
+        except KeyboardInterrupt:
+            return self.ended("interrupt")
+        except EOFError:
+            return self.ended("eof")
+        self.say()
+        self.say(self.r.board(self.state, self.s.players, None))
+        self.flush()
+        self.say(self.r.final(self.state, self.s.players))
+        if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
+            self.say(Text(f"Game record: {self.s.save_path}", style="dim"))
+        return EXIT_OK
+
+    def ended(self, how: str) -> int:
+        self.flush()
+        self.console.print()
+        why = {
+            "quit": "You quit the game.",
+            "eof": "End of input: the game is stopped.",
+            "interrupt": "Interrupted: the game is stopped.",
+        }[how]
+        msg = why
+        if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
+            msg += (
+                f" It is saved in {self.s.save_path}; continue it with 'lehavre {self.s.ruleset_name} --resume' "
+                f"(the latest unfinished game) or, any time, '{continue_command(self.s.ruleset_name, self.s.save_path)}'."
+            )
+        self.console.print(Text(msg))
+        return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
+
+    # -- asking a person -------------------------------------------------------------------
+    def choices(self) -> list[_Choice]:
+        groups: dict[str, _Choice] = {}
+        for a in self.state.legal_actions():
+            head, _ = self.r.group_of(a)
+            groups.setdefault(head, _Choice(head)).actions.append(a)
+        return list(groups.values())
+
+    def show(self, seat: int, choices: list[_Choice]) -> None:
+        self.say()
+        self.say(self.r.board(self.state, self.s.players, seat))
+        self.flush()
+        self.say(self.r.turn_line(self.state, self.s.players))
+        self.show_choices(choices)
+
+    def show_choices(self, choices: list[_Choice]) -> None:
+        entries = []
+        for n, c in enumerate(choices, 1):
+            t = Text()
+            t.append(f"{n:>2}. ", style="bold")
+            t.append(c.head if len(c.actions) > 1 else str(c.actions[0]), style="bold")
+            note = self.r.describe_group(self.state, c.head, c.actions)
+            if note:
+                t.append(f"  {note}", style="dim")
+            entries.append(t)
+        self.say(columns(entries, self.console.width))
+
+    def prompt(self, text: str) -> str:
+        return self.read_line(text)
+
+    def ask(self, seat: int) -> Any:
+        choices = self.choices()
+        self.show(seat, choices)
+        n = len(choices)
+        while True:
+            line = self.prompt(f"{self.s.players[seat].name}, your move (1-{n}, an action, or help)> ").strip()
+            if not line:
+                self.say(
+                    Text(
+                        f"Type a number from 1 to {n}, an action such as '{choices[0].actions[0]}', or 'help'.",
+                        style="dim",
+                    )
+                )
+                continue
+            word, _, rest = line.partition(" ")
+            low = word.lower()
+            if line.isdigit():
+                k = int(line)
+                if not 1 <= k <= n:
+                    self.error(f"There is no choice {k}: type a number from 1 to {n}.")
+                    continue
+                c = choices[k - 1]
+                if len(c.actions) == 1:
+                    return c.actions[0]
+                picked = self.ask_how(seat, c)
+                if picked is not None:
+                    return picked
+                self.show_choices(choices)
+                continue
+            if low in _COMMANDS:
+                result = self.command(seat, low, rest.strip(), choices)
+                if result == "undone":
+                    return None
+                if result == "redraw":
+                    self.show(seat, choices)
+                continue
+            # a first-step head typed in full ("use Marketplace") goes to the second step
+            want = normalize_text(line)
+            group = next((c for c in choices if normalize_text(c.head) == want and len(c.actions) > 1), None)
+            if group is None:
+                # a beginning that fits several ways of one thing only ("build Groc")
+                hits = [c for c in choices if any(_begins(str(x), want) for x in c.actions)]
+                if len(hits) == 1 and sum(_begins(str(x), want) for x in hits[0].actions) > 1:
+                    group = hits[0]
+            if group is not None:
+                picked = self.ask_how(seat, group)
+                if picked is not None:
+                    return picked
+                self.show_choices(choices)
+                continue
+            try:
+                return parse_action(self.state, line)
+            except ActionError as exc:
+                self.error(str(exc))
+
+    def ask_how(self, seat: int, c: _Choice) -> Any:
+        """The second step: how to do ``c`` (numbered); None to go back."""
+        self.say(Text(f"How? {c.head}:", style="bold"))
+        entries = []
+        for n, a in enumerate(c.actions, 1):
+            _, how = self.r.group_of(a)
+            t = Text()
+            t.append(f"{n:>2}. ", style="bold")
+            t.append(how or str(a), style="bold")
+            note = self.r.describe_choice(self.state, a)
+            if note:
+                t.append(f"  {note}", style="dim")
+            entries.append(t)
+        self.say(columns(entries, self.console.width))
+        m = len(c.actions)
+        while True:
+            line = self.prompt(f"{c.head}: choose 1-{m} (or back)> ").strip()
+            low = line.lower()
+            if not line or low in ("back", "b"):
+                return None
+            if line.isdigit():
+                k = int(line)
+                if 1 <= k <= m:
+                    return c.actions[k - 1]
+                self.error(f"There is no way {k}: type a number from 1 to {m}, or 'back'.")
+                continue
+            word, _, rest = line.partition(" ")
+            if word.lower() in ("help", "?", "rules", "quit", "exit", "hint", "why"):
+                self.command(seat, word.lower(), rest.strip(), [])
+                continue
+            want = normalize_text(line)
+            hows = [normalize_text(self.r.group_of(a)[1]) for a in c.actions]
+            exact = [a for a, h in zip(c.actions, hows, strict=False) if h == want]
+            begins = [a for a, h in zip(c.actions, hows, strict=False) if h.startswith(want)]
+            if len(exact) == 1 or len(begins) == 1:
+                return (exact or begins)[0]
+            for text in (f"{c.head}: {line}", line):
+                try:
+                    a = parse_action(self.state, text)
+                except ActionError:
+                    continue
+                if a in c.actions:
+                    return a
+            self.error(
+                f"'{line}' is not one of the {m} ways: type a number from 1 to {m}, or 'back' for the other actions."
+            )
+
+    # -- prompt commands ---------------------------------------------------------------------
+    def command(self, seat: int, cmd: str, arg: str, choices: list[_Choice]) -> str | None:
+        if cmd in ("quit", "exit"):
+            raise _End("quit")
+        if cmd in ("help", "?"):
+            self.say(help_text(self.r, self.allow_undo))
+        elif cmd == "rules":
+            try:
+                self.say(self.r.reference(self.state, arg or None))
+            except GameError as exc:
+                self.error(str(exc))
+        elif cmd in ("board", "list"):
+            return "redraw"
+        elif cmd == "back":
+            self.say(Text("Nothing to go back to: choose an action.", style="dim"))
+        elif cmd == "history":
+            hist = self.state.history
+            shown = hist[-20:]
+            start = len(hist) - len(shown)
+            movers = self.movers()
+            for i, t in enumerate(shown, start + 1):
+                who = f"{self.r.seat_tag(self.s.players, movers[i - 1])}: " if movers else ""
+                self.say(Text(f"{i:>3}. {who}{t}"))
+            if not hist:
+                self.say(Text("No actions yet."))
+        elif cmd == "hint":
+            self.hint(seat)
+        elif cmd == "why":
+            self.why(arg)
+        elif cmd == "undo":
+            return self.undo(seat)
+        elif cmd == "save":
+            self.save(arg)
+        return None
+
+    def movers(self) -> list[int]:
+        """Who made each action of the game so far (empty if the stack of positions is not complete)."""
+        if len(self.s.positions) != len(self.state.history):
+            return []
+        return [st.current_player() for st in self.s.positions]
+
+    def hint(self, seat: int) -> None:
+        agent = make_agent(self.hint_spec, agent_seed(self.s.seed, 100 + len(self.state.history)), self.s.ruleset_name)
+        try:
+            agent_choose(agent, self.state, self.console, "The hint AI")
+        except KeyboardInterrupt:
+            self.say(Text("Hint cancelled."))
+            return
+        self.say(
+            explain_info(
+                agent.last_info,
+                "Hint: the AI",
+                "would play",
+                state=self.state,
+                tag=lambda s: self.r.seat_tag(self.s.players, s),
+            )
+        )
+
+    def why(self, arg: str) -> None:
+        if arg:
+            try:
+                a = parse_action(self.state, arg)
+            except ActionError as exc:
+                self.say(Text(str(exc)))
+            else:
+                self.say(Text(f"'{a}' is legal now."))
+            return
+        turn = self.ai_turn or self.last_turn
+        if len(turn) > 1:
+            since = "Since your last decision" if self.ai_turn else "Before your last decision"
+            self.say(explain_turn(turn, self.r, self.s.players, since))
+            return
+        if self.last_ai is None:
+            self.say(
+                Text(
+                    "No computer move to explain yet in this session; 'why' explains the computer's moves since "
+                    "your last decision, 'why ACTION' whether an action is legal here."
+                )
+            )
+            return
+        seat, before, info = self.last_ai
+        who = self.r.who(self.s.players, seat)
+        if not info:
+            self.say(Text(f"{who} does not explain its moves (only the ai agent does)."))
+            return
+        self.say(explain_info(info, who, state=before, tag=lambda s: self.r.seat_tag(self.s.players, s)))
+
+    def undo(self, seat: int) -> str | None:
+        if not self.allow_undo:
+            self.error("Undo is switched off for this game (--no-undo).")
+            return None
+        humans = {i for i, p in enumerate(self.s.players) if p.is_human}
+        # the last decision a person made (and who made it); the computer's replies after it go too
+        target = who = None
+        for k, before in enumerate(self.s.positions):
+            if before.current_player() in humans:
+                target, who = k, before.current_player()
+        if target is None or who is None:
+            self.error("Nothing to undo: you have not made a decision yet.")
+            return None
+        if who != seat and not self.other_agrees(seat, who, self.s.action_text(target)):
+            return None
+        removed = self.s.pop_to(target)
+        record = self.s.record
+        if record is not None:
+            record.undo(len(removed))
+            record.sync(self.state)
+            self.autosave()
+        self.say(Text(f"Took back {len(removed)} action{'s' if len(removed) != 1 else ''}: " + "; ".join(removed)))
+        self.last_ai = None
+        self.ai_turn, self.last_turn = [], []
+        return "undone"
+
+    def other_agrees(self, seat: int, who: int, action: str) -> bool:
+        """Undo takes back only your own last decision while nobody else has decided since;
+        otherwise the person who decided last must agree (their decision goes first)."""
+        me, them = self.s.players[seat].name, self.s.players[who].name
+        self.say(
+            Text(
+                f"{them} decided last ('{action}'): 'undo' takes back only your own last decision while "
+                f"nobody else has decided since. {them} must agree to take back '{action}' first "
+                f"(then {them} decides again)."
+            )
+        )
+        answer = self.prompt(f"{them}, take back '{action}'? (yes/no)> ").strip().lower()
+        if answer in ("y", "yes"):
+            return True
+        self.say(Text(f"Nothing taken back: {me}, it is still your move."))
+        return False
+
+    def save(self, arg: str) -> None:
+        """``save``: now, in the game's file; ``save NAME``: as NAME.json in the saves folder, and
+        the game goes on saving there (a NAME with a slash or ending in .json is a path)."""
+        record = self.s.record
+        if record is None:
+            self.error("This game has no record to save.")
+            return
+        records = _records()
+        old = self.s.save_path
+        try:
+            path = records.save_path_for(arg) if arg else (old or records.new_save_path(record))
+        except records.SaveError as exc:
+            self.error(str(exc))
+            return
+        if arg and path.exists() and (old is None or path.resolve() != old.resolve()):
+            self.error(
+                f"There is already a saved game '{records.save_name(path)}' ({path}); "
+                "choose another name, or delete that file first."
+            )
+            return
+        try:
+            records.save_record(record, path)
+        except records.SaveError as exc:
+            self.error(str(exc))
+            return
+        records.remember_save(path)
+        how = continue_command(self.s.ruleset_name, path)
+        if old is None:  # autosave is off: a snapshot
+            self.say(Text(f"Saved to {path}; continue it with '{how}'."))
+            return
+        self.s.save_path = path
+        self.save_warned = False
+        if old.resolve() != path.resolve() and records.is_autosave_name(old):
+            try:  # the same game under its automatic name: not kept twice
+                old.unlink()
+            except OSError:
+                pass
+        self.say(Text(f"Saved to {path}; the game goes on saving there. Continue it later with '{how}'."))
+
+
+def _begins(action_text: str, want: str) -> bool:
+    """``want`` (normalised) is whole leading words of the action's text (as in parse_action)."""
+    t = normalize_text(action_text)
+    return t == want or (t.startswith(want) and t[len(want)] in " :;,+")
+
+
+def columns(entries: list[Text], width: int) -> RenderableType:
+    """Numbered entries in one or two columns (row-major, so numbers read across)."""
+    if not entries:
+        return Text("")
+    longest = max(e.cell_len for e in entries)
+    ncol = 2 if len(entries) > 6 and longest * 2 + 4 <= width else 1
+    if ncol == 1:
+        return Group(*entries)
+    grid = Table.grid(padding=(0, 3))
+    for _ in range(ncol):
+        grid.add_column(no_wrap=True)
+    rows = (len(entries) + ncol - 1) // ncol
+    for r in range(rows):
+        # column-major: 1..rows in the first column
+        grid.add_row(*[entries[c * rows + r] if c * rows + r < len(entries) else Text("") for c in range(ncol)])
+    return grid
+
+
+def help_text(renderer: Renderer, allow_undo: bool = True) -> RenderableType:
+    t = Table.grid(padding=(0, 2))
+    t.add_column(style="bold", no_wrap=True)
+    t.add_column()
+    rows = [
+        ("NUMBER", "choose from the list; if there are several ways, a second list asks how ('back' returns)"),
+        ("ACTION TEXT", "type an action directly (any case; its first whole words are enough if they fit one action)"),
+        ("board", "show the board and the choices again"),
+        ("rules [BUILDING]", "the building reference (all buildings, or one)"),
+        ("hint", "ask the AI what it would do here, and why"),
+        ("why [ACTION]", "explain the computer's last move; with an action: why it is not legal"),
+        (
+            "undo",
+            "take back your last decision (and the computer's replies); another person's decision only if they agree"
+            if allow_undo
+            else "off in this game (--no-undo)",
+        ),
+        (
+            "save [NAME]",
+            "save now (every action is saved anyway); with NAME: as NAME in your saves folder, and "
+            "the game goes on saving there ('lehavre saves' lists them; a NAME with '/' is a path)",
+        ),
+        ("history", "the last 20 actions and who played them"),
+        ("quit", "stop; the game stays saved and the message says how to continue it"),
+    ]
+    for a, b in rows:
+        t.add_row(a, b)
+    return Group(Text("Commands at the prompt:", style="bold"), t, Text(""), Text(renderer.action_forms()))
+
+
+def play(
+    session: Session,
+    renderer: Renderer,
+    console: Console,
+    *,
+    read_line: Callable[[str], str] | None = None,
+    allow_undo: bool = True,
+) -> int:
+    """Play ``session`` to its end (or until the person stops); returns the exit code."""
+    if read_line is None and sys.stdin.isatty():
+        try:  # line editing and history at the prompt
+            import readline  # noqa: F401
+        except ImportError:  # pragma: no cover - not on every platform
+            pass
+    return PlayLoop(session, renderer, console, read_line=read_line, allow_undo=allow_undo).run()
