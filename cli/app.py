@@ -6,6 +6,8 @@ at the end imports them (one line each, so they can be added independently).
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from core.version import __version__
@@ -33,9 +35,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
-    ),
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
 ) -> None:
     """Le Havre and Le Havre: The Inland Port in the terminal."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from enum import Enum
+from typing import Annotated
 
 import typer
 from rich.text import Text
@@ -82,57 +83,73 @@ CONFLICTS = (
 @app.command("base")
 def base(
     ctx: typer.Context,
-    players_n: int = typer.Option(2, "--players", "-p", min=1, max=5, help="Number of players, 1-5."),
-    short: bool = typer.Option(
-        False, "--short", help="The shortened version (fewer rounds, goods and ships at the start)."
-    ),
-    humans: int = typer.Option(
-        1, "--humans", help="How many people play at this keyboard (the other seats are the computer)."
-    ),
-    opponent: str = typer.Option(
-        "ai",
-        "--opponent",
-        metavar="AGENT",
-        help="Who plays the computer's seats: ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
-    ),
-    seat: SeatChoice = typer.Option(
-        SeatChoice.random,
-        "--seat",
-        case_sensitive=False,
-        help="Seats of the people: first (seat 1 starts), last, or random (drawn from the seed).",
-    ),
-    seed: int | None = typer.Option(None, "--seed", help="Seed of the game (drawn and printed if not given)."),
-    watch: bool = typer.Option(False, "--watch", help="Watch agents play a whole game (see --agents)."),
-    agents: str | None = typer.Option(
-        None,
-        "--agents",
-        metavar="A,B,...",
-        help="One agent per player for --watch, e.g. random,greedy (implies --watch).",
-    ),
-    json_out: bool = typer.Option(False, "--json", help="With --watch: print only one JSON object with the result."),
-    advanced_selling: bool = typer.Option(
-        False,
-        "--advanced-selling",
-        help="Advanced rule (the Polish rulebook, Rules for advanced players): sell outside your turn only to pay a debt.",
-    ),
-    expensive_loans: bool = typer.Option(
-        False,
-        "--expensive-loans",
-        help="Advanced rule (the Polish rulebook, Rules for advanced players): 2 francs of interest for a player with at least as many loans as there are players.",
-    ),
-    resume: bool = typer.Option(False, "--resume", help="Continue the most recent unfinished base game."),
-    load: str | None = typer.Option(
-        None,
-        "--load",
-        metavar="NAME|PATH",
-        help="Continue a saved game: a name 'lehavre saves' lists, or a file's path.",
-    ),
-    no_undo: bool = typer.Option(False, "--no-undo", help="Do not allow 'undo' at the prompt."),
-    no_save: bool = typer.Option(False, "--no-save", help="Do not autosave the game after every action."),
-    level: loop.Level | None = typer.Option(None, "--level", case_sensitive=False, help=loop.level_help(RULESET)),
-    think_time: float | None = typer.Option(
-        None, "--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET)
-    ),
+    players_n: Annotated[int, typer.Option("--players", "-p", min=1, max=5, help="Number of players, 1-5.")] = 2,
+    short: Annotated[
+        bool, typer.Option("--short", help="The shortened version (fewer rounds, goods and ships at the start).")
+    ] = False,
+    humans: Annotated[
+        int, typer.Option("--humans", help="How many people play at this keyboard (the other seats are the computer).")
+    ] = 1,
+    opponent: Annotated[
+        str,
+        typer.Option(
+            "--opponent",
+            metavar="AGENT",
+            help="Who plays the computer's seats: ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
+        ),
+    ] = "ai",
+    seat: Annotated[
+        SeatChoice,
+        typer.Option(
+            "--seat",
+            case_sensitive=False,
+            help="Seats of the people: first (seat 1 starts), last, or random (drawn from the seed).",
+        ),
+    ] = SeatChoice.random,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the game (drawn and printed if not given).")
+    ] = None,
+    watch: Annotated[bool, typer.Option("--watch", help="Watch agents play a whole game (see --agents).")] = False,
+    agents: Annotated[
+        str | None,
+        typer.Option(
+            "--agents",
+            metavar="A,B,...",
+            help="One agent per player for --watch, e.g. random,greedy (implies --watch).",
+        ),
+    ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="With --watch: print only one JSON object with the result.")
+    ] = False,
+    advanced_selling: Annotated[
+        bool,
+        typer.Option(
+            "--advanced-selling",
+            help="Advanced rule (the Polish rulebook, Rules for advanced players): sell outside your turn only to pay a debt.",
+        ),
+    ] = False,
+    expensive_loans: Annotated[
+        bool,
+        typer.Option(
+            "--expensive-loans",
+            help="Advanced rule (the Polish rulebook, Rules for advanced players): 2 francs of interest for a player with at least as many loans as there are players.",
+        ),
+    ] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished base game.")] = False,
+    load: Annotated[
+        str | None,
+        typer.Option(
+            "--load", metavar="NAME|PATH", help="Continue a saved game: a name 'lehavre saves' lists, or a file's path."
+        ),
+    ] = None,
+    no_undo: Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")] = False,
+    no_save: Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")] = False,
+    level: Annotated[
+        loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))
+    ] = None,
+    think_time: Annotated[
+        float | None, typer.Option("--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET))
+    ] = None,
 ) -> None:
     """Play Le Havre (the base game, 1-5 players) in the terminal, or watch agents play it.
 

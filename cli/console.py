@@ -1,21 +1,51 @@
-"""Rich consoles for the CLI.
+"""Rich consoles for the CLI, and the one :data:`THEME` that names every style of its own.
 
 Rich already honours ``NO_COLOR`` and a terminal that is not a TTY (no colour,
 no cursor movement, width 80 or ``$COLUMNS``); these helpers never force a
 terminal, so piping ``lehavre`` into a file gives plain text.  Renderables use
-plain Rich styles (no theme), so they print on any console.
+the style names below (``muted``, ``error``, ``seat.1``, ``good.fish``, ...)
+besides Rich's own attributes (``bold``, ``dim``); a console made here knows
+them, and a console without the theme prints them unstyled.
 """
 
 from __future__ import annotations
 
 from rich.console import Console
+from rich.theme import Theme
+
+#: every style name the CLI uses, in one place
+THEME = Theme(
+    {
+        "muted": "dim",
+        "error": "bold red",
+        "warning": "bold yellow",
+        "money": "bold green",
+        "loan": "bold red",
+        "interest": "bold red",
+        "explain": "italic",
+        # one colour per seat (up to 5 players)
+        "seat.1": "bold cyan",
+        "seat.2": "bold magenta",
+        "seat.3": "bold green",
+        "seat.4": "bold yellow",
+        "seat.5": "bold bright_blue",
+        # the Inland Port's goods, coloured as on the warehouse (blue, yellow, brown, red)
+        "good.fish": "bold bright_blue",
+        "good.grain": "bold yellow",
+        "good.wood": "bold dark_orange3",
+        "good.clay": "bold red",
+    }
+)
+
+#: the style name of each seat, by seat index
+SEAT_STYLES = ("seat.1", "seat.2", "seat.3", "seat.4", "seat.5")
 
 
 def make_console(*, stderr: bool = False) -> Console:
-    """A console for normal output (or for errors on stderr)."""
-    return Console(stderr=stderr, highlight=False)
+    """A console for normal output (or for errors on stderr), with the CLI's theme."""
+    return Console(stderr=stderr, highlight=False, theme=THEME)
 
 
 def error(message: str) -> None:
     """Print an error to stderr, without markup interpretation."""
-    make_console(stderr=True).print(f"Error: {message}", style="bold red", markup=False, soft_wrap=True)
+    make_console(stderr=True).print(f"Error: {message}", style="error", markup=False, soft_wrap=True)

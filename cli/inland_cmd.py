@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.text import Text
@@ -65,43 +66,56 @@ CONFLICTS = (
 @app.command("inland")
 def inland(
     ctx: typer.Context,
-    opponent: str = typer.Option(
-        "ai",
-        "--opponent",
-        metavar="human|ai",
-        help="Who plays the other seat: human (two people at one keyboard), ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
-    ),
-    seat: SeatChoice = typer.Option(
-        SeatChoice.random,
-        "--seat",
-        case_sensitive=False,
-        help="Your seat: first (seat 1, A-F board, starts round A), second, or random (drawn from the seed).",
-    ),
-    seed: int | None = typer.Option(None, "--seed", help="Seed of the game (drawn and printed if not given)."),
-    buildings: Path | None = typer.Option(
-        None, "--buildings", metavar="PATH", help="Use this building data file instead of the built-in one."
-    ),
-    watch: bool = typer.Option(False, "--watch", help="Watch two agents play a whole game (see --agents)."),
-    agents: str | None = typer.Option(
-        None,
-        "--agents",
-        metavar="A,B",
-        help="The two agents for --watch, e.g. random,greedy or ai:hard,ai (implies --watch).",
-    ),
-    json_out: bool = typer.Option(False, "--json", help="With --watch: print only one JSON object with the result."),
-    resume: bool = typer.Option(False, "--resume", help="Continue the most recent unfinished game."),
-    load: str | None = typer.Option(
-        None,
-        "--load",
-        metavar="NAME|PATH",
-        help="Continue a saved game: a name 'lehavre saves' lists, or a file's path.",
-    ),
-    no_undo: bool = typer.Option(False, "--no-undo", help="Do not allow 'undo' at the prompt."),
-    no_save: bool = typer.Option(False, "--no-save", help="Do not autosave the game after every action."),
-    level: loop.Level | None = typer.Option(None, "--level", case_sensitive=False, help=loop.level_help(RULESET)),
-    think_time: float | None = typer.Option(
-        None, "--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET)
-    ),
+    opponent: Annotated[
+        str,
+        typer.Option(
+            "--opponent",
+            metavar="human|ai",
+            help="Who plays the other seat: human (two people at one keyboard), ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
+        ),
+    ] = "ai",
+    seat: Annotated[
+        SeatChoice,
+        typer.Option(
+            "--seat",
+            case_sensitive=False,
+            help="Your seat: first (seat 1, A-F board, starts round A), second, or random (drawn from the seed).",
+        ),
+    ] = SeatChoice.random,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the game (drawn and printed if not given).")
+    ] = None,
+    buildings: Annotated[
+        Path | None,
+        typer.Option("--buildings", metavar="PATH", help="Use this building data file instead of the built-in one."),
+    ] = None,
+    watch: Annotated[bool, typer.Option("--watch", help="Watch two agents play a whole game (see --agents).")] = False,
+    agents: Annotated[
+        str | None,
+        typer.Option(
+            "--agents",
+            metavar="A,B",
+            help="The two agents for --watch, e.g. random,greedy or ai:hard,ai (implies --watch).",
+        ),
+    ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="With --watch: print only one JSON object with the result.")
+    ] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished game.")] = False,
+    load: Annotated[
+        str | None,
+        typer.Option(
+            "--load", metavar="NAME|PATH", help="Continue a saved game: a name 'lehavre saves' lists, or a file's path."
+        ),
+    ] = None,
+    no_undo: Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")] = False,
+    no_save: Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")] = False,
+    level: Annotated[
+        loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))
+    ] = None,
+    think_time: Annotated[
+        float | None, typer.Option("--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET))
+    ] = None,
 ) -> None:
     """Play Le Havre: The Inland Port in the terminal (or watch two agents play it).
 
@@ -190,15 +204,16 @@ def rulings_text() -> str:
 
 @app.command("rules")
 def rules(
-    ruleset: RulesetName | None = typer.Argument(
-        None, case_sensitive=False, help="Which game: inland or base; without it, the rulings of both games."
-    ),
-    building: str | None = typer.Argument(
-        None, help="One building (a unique beginning of its name is enough); all if omitted."
-    ),
-    buildings: Path | None = typer.Option(
-        None, "--buildings", metavar="PATH", help="Read the buildings from this data file."
-    ),
+    ruleset: Annotated[
+        RulesetName | None,
+        typer.Argument(case_sensitive=False, help="Which game: inland or base; without it, the rulings of both games."),
+    ] = None,
+    building: Annotated[
+        str | None, typer.Argument(help="One building (a unique beginning of its name is enough); all if omitted.")
+    ] = None,
+    buildings: Annotated[
+        Path | None, typer.Option("--buildings", metavar="PATH", help="Read the buildings from this data file.")
+    ] = None,
 ) -> None:
     """The rulings lehavre makes where the rulebooks leave a gap, and where its data comes from ('lehavre rules');
     or a game's building reference: cost, value, letter, function, provenance ('lehavre rules inland [BUILDING]',

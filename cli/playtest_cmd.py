@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -68,7 +68,7 @@ def open_store(db: Path | None, err: Console) -> tuple[pt.Store, str]:
     except pt.PlaytestError as exc:
         err.print(
             f"Warning: {exc}. The games of this run are not stored (nothing to --resume); give --db PATH to keep them.",
-            style="bold yellow",
+            style="warning",
             markup=False,
         )
         return pt.Store(":memory:"), "memory (for this run only)"
@@ -431,51 +431,64 @@ def _interrupted_note(console: Console, results: list[pt.RunResult]) -> None:
 
 @app.command("playtest")
 def playtest(
-    rules: str = typer.Argument(
-        ..., metavar="RULES", help="The rule set: inland (the Inland Port) or base (Le Havre)."
-    ),
-    games: int = typer.Option(100, "--games", "-n", help="Number of games (game i seats the agent list rotated by i)."),
-    agents: str = typer.Option(
-        "random,greedy",
-        "--agents",
-        metavar="A,B[,...]",
-        help="One agent per seat: random, greedy, ai, ai:easy|normal|hard.",
-    ),
-    seed: int = typer.Option(0, "--seed", help="Seed of the run; game i's seed derives from it and i."),
-    players: int | None = typer.Option(None, "--players", help="Number of players (default: the number of agents)."),
-    short: bool = typer.Option(False, "--short", help="Play the short game (base game)."),
-    buildings: Path | None = typer.Option(None, "--buildings", metavar="FILE", help="Use this building data file."),
-    variant: list[str] = typer.Option(
-        [], "--variant", metavar="KEY=VALUE", help="A variant flag of the rule set (repeatable)."
-    ),
-    jobs: int = typer.Option(
-        1, "--jobs", "-j", help="Worker processes on this machine (results are the same for any number)."
-    ),
-    backend: Backend = typer.Option(
-        Backend.local, "--backend", help="local (processes on this machine) or dask (a Dask cluster)."
-    ),
-    address: str | None = typer.Option(
-        None,
-        "--address",
-        metavar="ADDR",
-        help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (without it: a local Dask cluster).",
-    ),
-    json_path: Path | None = typer.Option(
-        None, "--json", metavar="PATH", help="Write the summary and every game's result to this JSON file."
-    ),
-    db: Path | None = typer.Option(
-        None,
-        "--db",
-        metavar="PATH",
-        help="SQLite file that keeps every finished game (default: in the user's data directory).",
-    ),
-    report: Path | None = typer.Option(
-        None, "--report", metavar="PATH", help="Write a self-contained HTML report with charts."
-    ),
-    resume: bool = typer.Option(
-        False, "--resume", help="Continue the latest stored run with the same configuration and seed."
-    ),
-    label: str = typer.Option("", "--label", help="A name for this configuration in tables and reports."),
+    rules: Annotated[
+        str, typer.Argument(metavar="RULES", help="The rule set: inland (the Inland Port) or base (Le Havre).")
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="Number of games (game i seats the agent list rotated by i).")
+    ] = 100,
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents", metavar="A,B[,...]", help="One agent per seat: random, greedy, ai, ai:easy|normal|hard."
+        ),
+    ] = "random,greedy",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the run; game i's seed derives from it and i.")] = 0,
+    players: Annotated[
+        int | None, typer.Option("--players", help="Number of players (default: the number of agents).")
+    ] = None,
+    short: Annotated[bool, typer.Option("--short", help="Play the short game (base game).")] = False,
+    buildings: Annotated[
+        Path | None, typer.Option("--buildings", metavar="FILE", help="Use this building data file.")
+    ] = None,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option("--variant", metavar="KEY=VALUE", help="A variant flag of the rule set (repeatable)."),
+    ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", help="Worker processes on this machine (results are the same for any number)."),
+    ] = 1,
+    backend: Annotated[
+        Backend, typer.Option("--backend", help="local (processes on this machine) or dask (a Dask cluster).")
+    ] = Backend.local,
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address",
+            metavar="ADDR",
+            help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (without it: a local Dask cluster).",
+        ),
+    ] = None,
+    json_path: Annotated[
+        Path | None,
+        typer.Option("--json", metavar="PATH", help="Write the summary and every game's result to this JSON file."),
+    ] = None,
+    db: Annotated[
+        Path | None,
+        typer.Option(
+            "--db",
+            metavar="PATH",
+            help="SQLite file that keeps every finished game (default: in the user's data directory).",
+        ),
+    ] = None,
+    report: Annotated[
+        Path | None, typer.Option("--report", metavar="PATH", help="Write a self-contained HTML report with charts.")
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the latest stored run with the same configuration and seed.")
+    ] = False,
+    label: Annotated[str, typer.Option("--label", help="A name for this configuration in tables and reports.")] = "",
 ) -> None:
     """Play many games between agents, rotating seats, and summarise who wins and why.
 
@@ -493,7 +506,7 @@ def playtest(
             players=players,
             short=short or None,
             buildings=buildings,
-            variants=_parse_variants(variant),
+            variants=_parse_variants(variant or []),
             label=label,
         )
         store, db_path = open_store(db, err)
@@ -549,41 +562,55 @@ Stored runs can be used instead of playing: --a-run ID / --b-run ID (see --list-
 
 @app.command("compare", help=COMPARE_HELP)
 def compare(
-    games: int = typer.Option(100, "--games", "-n", help="Games per configuration."),
-    seed: int = typer.Option(0, "--seed", help="Seed of both runs (game i gets the same seed in both)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes on this machine."),
-    report: Path | None = typer.Option(
-        None, "--report", metavar="PATH", help="Write a self-contained HTML report with charts."
-    ),
-    a: str | None = typer.Option(None, "--a", metavar="SPEC", help="Configuration A, e.g. 'inland:agents=ai,ai'."),
-    b: str | None = typer.Option(
-        None, "--b", metavar="SPEC", help="Configuration B, e.g. 'base:players=2;agents=ai,ai'."
-    ),
-    a_run: int | None = typer.Option(None, "--a-run", metavar="ID", help="Use stored run ID as A instead of playing."),
-    b_run: int | None = typer.Option(None, "--b-run", metavar="ID", help="Use stored run ID as B instead of playing."),
-    from_db: bool = typer.Option(
-        False,
-        "--from-db",
-        "--resume",
-        help="Reuse the latest stored run of each configuration and seed; play only missing games.",
-    ),
-    db: Path | None = typer.Option(
-        None, "--db", metavar="PATH", help="SQLite file of stored runs (default: in the user's data directory)."
-    ),
-    json_path: Path | None = typer.Option(
-        None, "--json", metavar="PATH", help="Write both summaries and the tests to this JSON file."
-    ),
-    backend: Backend = typer.Option(Backend.local, "--backend", help="local or dask."),
-    address: str | None = typer.Option(
-        None, "--address", metavar="ADDR", help="Dask scheduler address (with --backend dask)."
-    ),
-    agents: str | None = typer.Option(
-        None,
-        "--agents",
-        metavar="A[,B]",
-        help="Agents for configurations that name none (default: the strongest, ai, in every seat).",
-    ),
-    list_runs: bool = typer.Option(False, "--list-runs", help="List the stored runs and exit."),
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per configuration.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of both runs (game i gets the same seed in both).")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes on this machine.")] = 1,
+    report: Annotated[
+        Path | None, typer.Option("--report", metavar="PATH", help="Write a self-contained HTML report with charts.")
+    ] = None,
+    a: Annotated[
+        str | None, typer.Option("--a", metavar="SPEC", help="Configuration A, e.g. 'inland:agents=ai,ai'.")
+    ] = None,
+    b: Annotated[
+        str | None, typer.Option("--b", metavar="SPEC", help="Configuration B, e.g. 'base:players=2;agents=ai,ai'.")
+    ] = None,
+    a_run: Annotated[
+        int | None, typer.Option("--a-run", metavar="ID", help="Use stored run ID as A instead of playing.")
+    ] = None,
+    b_run: Annotated[
+        int | None, typer.Option("--b-run", metavar="ID", help="Use stored run ID as B instead of playing.")
+    ] = None,
+    from_db: Annotated[
+        bool,
+        typer.Option(
+            "--from-db",
+            "--resume",
+            help="Reuse the latest stored run of each configuration and seed; play only missing games.",
+        ),
+    ] = False,
+    db: Annotated[
+        Path | None,
+        typer.Option(
+            "--db", metavar="PATH", help="SQLite file of stored runs (default: in the user's data directory)."
+        ),
+    ] = None,
+    json_path: Annotated[
+        Path | None,
+        typer.Option("--json", metavar="PATH", help="Write both summaries and the tests to this JSON file."),
+    ] = None,
+    backend: Annotated[Backend, typer.Option("--backend", help="local or dask.")] = Backend.local,
+    address: Annotated[
+        str | None, typer.Option("--address", metavar="ADDR", help="Dask scheduler address (with --backend dask).")
+    ] = None,
+    agents: Annotated[
+        str | None,
+        typer.Option(
+            "--agents",
+            metavar="A[,B]",
+            help="Agents for configurations that name none (default: the strongest, ai, in every seat).",
+        ),
+    ] = None,
+    list_runs: Annotated[bool, typer.Option("--list-runs", help="List the stored runs and exit.")] = False,
 ) -> None:
     out = make_console()
     err = make_console(stderr=True)

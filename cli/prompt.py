@@ -78,7 +78,7 @@ class PlayLoop:
         self.console.print(*things, **kw)
 
     def error(self, message: str) -> None:
-        self.console.print(Text(message, style="bold red"))
+        self.console.print(Text(message, style="error"))
 
     def autosave(self) -> None:
         if self.s.record is None or self.s.save_path is None:

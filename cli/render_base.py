@@ -32,12 +32,13 @@ from base_game.actions import as_action
 from base_game.cards import GOOD_LABEL, NG, OFFER_LABEL
 from base_game.frames import Debt, FinishRound, Pay, Sub, Use
 from base_game.state import TOWN, BaseState
+from cli.console import SEAT_STYLES
 from cli.renderer import Renderer, final_table
 from cli.session import Player
 from core.protocol import GameError, normalize_text
 
 #: one colour per seat (up to 5 players)
-SEAT_STYLE = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold bright_blue")
+SEAT_STYLE = SEAT_STYLES
 TYPE_NAME = {
     "C": "Craftsman's building",
     "E": "Economic building",
@@ -182,7 +183,7 @@ def supply_table(state: BaseState, width: int = 100) -> Table:
         sep = "+" if width >= 96 else "\n+"
         cell = Text(f"{first}{sep}{second}", style="bold" if i == current else "")
         if interest:
-            cell.append("!", style="bold red")
+            cell.append("!", style="interest")
         tiles.append(cell)
     ships: list[Text] = []
     for i in range(7):
@@ -205,7 +206,7 @@ def offer_text(state: BaseState) -> Text:
         if i:
             t.append("   ")
         t.append(f"{label} ")
-        t.append(str(n), style="bold green" if n else "dim")
+        t.append(str(n), style="money" if n else "dim")
     return t
 
 
@@ -355,9 +356,9 @@ def player_panel(state: BaseState, p: int, players: Sequence[Player]) -> Panel:
     title.append(f"  person at {K.NAME[disc]}" if disc >= 0 else "  person at home", style="dim")
     lines: list[RenderableType] = []
     money = Text()
-    money.append(_plural(state.francs[p], "franc"), style="bold green")
+    money.append(_plural(state.francs[p], "franc"), style="money")
     if state.loans[p]:
-        money.append(f" · {_plural(state.loans[p], 'loan')}", style="bold red")
+        money.append(f" · {_plural(state.loans[p], 'loan')}", style="loan")
     money.append(f" · food {state.food_value(p)} · energy {state.energy_value(p)}")
     lines.append(money)
     lines.append(goods_text(state.goods[p]))
@@ -369,7 +370,7 @@ def player_panel(state: BaseState, p: int, players: Sequence[Player]) -> Panel:
         due = state.food_due(p)
         ships.append(f"  feed {min(state.ship_food(p), card.food)} of {card.food} food; ", style="dim")
         short = due > state.food_value(p) + state.francs[p]
-        ships.append(f"{due} due", style="bold red" if short else "dim")
+        ships.append(f"{due} due", style="error" if short else "dim")
     lines.append(ships)
     owned = state.owned(p)
     bl = Text("buildings: ", style="dim")

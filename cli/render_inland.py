@@ -20,6 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from cli.console import SEAT_STYLES
 from cli.renderer import Renderer, final_table
 from cli.session import Player
 from core.protocol import GameError
@@ -29,9 +30,9 @@ from inland_port.warehouse import COLUMN_VALUE, ROW_VALUE
 
 #: one letter per good on the warehouse grid
 GOOD_LETTER = {"fish": "F", "grain": "G", "wood": "W", "clay": "C"}
-SEAT_STYLE = ("bold cyan", "bold magenta")
+SEAT_STYLE = SEAT_STYLES
 #: colours of the goods (blue, yellow, brown, red as on the warehouse)
-GOOD_STYLE = {"fish": "bold bright_blue", "grain": "bold yellow", "wood": "bold dark_orange3", "clay": "bold red"}
+GOOD_STYLE = {g: f"good.{g}" for g in ("fish", "grain", "wood", "clay")}
 BOARDS = ("A-F board", "G-L board")
 SELL_HEAD = "sell a building"
 
@@ -102,9 +103,7 @@ def player_panel(state: InlandState, p: int, players: Sequence[Player], viewer: 
     body.add_column(ratio=1)
     body.add_column(no_wrap=True)
     body.add_row(wheel_table(state, p), warehouse_grid(state, p))
-    money = Text.assemble(
-        (f"{state.francs[p]} francs", "bold green"), ("   wealth now ", "dim"), str(state.wealth()[p])
-    )
+    money = Text.assemble((f"{state.francs[p]} francs", "money"), ("   wealth now ", "dim"), str(state.wealth()[p]))
     to_move = not state.is_terminal() and state.current_player() == p
     title = Text()
     if to_move:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console, RenderableType
@@ -259,19 +259,23 @@ def load_states(path: Path) -> tuple[GameRecord, list[GameState]]:
 
 @app.command("replay")
 def replay_command(
-    path: str = typer.Argument(
-        ...,
-        metavar="NAME|PATH",
-        show_default=False,
-        help="A saved game: a name 'lehavre saves' lists, or a file's path.",
-    ),
-    to: int | None = typer.Option(
-        None, "--to", min=0, help="Start at (or with --json, print) the position after action N."
-    ),
-    json_out: bool = typer.Option(
-        False, "--json", help="Print the position after action N (default: the last) as JSON and exit."
-    ),
-    boards: bool = typer.Option(False, "--boards", help="Show the board after every action, not only on 's'."),
+    path: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME|PATH",
+            show_default=False,
+            help="A saved game: a name 'lehavre saves' lists, or a file's path.",
+        ),
+    ],
+    to: Annotated[
+        int | None, typer.Option("--to", min=0, help="Start at (or with --json, print) the position after action N.")
+    ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print the position after action N (default: the last) as JSON and exit.")
+    ] = False,
+    boards: Annotated[
+        bool, typer.Option("--boards", help="Show the board after every action, not only on 's'.")
+    ] = False,
 ) -> None:
     """Step through a saved game (next, back, jump to action N, show the board), or print one position as JSON."""
     try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -64,8 +64,8 @@ def describe(path: Any, record: records.GameRecord) -> dict[str, Any]:
 
 @app.command("saves")
 def saves(
-    game: str | None = typer.Argument(None, metavar="[inland|base]", help="Only the games of this kind."),
-    json_out: bool = typer.Option(False, "--json", help="Print the list as JSON."),
+    game: Annotated[str | None, typer.Argument(metavar="[inland|base]", help="Only the games of this kind.")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
     """List your saved games (newest first): name, game, players, round (or the result), when last played.
 
