@@ -82,8 +82,12 @@ def agent_kinds() -> list[str]:
     return sorted(AGENT_KINDS)
 
 
-def make_agent(spec: str, seed: int = 0, game: GameSpec | str | None = None) -> Agent:
+def make_agent(spec: str, seed: int = 0, game: GameSpec | str | None = None, noise: float = 0.0) -> Agent:
     """Build an agent from ``kind[:level]``; raises :class:`AgentSpecError`.
+
+    ``noise`` makes an ``ai`` agent draw among its root moves within that
+    many evaluation points of the best (see :class:`core.search.SearchAgent`);
+    the other agents are random already and ignore it.
 
     ``game`` (a spec or a game's name) is the game the agent will play: the
     ``ai`` agent's levels and budgets are that game's.  Without it the ``ai``
@@ -103,7 +107,9 @@ def make_agent(spec: str, seed: int = 0, game: GameSpec | str | None = None) -> 
     from core.search import SearchAgent
 
     try:
-        return SearchAgent(level=level or None, seed=seed, game=game_spec(game) if game is not None else None)
+        return SearchAgent(
+            level=level or None, seed=seed, game=game_spec(game) if game is not None else None, noise=noise
+        )
     except ValueError as exc:
         raise AgentSpecError(f"agent '{spec}': {exc}") from None
 

@@ -114,6 +114,8 @@ class SearchResult:
     exhausted: bool = False  # the whole tree was searched (no depth horizon)
     root_scores: list[tuple[str, float]] = field(default_factory=list)
     iterations: list[dict[str, Any]] = field(default_factory=list)
+    #: root moves within the noise of the best (1 without noise)
+    candidates: int = 1
 
     @property
     def nps(self) -> float:
@@ -148,6 +150,7 @@ class Searcher:
         actions: Callable[[GameState], list[Any]] | None = None,
         progress: ProgressCallback | None = None,
         progress_every: int = 4096,
+        noise: float = 0.0,
     ) -> None:
         if max_depth is None and max_nodes is None and time_limit is None:
             raise ValueError("give the search a budget: max_depth, max_nodes or time_limit")
@@ -166,6 +169,10 @@ class Searcher:
         self.actions = actions
         self.progress = progress
         self.progress_every = max(1, progress_every)
+        if noise < 0 or math.isnan(noise):
+            raise ValueError("noise must be a number of evaluation points >= 0")
+        #: choose at random (seeded) among the root moves within ``noise`` of the best
+        self.noise = noise
 
     # -- public -------------------------------------------------------------
     def search(self, state: GameState) -> SearchResult:
@@ -221,8 +228,9 @@ class Searcher:
                     if v > best_v:
                         best_v, best_i = v, i
                         self._pv[0] = [a] + self._pv.get(1, [])
-                    if self.alphabeta and v > alpha:
-                        alpha = v
+                    # with noise, every root move within ``noise`` of the best gets an exact value
+                    if self.alphabeta and v - self.noise > alpha:
+                        alpha = v - self.noise
             except _Abort:
                 completed = False
                 # A partial iteration is still usable if the previous best move
@@ -258,6 +266,8 @@ class Searcher:
             # or the first ordered move
             i = max(scores, key=lambda j: scores[j]) if scores else order[0]
             best = self._result(state, children, i, scores.get(i, 0.0), 0, scores, partial=True)
+        if self.noise > 0 and best.depth > 0:
+            self._draw_within_noise(state, children, best, prev_scores or scores)
         best.completed = completed
         best.exhausted = exhausted
         best.iterations = iterations
@@ -268,6 +278,27 @@ class Searcher:
         return best
 
     # -- internals ----------------------------------------------------------
+    def _draw_within_noise(
+        self, state: GameState, children: list[Any], best: SearchResult, scores: dict[int, float]
+    ) -> None:
+        """Replace the best move by a seeded draw among the root moves scored within ``noise`` of it.
+
+        The root searched every move whose value is within ``noise`` of the best
+        with an exact window, so these scores are exact; the others are bounds
+        below the cut.  The draw depends only on the seed and the candidates,
+        so the same seed gives the same game."""
+        top = max(scores.values())
+        candidates = sorted(i for i, v in scores.items() if v >= top - self.noise)
+        best.candidates = len(candidates)
+        if len(candidates) < 2:
+            return
+        i = random.Random(self.seed * 2_654_435_761 + 97).choice(candidates)
+        action = children[i][0]
+        if action != best.action:
+            best.action = action
+            best.score = scores[i]
+            best.pv = self._extend_pv(state, [action])
+
     def _result(self, state, children, best_i, best_v, depth, scores, partial=False) -> SearchResult:
         action = children[best_i][0]
         pv = list(self._pv.get(0, [action]))
@@ -310,8 +341,9 @@ class Searcher:
             return True
         if self._deadline is not None:
             now = time.perf_counter()
-            if soft:
-                # do not start an iteration that will surely not finish
+            if soft and self.max_nodes is None:
+                # on time alone: do not start an iteration that will surely not finish
+                # (with a node budget the deadline is only a safety, so the nodes decide)
                 spent = now - self._start
                 return now >= self._deadline or spent * 3 > (self._deadline - self._start)
             return now >= self._deadline
@@ -521,9 +553,9 @@ def minimax_value(
 #: other jobs): 2,000-8,000 nodes/s, so ai:normal takes ~0.7 s per move
 #: (median) and never more than its 1 s cap; ai:hard up to 8 s.
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", max_depth=2, max_nodes=1_500, time_cap=0.25),
-    "normal": Level("normal", max_depth=64, max_nodes=5_000, time_cap=1.0),
-    "hard": Level("hard", max_depth=64, max_nodes=40_000, time_cap=8.0),
+    "easy": Level("easy", max_depth=2, max_nodes=1_500, time_cap=4.0),
+    "normal": Level("normal", max_depth=64, max_nodes=5_000, time_cap=10.0),
+    "hard": Level("hard", max_depth=64, max_nodes=40_000, time_cap=60.0),
 }
 
 
@@ -550,6 +582,13 @@ class SearchAgent:
     the end of the principal variation, for the AI's seat) and ``level``.
     ``evaluator(state, player)`` replaces the game's evaluation and
     ``actions(state)`` its actions worth searching (for experiments).
+
+    ``noise`` (evaluation points, about francs) varies the play for
+    playtests: at the root every move within ``noise`` of the best is scored
+    exactly and one of them is drawn with the move's seed (the agent's seed
+    and the number of decisions so far).  The same seeds give the same game;
+    different seeds give different draws.  ``last_info["candidates"]`` says
+    how many moves were in the draw.
     """
 
     def __init__(
@@ -563,6 +602,7 @@ class SearchAgent:
         evaluator: Callable[[GameState, int], float] | None = None,
         actions: Callable[[GameState], list[Any]] | None = None,
         game: GameSpec | None = None,
+        noise: float = 0.0,
     ) -> None:
         level = (level or (game.default_level if game else "normal")).strip().lower()
         levels = game.ai_levels if game is not None else LEVELS
@@ -581,6 +621,10 @@ class SearchAgent:
         self.max_depth = max_depth
         self.evaluator = evaluator
         self.actions = actions
+        if noise < 0 or math.isnan(noise):
+            raise ValueError("noise must be a number >= 0 (evaluation points, about francs)")
+        #: choose at random (seeded by the agent's seed and the move) among root moves within this of the best
+        self.noise = noise
         self.last_info: dict[str, Any] = {}
 
     def game_of(self, state: GameState) -> GameSpec | None:
@@ -623,6 +667,7 @@ class SearchAgent:
                 progress=progress,
                 evaluator=evaluator,
                 actions=actions,
+                noise=self.noise,
             )
         return Searcher(
             max_depth=self.max_depth or lv.max_depth,
@@ -632,6 +677,7 @@ class SearchAgent:
             progress=progress,
             evaluator=evaluator,
             actions=actions,
+            noise=self.noise,
         )
 
     def _terms(self, state: GameState, player: int, game: GameSpec | None) -> dict[str, float]:
@@ -702,6 +748,7 @@ class SearchAgent:
             "level": level.name,
             "forced": False,
             "exhausted": result.exhausted,
+            "candidates": result.candidates,
         }
         return action
 

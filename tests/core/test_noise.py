@@ -1,0 +1,61 @@
+"""Varied and reproducible AI agents: ``noise`` draws among the root moves within X of the best,
+with the move's seed; node budgets (not the clock) end the searches, so a seeded game is
+reproduced even on a loaded machine."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from core.agents import make_agent
+from core.search import Searcher
+from inland_port import RULESET
+
+DECISIONS = 24  # the first two rounds and a half: enough to differ, quick to play
+
+
+def _opening(seed: int, noise: float, agent_seed: int) -> tuple[str, ...]:
+    s = RULESET.new_game(seed)
+    agents = [make_agent("ai:easy", agent_seed, "inland", noise=noise) for _ in range(2)]
+    agents[1] = make_agent("ai:easy", agent_seed + 1, "inland", noise=noise)
+    for _ in range(DECISIONS):
+        s.apply_action(agents[s.current_player()].choose(s))
+    return tuple(s.history)
+
+
+@pytest.fixture
+def busy_cpu():
+    """Another process keeping a core busy while the test plays."""
+    proc = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        yield
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_same_seed_and_noise_give_the_same_game_under_load(busy_cpu):
+    assert _opening(0, 3.0, 11) == _opening(0, 3.0, 11)
+
+
+def test_two_seeds_give_two_games():
+    assert _opening(0, 3.0, 11) != _opening(0, 3.0, 12)
+
+
+def test_noise_draws_only_among_moves_within_x_of_the_best():
+    s = RULESET.new_game(0)
+    exact = Searcher(max_depth=2, seed=1).search(s.clone())
+    best = exact.score
+    scores = dict(Searcher(max_depth=2, seed=1, alphabeta=False).search(s.clone()).root_scores)
+    within = {a for a, v in scores.items() if v >= best - 3.0}
+    drawn = {str(Searcher(max_depth=2, seed=k, noise=3.0).search(s.clone()).action) for k in range(40)}
+    assert drawn <= within and len(drawn) >= 2  # several moves drawn, none outside the window
+    plain = Searcher(max_depth=2, seed=5, noise=0.0).search(s.clone())
+    assert plain.score == best and plain.candidates == 1  # without noise: a best move (ties broken by the seed)
+
+
+def test_noise_must_be_a_non_negative_number():
+    with pytest.raises(ValueError, match="noise"):
+        Searcher(max_depth=2, noise=-1.0)
