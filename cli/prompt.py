@@ -93,12 +93,12 @@ class PlayLoop:
 
     def apply(self, action: Any) -> None:
         actor = self.state.current_player()
-        self.s.push(action)
+        before = self.s.push(action)
         if self.s.record is not None:
             self.s.record.append(str(action), self.state)
         # shown just above the next prompt (after the board), so a person sees
         # what the other players did right where they decide
-        self.pending.extend(self.r.event_lines(self.state, self.s.players, actor, action))
+        self.pending.extend(self.r.event_lines(self.state, self.s.players, actor, action, before))
         if not any(p.is_human for p in self.s.players):
             self.flush()
         self.autosave()

@@ -511,7 +511,6 @@ class BaseRenderer(Renderer):
     def __init__(self, width: int | None = None, console: Console | None = None) -> None:
         self._width = width
         self.console = console
-        self._last: BaseState | None = None
 
     @property
     def width(self) -> int:
@@ -538,24 +537,16 @@ class BaseRenderer(Renderer):
         return f"P{seat + 1}"
 
     # -- events --------------------------------------------------------------------
-    def _before(self, state: BaseState) -> BaseState | None:
-        """The position before the last action: the last one seen, else replayed from the seed."""
-        last = self._last
-        if last is not None and last.history == state.history[:-1]:
-            return last
-        try:
-            from base_game import RULESET
-
-            s = RULESET.new_game(state.seed, state.options)
-            for a in state.history[:-1]:
-                s.apply_action(a)
-            return s
-        except Exception:  # a position not made by new_game: describe without the position before
-            return None
-
-    def event_lines(self, state: BaseState, players: Sequence[Player], actor: int, action: Any) -> list[RenderableType]:
-        before = self._before(state)
-        self._last = state.clone()
+    def event_lines(
+        self,
+        state: BaseState,
+        players: Sequence[Player],
+        actor: int,
+        action: Any,
+        before: BaseState | None = None,
+    ) -> list[RenderableType]:
+        """What the action did, read against ``before`` (the position it was played from, from the
+        play loop's stack of positions); without it, the action's text alone."""
         out: list[RenderableType] = []
         line = Text()
         if before is not None and not before.final_stage:

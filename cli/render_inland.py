@@ -393,7 +393,12 @@ class InlandRenderer(Renderer):
         return t
 
     def event_lines(
-        self, state: InlandState, players: Sequence[Player], actor: int, action: Any
+        self,
+        state: InlandState,
+        players: Sequence[Player],
+        actor: int,
+        action: Any,
+        before: InlandState | None = None,
     ) -> list[RenderableType]:
         out: list[RenderableType] = []
         verb = getattr(action, "verb", "")

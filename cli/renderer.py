@@ -40,8 +40,11 @@ class Renderer:
         p = state.current_player()
         return Text(f"{players[p].label} to play")
 
-    def event_lines(self, state: GameState, players: Sequence[Player], actor: int, action: Any) -> list[RenderableType]:
-        """What the action just applied did (shown after every action)."""
+    def event_lines(
+        self, state: GameState, players: Sequence[Player], actor: int, action: Any, before: GameState | None = None
+    ) -> list[RenderableType]:
+        """What the action just applied did (shown after every action); ``before`` is the position
+        it was played from (the play loop's stack of positions), when the caller has it."""
         return [Text(f"{players[actor].label}: {action}")]
 
     def group_of(self, action: Any) -> tuple[str, str]:

@@ -122,12 +122,13 @@ class ReplayViewer:
             head.append(f"{self.labels[actor]}: {text}")
             self.console.print(head)
             return
-        before = self.states[k - 1].clone()
-        action = parse_action(before, text)
-        before.apply_action(action)  # a fresh apply, so the state knows what the action did
+        before = self.states[k - 1]
+        after = before.clone()
+        action = parse_action(after, text)
+        after.apply_action(action)  # a fresh apply, so the state knows what the action did
         head.append(text, style="bold")
         self.console.print(head)
-        for line in self.renderer.event_lines(before, self.players, actor, action):
+        for line in self.renderer.event_lines(after, self.players, actor, action, before):
             self.console.print(line)
 
     def position_line(self) -> None:

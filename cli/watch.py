@@ -38,8 +38,9 @@ def watch(
             action = player.agent.choose(state.clone())  # type: ignore[union-attr]
         else:  # a spinner while an AI thinks, only on a terminal (the printed text is the same)
             action = agent_choose(player.agent, state, console, player.label)
+        before = state.clone()
         state.apply_action(action)
-        for line in renderer.event_lines(state, players, seat, action):
+        for line in renderer.event_lines(state, players, seat, action, before):
             quiet.print(line, soft_wrap=True)
     summary = _records().state_summary(state)
     result = {

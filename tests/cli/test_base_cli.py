@@ -269,8 +269,9 @@ def test_no_face_down_tile_or_special_pile_order_in_the_board_or_the_log(players
                 _assert_nothing_hidden(render(board(state, labels, v, 100)), state, v)
         actor = state.current_player()
         action = agents[actor].choose(state.clone())
+        before = state.clone()
         state.apply_action(action)
-        log = render(_group(renderer.event_lines(state, labels, actor, action)))
+        log = render(_group(renderer.event_lines(state, labels, actor, action, before)))
         for name in _public_names(state):
             log = log.replace(name, "#")
         for b in state.special_pile:  # still face down after the action
