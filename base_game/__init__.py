@@ -8,8 +8,6 @@ is modelled and the rulings).
 
 from __future__ import annotations
 
-from typing import Any
-
 from base_game import evaluate
 from base_game.ai import BASE_LEVELS
 from base_game.data import data_digest as _files_digest
@@ -18,7 +16,7 @@ from base_game.state import BaseState
 from core.protocol import Evaluator, GameSpec
 
 
-def data_digest(options: Any = None) -> str:
+def data_digest(options: object = None) -> str:
     """Hash of the data files in use (recorded in saves to detect other data)."""
     return _files_digest()
 

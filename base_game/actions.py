@@ -23,6 +23,7 @@ Which sub-decision offers which verbs is told by the effects
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from base_game import cards as K
@@ -115,7 +116,7 @@ class BaseAction(NamedTuple):
         return f"BaseAction({str(self)!r})"
 
 
-_TEXT = {
+_TEXT: dict[str, Callable[[BaseAction], str]] = {
     "take": lambda a: f"take {K.OFFER_LABEL[a.ref]}",
     "enter": lambda a: f"enter {K.NAME[a.ref]}",
     "buy": lambda a: f"buy {K.NAME[a.ref]}",

@@ -75,6 +75,15 @@ OFFER_GOODS = data.OFFER_GOODS
 OFFER_LABEL = ("francs", "fish", "wood", "clay", "iron", "grain", "cattle")
 OFFER_TO_GOOD = (None, FISH, WOOD, CLAY, IRON, GRAIN, CATTLE)
 
+
+def offer_good(i: int) -> int:
+    """The good on Offer space ``i`` (1-6; space 0 holds francs, not a good)."""
+    g = OFFER_TO_GOOD[i]
+    if g is None:
+        raise AssertionError("Offer space 0 holds francs, not a good")
+    return g
+
+
 BUILDINGS = data.standard_buildings() + data.special_buildings()
 NB = len(BUILDINGS)
 NAME = tuple(c.name for c in BUILDINGS)

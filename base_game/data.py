@@ -38,9 +38,10 @@ The CSV tables are ``reference`` data (REFERENCE.md, [pub]).
 from __future__ import annotations
 
 import csv
+from collections.abc import Collection, Iterable
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -91,7 +92,8 @@ class BuildingCard(Card):
     hammers: int = Field(default=0, ge=0)
     fishermen: int = Field(default=0, ge=0)
     effect: str
-    params: dict = Field(default_factory=dict)
+    #: the effect's numbers, free-form JSON each effect reads (see base_game.effects)
+    params: dict[str, Any] = Field(default_factory=dict)
     #: can it be built with a building action (Black Market, Clay Mound, the
     #: starting buildings and special buildings other than the Football Stadium cannot)
     buildable: bool = True
@@ -197,7 +199,7 @@ def _check(cards: list[BuildingCard], name: str, kind: str, count: int) -> None:
             raise DataFileError(f"{DATA_DIR / name}: building '{c.name}', field 'kind': expected {kind}")
 
 
-def check_effects(cards, registry) -> None:
+def check_effects(cards: Iterable[BuildingCard], registry: Collection[str]) -> None:
     """Every card's ``effect`` must name an entry of the one effect registry."""
     for c in cards:
         if c.effect not in registry:
@@ -214,16 +216,19 @@ def round_cards(players: int, short: bool) -> tuple[RoundCard, ...]:
     for i, row in enumerate(_read_csv("round_cards.csv"), start=2):
         if int(row["players"]) != players or row["version"] != version:
             continue
+        # model_validate: the literal fields (version, town_builds, ship_type) are checked from the file's text
         out.append(
-            RoundCard(
-                players=players,
-                version=version,
-                round=int(row["round"]),
-                harvest=_yes(row["harvest"], "round_cards.csv", i, "harvest"),
-                food=int(row["food"]),
-                town_builds=row["town_builds"],
-                ship_value=int(row["ship_value"]),
-                ship_type=row["ship_type"],
+            RoundCard.model_validate(
+                {
+                    "players": players,
+                    "version": version,
+                    "round": int(row["round"]),
+                    "harvest": _yes(row["harvest"], "round_cards.csv", i, "harvest"),
+                    "food": int(row["food"]),
+                    "town_builds": row["town_builds"],
+                    "ship_value": int(row["ship_value"]),
+                    "ship_type": row["ship_type"],
+                }
             )
         )
     out.sort(key=lambda r: r.round)
@@ -237,14 +242,17 @@ def ship_types() -> dict[str, ShipType]:
     out = {}
     for row in _read_csv("ships.csv"):
         count, material = row["build_materials"].split(" ", 1)
-        out[row["ship_type"]] = ShipType(
-            ship_type=row["ship_type"],
-            material=material.strip(),
-            material_count=int(count),
-            build_energy=int(row["build_energy"]),
-            buy_price=int(row["buy_price"]) if row["buy_price"] else None,
-            food=tuple(int(row[f"food_{n}p"]) for n in range(1, 6)),
-            shipping_capacity=int(row["shipping_capacity"]),
+        # model_validate: the ship type (a literal) and the five food values are checked from the file's text
+        out[row["ship_type"]] = ShipType.model_validate(
+            {
+                "ship_type": row["ship_type"],
+                "material": material.strip(),
+                "material_count": int(count),
+                "build_energy": int(row["build_energy"]),
+                "buy_price": int(row["buy_price"]) if row["buy_price"] else None,
+                "food": tuple(int(row[f"food_{n}p"]) for n in range(1, 6)),
+                "shipping_capacity": int(row["shipping_capacity"]),
+            }
         )
     return out
 

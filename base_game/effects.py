@@ -204,7 +204,7 @@ class Exchange(Counted):
         if s.francs[p] < pr.get("min_francs", 0):
             return 0
         g = s.goods[p]
-        n = min(g[K.GI[x]] // k for x, k in pr["inputs"].items())
+        n: int = min(g[K.GI[x]] // k for x, k in pr["inputs"].items())
         if pr.get("max_sets") is not None:
             n = min(n, pr["max_sets"])
         e = pr.get("energy", 0)
@@ -306,7 +306,8 @@ class Build(Effect):
             # then build the third in the pile
             fr_ = s.francs[p]
             for pile in s.proposal_piles:
-                if pile and K.PRICE[pile[0]] is not None and K.PRICE[pile[0]] <= fr_:
+                price = K.PRICE[pile[0]] if pile else None
+                if price is not None and price <= fr_:
                     out.append(BaseAction("buy", ref=pile[0]))
             if out:
                 out.append(DONE)
@@ -319,7 +320,10 @@ class Build(Effect):
             return
         c = a.ref
         if a.verb == "buy":
-            s.pay_francs(p, K.PRICE[c])
+            price = K.PRICE[c]
+            if price is None:
+                raise AssertionError(f"{K.NAME[c]} has no price: options() offers only priced buildings")
+            s.pay_francs(p, price)
             s.remove_from_piles(c)
             s.take_building(p, c)
             s.stack.append(fr)
@@ -449,7 +453,8 @@ class Marketplace(PickDistinct):
     goods = STANDARD
 
     def count(self, s: BaseState, p: int, b: int) -> int:
-        return min(8, K.PARAMS[b].get("base", 2) + s.count_type(p, "C"))
+        base: int = K.PARAMS[b].get("base", 2)
+        return min(8, base + s.count_type(p, "C"))
 
     def finished(self, s: BaseState, p: int, b: int) -> None:
         if len(s.special_pile) >= 2:
@@ -501,7 +506,7 @@ class BlackMarket(Effect):
                 if i == 0:
                     s.gain_francs(p, n)
                 else:
-                    s.goods[p][K.OFFER_TO_GOOD[i]] += n
+                    s.goods[p][K.offer_good(i)] += n
 
 
 class ArtsCentre(Effect):
@@ -872,7 +877,8 @@ class CoalTrader(Effect):
 
     def can_use(self, s: BaseState, p: int, b: int) -> bool:
         pr = K.PARAMS[b]
-        return self.food(s, p) >= min(pr["charcoal_food"], pr["coal_food"])
+        cheapest: int = min(pr["charcoal_food"], pr["coal_food"])
+        return self.food(s, p) >= cheapest
 
     def start(self, s: BaseState, p: int, b: int) -> None:
         s.stack.append(Sub(p, self.name, b, ("charcoal", 0)))
@@ -917,7 +923,8 @@ class Zoo(Effect):
         return g[K.CATTLE] + g[K.FISH]
 
     def can_use(self, s: BaseState, p: int, b: int) -> bool:
-        return self.animals(s, p) >= K.PARAMS[b]["divisor"]
+        divisor: int = K.PARAMS[b]["divisor"]
+        return self.animals(s, p) >= divisor
 
     def start(self, s: BaseState, p: int, b: int) -> None:
         s.gain_francs(p, self.animals(s, p) // K.PARAMS[b]["divisor"])
@@ -993,7 +1000,7 @@ class HaulageFirm(Effect):
         s.stack.pop()
         s.pay_francs(p, K.PARAMS[b]["francs"])
         for i in (a.ref, a.n):
-            s.goods[p][K.OFFER_TO_GOOD[i]] += s.offer_spaces[i]
+            s.goods[p][K.offer_good(i)] += s.offer_spaces[i]
             s.offer_spaces[i] = 0
 
 

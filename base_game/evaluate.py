@@ -70,11 +70,15 @@ Terms (per seat):
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 from base_game import cards as K
 from base_game.actions import BaseAction
 from base_game.frames import Debt, FinishRound, Sub, Turn
+
+if TYPE_CHECKING:
+    from base_game.state import BaseState
 
 #: francs a good is worth while there is time to use it (index by good)
 GOOD_WORTH = [0.0] * K.NG
@@ -139,7 +143,7 @@ TEMPO = 2.0
 TERMS = ("wealth", "goods", "energy", "food", "loan risk", "loans", "buildings", "ship fund", "tempo")
 
 
-def _ship_fund(s: Any, p: int, francs: int, later: list[int]) -> float:
+def _ship_fund(s: BaseState, p: int, francs: int, later: list[int]) -> float:
     """``SHIP_FUND_SHARE`` per franc (up to the price) toward the best ship to
     buy (seeds/000 "Buying": ships in the piles, plus the one this round's
     card will add) whose value and saved food exceed its price."""
@@ -164,7 +168,7 @@ def _ship_fund(s: Any, p: int, francs: int, later: list[int]) -> float:
     return SHIP_FUND_SHARE * min(francs, best_price)
 
 
-def _turn_counts(s: Any, p: int) -> tuple[float, int]:
+def _turn_counts(s: BaseState, p: int) -> tuple[float, int]:
     """(own turns left in the game incl. the final action, own turns left before this round's feeding)."""
     n = s.num_players
     if s.over:
@@ -184,7 +188,7 @@ def _turn_counts(s: Any, p: int) -> tuple[float, int]:
     return total, in_round
 
 
-def _feeding(s: Any, p: int) -> tuple[int, int, list[int], list[float]]:
+def _feeding(s: BaseState, p: int) -> tuple[int, int, list[int], list[float]]:
     """(food due now, francs due now (interest pending), food due in each later
     round, the weights of this round's food and of each later round's)."""
     if s.over or s.final_stage:
@@ -215,7 +219,7 @@ def _feeding(s: Any, p: int) -> tuple[int, int, list[int], list[float]]:
     return due_food, francs_due, later, weights
 
 
-def player_terms(s: Any, p: int) -> dict[str, float]:
+def player_terms(s: BaseState, p: int) -> dict[str, float]:
     """The terms for one seat (see the module docstring)."""
     wb = s.wealth_breakdown(p)
     wealth = float(sum(wb.values()))
@@ -296,13 +300,13 @@ def player_terms(s: Any, p: int) -> dict[str, float]:
     }
 
 
-def evaluation_terms(s: Any, player: int) -> dict[str, float]:
+def evaluation_terms(s: BaseState, player: int) -> dict[str, float]:
     """Named terms, each ``player``'s part minus that of the best other seat."""
     mine = player_terms(s, player)
     if s.num_players == 1:
         return dict(mine)
-    best = None
-    best_total = None
+    best: dict[str, float] = {}
+    best_total: float | None = None
     for q in range(s.num_players):
         if q == player:
             continue
@@ -313,11 +317,11 @@ def evaluation_terms(s: Any, player: int) -> dict[str, float]:
     return {k: mine[k] - best[k] for k in TERMS}
 
 
-_EVAL_CACHE: dict[tuple, float] = {}
+_EVAL_CACHE: dict[tuple[Hashable, int], float] = {}
 _CACHE_LIMIT = 50_000
 
 
-def evaluate(s: Any, player: int) -> float:
+def evaluate(s: BaseState, player: int) -> float:
     """Heuristic worth of ``s`` for ``player`` (higher is better); the true
     wealth margin once the game is over.  Cached by position."""
     key = (s.key(), player)
@@ -337,7 +341,7 @@ def evaluate(s: Any, player: int) -> float:
 SELL_VERBS = ("sell", "sell ship")
 
 
-def search_actions(s: Any) -> list[BaseAction]:
+def search_actions(s: BaseState) -> list[BaseAction]:
     """The legal actions worth searching (a subset; never empty).
 
     * Selling a building or ship (seeds/000, "Selling") turns its value into

@@ -8,6 +8,7 @@ games stay valid).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
@@ -27,7 +28,7 @@ class Turn:
     kind: TurnStage
     player: int
 
-    def key(self) -> tuple[Any, ...]:
+    def key(self) -> tuple[Hashable, ...]:
         return (self.kind, self.player)
 
 
@@ -41,7 +42,7 @@ class Pay:
     ways: tuple[Way, ...]
     kind: ClassVar[str] = "pay"
 
-    def key(self) -> tuple[Any, ...]:
+    def key(self) -> tuple[Hashable, ...]:
         return ("pay", self.player, self.to, self.ways)
 
 
@@ -54,7 +55,7 @@ class Debt:
     amount: int
     kind: ClassVar[str] = "debt"
 
-    def key(self) -> tuple[Any, ...]:
+    def key(self) -> tuple[Hashable, ...]:
         return ("debt", self.player, self.owed, self.amount)
 
 
@@ -67,10 +68,10 @@ class Sub:
     player: int
     effect: str
     building: int
-    data: tuple[Any, ...] = ()
+    data: tuple[Any, ...] = ()  # each effect's own progress values (ints, tuples, bools); see effects.py
     kind: ClassVar[str] = "sub"
 
-    def key(self) -> tuple[Any, ...]:
+    def key(self) -> tuple[Hashable, ...]:
         return ("sub", self.player, self.effect, self.building, self.data)
 
 
@@ -82,7 +83,7 @@ class Use:
     building: int
     kind: ClassVar[str] = "do"
 
-    def key(self) -> tuple[Any, ...]:
+    def key(self) -> tuple[Hashable, ...]:
         return ("do", self.player, "use", (self.player, self.building))
 
 
@@ -93,7 +94,7 @@ class FinishRound:
     player: int = -1
     kind: ClassVar[str] = "do"
 
-    def key(self) -> tuple[Any, ...]:
+    def key(self) -> tuple[Hashable, ...]:
         return ("do", -1, "finish_round", ())
 
 
@@ -105,7 +106,7 @@ class ShipGoods:
     capacity: int
     kind: ClassVar[str] = "do"
 
-    def key(self) -> tuple[Any, ...]:
+    def key(self) -> tuple[Hashable, ...]:
         return ("do", self.player, "ship_goods", (self.player, self.capacity))
 
 

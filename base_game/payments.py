@@ -14,14 +14,17 @@ source it uses has a unit larger than ``w``.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import TypeVar
 
 from core.payment import payment_options
+
+K = TypeVar("K", bound=Hashable)
 
 #: above this many combinations the fast enumeration is used
 SMALL = 400
 
 
-def ways_to_pay(sources: Sequence[tuple[Hashable, int, int]], cost: int, limit: int) -> list[dict]:
+def ways_to_pay(sources: Sequence[tuple[K, int, int]], cost: int, limit: int) -> list[dict[K, int]]:
     """``sources``: (key, unit, count) in preference order; returns up to ``limit`` ways."""
     if cost <= 0:
         return [{}]
@@ -36,9 +39,9 @@ def ways_to_pay(sources: Sequence[tuple[Hashable, int, int]], cost: int, limit: 
     return enumerate_ways(src, cost, limit)
 
 
-def enumerate_ways(src: Sequence[tuple[Hashable, int, int]], cost: int, limit: int) -> list[dict]:
+def enumerate_ways(src: Sequence[tuple[K, int, int]], cost: int, limit: int) -> list[dict[K, int]]:
     """The fast enumeration (sources with positive counts, in preference order)."""
-    out: list[dict] = []
+    out: list[dict[K, int]] = []
     max_unit = max(u for _, u, _ in src)
     for waste in range(max_unit):
         total = cost + waste
@@ -56,7 +59,7 @@ def enumerate_ways(src: Sequence[tuple[Hashable, int, int]], cost: int, limit: i
             reach[i] = r & mask
         if not (reach[0] >> total) & 1:
             continue
-        way: dict = {}
+        way: dict[K, int] = {}
 
         def dfs(i: int, remaining: int) -> bool:
             if remaining == 0:

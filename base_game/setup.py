@@ -9,6 +9,7 @@ setup (``GameOptions.supply_tiles`` / ``proposal_piles`` / ``special_pile`` /
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -58,7 +59,7 @@ def _ids(names: list[str], what: str) -> list[int]:
     return out
 
 
-def new_game(seed: int, options: GameOptions | dict | None = None) -> BaseState:
+def new_game(seed: int, options: GameOptions | dict[str, Any] | None = None) -> BaseState:
     if options is None:
         options = GameOptions()
     elif isinstance(options, dict):

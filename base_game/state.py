@@ -62,6 +62,7 @@ from base_game.actions import (
     BORROW,
     BUY,
     BUY_SHIP,
+    DONE,
     END,
     ENTER,
     PASS,
@@ -101,17 +102,17 @@ _ENERGY_VALUES = tuple(v for _, v in ENERGY_SOURCES)
 _AFTER: dict[str, TurnStage] = {"main": "after", "final": "after_final", "after": "after", "after_final": "after_final"}
 
 
-def _copy(how: str) -> dict[str, str]:
-    """Field metadata: how :meth:`BaseState.clone` copies the field.
-
-    ``share``: immutable, or data that never changes during a game; ``list``:
-    a list of immutable values; ``lists``: a list of lists; ``dict_lists``: a
-    dict of lists; ``set``: a set."""
-    return {"copy": how}
-
-
-def _share() -> Any:
-    return field(metadata=_copy("share"))
+# Field metadata: how :meth:`BaseState.clone` copies the field.
+#: immutable, or data that never changes during a game
+SHARE = {"copy": "share"}
+#: a list of immutable values
+LIST = {"copy": "list"}
+#: a list of lists
+LISTS = {"copy": "lists"}
+#: a dict of lists
+DICT_LISTS = {"copy": "dict_lists"}
+#: a set
+SET = {"copy": "set"}
 
 
 @dataclass(slots=True, eq=False, repr=False)
@@ -124,57 +125,57 @@ class BaseState(GameState):
     ruleset: ClassVar[str] = "base"
 
     # -- set up once, never changed during the game (shared by clones)
-    options: GameOptions = _share()
-    num_players: int = _share()
-    short: bool = _share()
-    seed: int = _share()
-    rounds: tuple[RoundCard, ...] = _share()
-    ship_types: dict[str, ShipType] = _share()
-    tile_data: dict[int, SupplyTile] = _share()
+    options: GameOptions = field(metadata=SHARE)
+    num_players: int = field(metadata=SHARE)
+    short: bool = field(metadata=SHARE)
+    seed: int = field(metadata=SHARE)
+    rounds: tuple[RoundCard, ...] = field(metadata=SHARE)
+    ship_types: dict[str, ShipType] = field(metadata=SHARE)
+    tile_data: dict[int, SupplyTile] = field(metadata=SHARE)
     #: every ship card of the game as (type, value); ships are ids into this tuple
-    ship_cards: tuple[tuple[str, int], ...] = _share()
+    ship_cards: tuple[tuple[str, int], ...] = field(metadata=SHARE)
     #: the ship card on the back of each round card
-    round_ship: tuple[int, ...] = _share()
+    round_ship: tuple[int, ...] = field(metadata=SHARE)
     #: the special buildings in this game (the solo game leaves two out)
-    special_pool: tuple[int, ...] = _share()
-    start_francs: int = _share()
-    starting_player: int = _share()
+    special_pool: tuple[int, ...] = field(metadata=SHARE)
+    start_francs: int = field(metadata=SHARE)
+    starting_player: int = field(metadata=SHARE)
     # -- the board
-    history: list[str] = field(metadata=_copy("list"))
-    offer_spaces: list[int] = field(metadata=_copy("list"))
-    supply_tiles: list[int] = field(metadata=_copy("list"))
-    tiles_revealed: int = _share()
-    proposal_piles: list[list[int]] = field(metadata=_copy("lists"))
-    special_pile: list[int] = field(metadata=_copy("list"))
+    history: list[str] = field(metadata=LIST)
+    offer_spaces: list[int] = field(metadata=LIST)
+    supply_tiles: list[int] = field(metadata=LIST)
+    tiles_revealed: int = field(metadata=SHARE)
+    proposal_piles: list[list[int]] = field(metadata=LISTS)
+    special_pile: list[int] = field(metadata=LIST)
     #: owner of each building: a seat, TOWN or NOWHERE
-    owner: list[int] = field(metadata=_copy("list"))
+    owner: list[int] = field(metadata=LIST)
     #: the building each player's person disc stands on, -1 at home
-    discs: list[int] = field(metadata=_copy("list"))
-    ship_piles: dict[str, list[int]] = field(metadata=_copy("dict_lists"))
+    discs: list[int] = field(metadata=LIST)
+    ship_piles: dict[str, list[int]] = field(metadata=DICT_LISTS)
     #: the two Wharves: modernised yet (their first non-wooden ship)
-    modernised: list[bool] = field(metadata=_copy("list"))
+    modernised: list[bool] = field(metadata=LIST)
     #: the supply tile each player's ship marker stands on, -1 before it moved
-    ship_markers: list[int] = field(metadata=_copy("list"))
+    ship_markers: list[int] = field(metadata=LIST)
     # -- the players
-    francs: list[int] = field(metadata=_copy("list"))
-    goods: list[list[int]] = field(metadata=_copy("lists"))
-    loans: list[int] = field(metadata=_copy("list"))
-    ships: list[list[int]] = field(metadata=_copy("lists"))
+    francs: list[int] = field(metadata=LIST)
+    goods: list[list[int]] = field(metadata=LISTS)
+    loans: list[int] = field(metadata=LIST)
+    ships: list[list[int]] = field(metadata=LISTS)
     #: the special buildings each player saw on top of the face-down pile (Marketplace)
-    peek_known: list[tuple[int, ...]] = field(metadata=_copy("list"))
+    peek_known: list[tuple[int, ...]] = field(metadata=LIST)
     # -- the turn
-    stack: list[Frame] = field(metadata=_copy("list"))
-    sold_this_turn: set[int] = field(metadata=_copy("set"))
-    round_index: int = _share()
-    turn_in_round: int = _share()
-    turn_player: int = _share()
-    started: bool = _share()
-    final_stage: bool = _share()
-    over: bool = _share()
+    stack: list[Frame] = field(metadata=LIST)
+    sold_this_turn: set[int] = field(metadata=SET)
+    round_index: int = field(metadata=SHARE)
+    turn_in_round: int = field(metadata=SHARE)
+    turn_player: int = field(metadata=SHARE)
+    started: bool = field(metadata=SHARE)
+    final_stage: bool = field(metadata=SHARE)
+    over: bool = field(metadata=SHARE)
     # -- statistics
-    main_actions: int = _share()
-    treasury_flow: int = _share()
-    loans_taken: int = _share()
+    main_actions: int = field(metadata=SHARE)
+    treasury_flow: int = field(metadata=SHARE)
+    loans_taken: int = field(metadata=SHARE)
 
     _UNITS: ClassVar[dict[int | str, int]] = UNIT
 
@@ -532,7 +533,7 @@ class BaseState(GameState):
         if isinstance(fr, Debt):
             return self._debt_options(fr)
         if isinstance(fr, Sub):
-            from base_game.effects import DONE, EFFECTS
+            from base_game.effects import EFFECTS
 
             return EFFECTS[fr.effect].options(self, fr) or [DONE]
         raise AssertionError(f"no decision on frame {fr}")
@@ -894,7 +895,7 @@ class BaseState(GameState):
     def building_owners(self) -> dict[str, int]:
         return {K.NAME[b]: o for b, o in enumerate(self.owner) if o >= 0}
 
-    def determinize(self, player: int, rng: Any) -> BaseState:
+    def determinize(self, player: int, rng: random.Random) -> BaseState:
         """Resample what ``player`` cannot see: face-down supply tiles and the
         special pile (its contents and order), keeping what ``player`` saw at
         the Marketplace on top."""

@@ -67,9 +67,9 @@ def payment_options(sources: Mapping[K, Sequence[int]], cost: int, limit: int | 
                 return False
         return True
 
-    order = {k: i for i, k in enumerate(keys)}
     ways = [w for w in rec(0, cost) if minimal(w)]
-    ways.sort(key=lambda w: (sum(w.values()) - cost, [-(w.get(k, 0)) for k in sorted(order, key=order.get)]))
+    # least waste first, then more from the earlier sources (``keys`` is the sources' order)
+    ways.sort(key=lambda w: (sum(w.values()) - cost, [-(w.get(k, 0)) for k in keys]))
     return ways[:limit] if limit is not None else ways
 
 

@@ -38,6 +38,7 @@ be imported first, and ``core`` imports no game.
 from __future__ import annotations
 
 import hashlib
+import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -153,7 +154,7 @@ class GameState(ABC):
         """For statistics: every owned building's name and its owner's seat."""
         return {}
 
-    def determinize(self, player: int, rng: Any) -> GameState:
+    def determinize(self, player: int, rng: random.Random) -> GameState:
         """A copy in which everything ``player`` cannot see is resampled.
 
         Games without hidden information return a plain clone.

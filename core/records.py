@@ -94,7 +94,8 @@ def options_to_dict(options: Any) -> dict[str, Any]:
     else:
         raise TypeError(f"options must be a pydantic model, a dataclass, a dict or None, not {type(options).__name__}")
     try:
-        return json.loads(json.dumps(data))
+        plain: dict[str, Any] = json.loads(json.dumps(data))
+        return plain
     except (TypeError, ValueError) as exc:
         raise TypeError(f"options are not JSON-able: {exc}") from None
 

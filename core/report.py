@@ -74,7 +74,7 @@ def _p_rel(p: float) -> str:
 def _nice_max(v: float) -> float:
     if v <= 0:
         return 1.0
-    exp = 10 ** math.floor(math.log10(v))
+    exp: float = 10 ** math.floor(math.log10(v))  # an int for v >= 1, as before
     for m in (1, 2, 2.5, 5, 10):
         if v <= m * exp:
             return m * exp

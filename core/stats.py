@@ -17,6 +17,7 @@ import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypedDict
 
 ALPHA = 0.05
 Z95 = 1.959963984540054  # the 97.5 % point of the standard normal distribution
@@ -117,7 +118,7 @@ class TestResult:
     def significant(self) -> bool:
         return self.p_value < ALPHA
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | float | bool | None]:
         return {
             "test": self.test,
             "statistic": self.statistic,
@@ -231,7 +232,7 @@ def quantile(sorted_values: Sequence[float], q: float) -> float:
     return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
 
 
-def describe(values: Sequence[float]) -> dict:
+def describe(values: Sequence[float]) -> dict[str, float | None]:
     """Mean, median, standard deviation, quartiles, range and count."""
     xs = sorted(float(v) for v in values)
     if not xs:
@@ -248,7 +249,14 @@ def describe(values: Sequence[float]) -> dict:
     }
 
 
-def histogram(values: Sequence[float], bins: int = 12, lo: float | None = None, hi: float | None = None) -> dict:
+class Histogram(TypedDict):
+    """Bin edges (``bins + 1``) and the count in each bin."""
+
+    edges: list[float]
+    counts: list[int]
+
+
+def histogram(values: Sequence[float], bins: int = 12, lo: float | None = None, hi: float | None = None) -> Histogram:
     """Counts in ``bins`` equal-width bins from ``lo`` to ``hi`` (default: the data's range)."""
     xs = [float(v) for v in values]
     if not xs:
