@@ -22,6 +22,7 @@ hidden information); the adapter imports no game.  Usage::
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -179,22 +180,42 @@ def _register(
 
 
 class TimedMCTSAgent:
-    """OpenSpiel's ``MCTSBot`` with random rollouts as a protocol agent.
+    """OpenSpiel's ``MCTSBot`` as a protocol agent, given a wall time per move.
 
+    ``evaluator`` is ``"rollout"`` (random rollouts to the end: OpenSpiel's
+    ``RandomRolloutEvaluator``) or ``"eval"`` (the game's own evaluation,
+    squashed to a value in (-1, 1) by ``tanh(margin / scale)``: :class:`GameEvaluator`).
     ``MCTSBot`` counts simulations, not time; to give it a wall time per
     move, the number of simulations for each move is set from the rate
     measured on the previous moves (simulations per second), so its time per
-    move tracks ``think_time``.  ``last_info`` holds the simulations and time.
+    move tracks ``think_time``.  In a game with hidden information the search
+    runs on a determinised copy for the player to move (``state.determinize``),
+    so it never sees what that player could not see at the table.
+    ``last_info`` holds the simulations and time.
     """
 
-    def __init__(self, think_time: float = 1.0, seed: int = 0, uct_c: float = 2.0, rollouts: int = 1) -> None:
+    def __init__(
+        self,
+        think_time: float = 1.0,
+        seed: int = 0,
+        uct_c: float = 2.0,
+        rollouts: int = 1,
+        evaluator: str = "rollout",
+        scale: float = 20.0,
+    ) -> None:
         from open_spiel.python.algorithms import mcts
 
-        self.name = "mcts"
+        if evaluator not in ("rollout", "eval"):
+            raise ValueError(f"unknown MCTS evaluator '{evaluator}' (allowed: rollout, eval)")
+        self.name = "mcts" if evaluator == "rollout" else "mcts:eval"
         self.think_time = think_time
         self._mcts = mcts
         self._rng = np.random.RandomState(seed)
-        self._evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=self._rng)
+        self._pyrng = __import__("random").Random(seed)
+        if evaluator == "rollout":
+            self._evaluator: Any = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=self._rng)
+        else:
+            self._evaluator = GameEvaluator(scale)
         self._uct_c = uct_c
         self._rate: float | None = None  # simulations per second
         self.last_info: dict[str, Any] = {}
@@ -205,7 +226,8 @@ class TimedMCTSAgent:
             self.last_info = {"simulations": 0, "time": 0.0}
             return legal[0]
         game = _game_for(state)
-        wrapped = game.new_initial_state(state.clone())
+        view = state.determinize(state.current_player(), self._pyrng)
+        wrapped = game.new_initial_state(view)
         sims = 20 if self._rate is None else max(2, int(self._rate * self.think_time))
         bot = self._mcts.MCTSBot(game, self._uct_c, sims, self._evaluator, solve=True, random_state=self._rng)
         t0 = time.perf_counter()
@@ -214,7 +236,43 @@ class TimedMCTSAgent:
         rate = sims / dt
         self._rate = rate if self._rate is None else 0.5 * self._rate + 0.5 * rate
         self.last_info = {"simulations": sims, "time": dt}
-        return legal[action_id]
+        # the determinised copy lists the same actions in the same order (the protocol's
+        # enumeration depends only on what the player can see); map back by text to be safe
+        chosen = str(view.legal_actions()[action_id])
+        return next((a for a in legal if str(a) == chosen), legal[action_id])
+
+
+class GameEvaluator:
+    """An OpenSpiel MCTS evaluator from the game's own evaluation, not rollouts.
+
+    A leaf is worth ``tanh(evaluate(state, p) / scale)`` to each player ``p``
+    (the evaluation is a margin in francs; ``scale`` francs is a clear lead);
+    a finished game its true returns.  Priors are uniform.
+    """
+
+    def __init__(self, scale: float = 20.0) -> None:
+        self.scale = scale
+
+    def evaluate(self, state: Any) -> Any:
+        inner: GameState = state.inner
+        if inner.is_terminal():
+            return np.array(state.returns(), dtype=float)
+        spec = _spec_of(inner)
+        values = []
+        for p in range(inner.num_players):
+            v = spec.evaluator.evaluate(inner, p) if spec is not None else inner.evaluate(p)
+            values.append(math.tanh(float(v) / self.scale))
+        return np.array(values)
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+def _spec_of(state: GameState) -> GameSpec | None:
+    from core.games import spec_of
+
+    return spec_of(state)
 
 
 _GAMES: dict[str, ProtocolGame] = {}
