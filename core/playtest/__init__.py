@@ -1,0 +1,86 @@
+"""Playtesting: many games between agents, stored as they finish, then summarised.
+
+Generic over :mod:`core.protocol`: a configuration names a game (an
+installed game's name from :mod:`core.games`, ``inland`` or ``base``, or
+``module:ATTR`` naming any :class:`~core.protocol.GameSpec`), the options for
+its ``new_game`` (its options model, filled from plain values) and the agents (:func:`core.agents.make_agent`
+specs).  Game ``i`` of a run with seed ``S``
+
+* is set up with the seed :func:`game_seed` ``(S, i)``,
+* seats the agent list rotated by ``i`` (seat ``s`` gets agent ``(s + i) mod K``),
+* gives the agent in seat ``s`` the seed :func:`agent_seed` ``(game seed, s)``,
+
+so its result depends on nothing but (configuration, ``S``, ``i``): the same
+for one process, ``J`` processes or a Dask cluster.
+
+Results are stored one game at a time in SQLite (:class:`Store`), so an
+interrupted run keeps every finished game and ``resume`` plays only the rest.
+
+Where each part lives:
+
+* :mod:`core.playtest.config`: what is played (rule set, options, agents),
+  checked as typed, and parsed from a configuration SPEC;
+* :mod:`core.playtest.game`: one game (its seeds, its job, its record);
+* :mod:`core.playtest.backends`: one process, ``J`` processes, or Dask;
+* :mod:`core.playtest.store`: the SQLite results database;
+* :mod:`core.playtest.runner`: a run (the plan, resuming, progress, Ctrl-C);
+* :mod:`core.playtest.summary`: summaries and comparisons of runs.
+
+Every public name is importable from ``core.playtest`` itself.
+"""
+
+from core.playtest.backends import run_dask, run_jobs, run_local
+from core.playtest.config import (
+    SPEC_HELP,
+    Config,
+    PlaytestError,
+    build_options,
+    load_ruleset,
+    make_config,
+    new_game,
+    options_to_json,
+    parse_spec,
+)
+from core.playtest.game import (
+    MAX_ACTIONS,
+    GameJob,
+    agent_seed,
+    game_seed,
+    play_game,
+    result_fingerprint,
+    seat_order,
+)
+from core.playtest.runner import RunResult, execute, load_run, plan_run
+from core.playtest.store import RunInfo, Store
+from core.playtest.summary import compare, records_table, summarize
+
+__all__ = [
+    "MAX_ACTIONS",
+    "SPEC_HELP",
+    "Config",
+    "GameJob",
+    "PlaytestError",
+    "RunInfo",
+    "RunResult",
+    "Store",
+    "agent_seed",
+    "build_options",
+    "compare",
+    "execute",
+    "game_seed",
+    "load_ruleset",
+    "load_run",
+    "make_config",
+    "new_game",
+    "options_to_json",
+    "parse_spec",
+    "plan_run",
+    "play_game",
+    "records_table",
+    "result_fingerprint",
+    "run_dask",
+    "run_jobs",
+    "run_local",
+    "seat_order",
+    "summarize",
+]

@@ -1,0 +1,118 @@
+"""One playtest game: its seeds, its job and the record it leaves.
+
+Game ``i`` of a run with seed ``S`` is set up with the seed :func:`game_seed`
+``(S, i)``, seats the agent list rotated by ``i`` (:func:`seat_order`) and
+gives the agent in seat ``s`` the seed :func:`agent_seed` ``(game seed, s)``,
+so its record depends on nothing but (configuration, ``S``, ``i``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.agents import make_agent
+from core.playtest.config import load_ruleset, new_game
+
+#: a game that has not ended after this many actions is a bug in the rules or an agent
+MAX_ACTIONS = 200_000
+
+
+def _derive(*parts: Any) -> int:
+    text = ":".join(str(p) for p in parts)
+    return int(hashlib.sha256(text.encode()).hexdigest()[:15], 16)
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run with seed ``run_seed`` (60 bits)."""
+    return _derive("lehavre-playtest-game", run_seed, index)
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """The seed of the agent in ``seat`` of the game with seed ``seed``."""
+    return _derive("lehavre-playtest-agent", seed, seat)
+
+
+def seat_order(agents: Sequence[str], index: int) -> list[int]:
+    """Which agent (index into ``agents``) sits in each seat in game ``index``."""
+    k = len(agents)
+    return [(s + index) % k for s in range(k)]
+
+
+@dataclass(frozen=True)
+class GameJob:
+    rules: str
+    options: dict[str, Any]
+    agents: tuple[str, ...]
+    run_seed: int
+    index: int
+
+    @property
+    def seed(self) -> int:
+        return game_seed(self.run_seed, self.index)
+
+
+def _unique_leader(wealth: Sequence[int]) -> int | None:
+    best = max(wealth)
+    leaders = [p for p, w in enumerate(wealth) if w == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def play_game(job: GameJob) -> dict[str, Any]:
+    """Play one game to its end; the record holds everything statistics and replays need.
+
+    ``lead_changes`` counts how often the sole leader in wealth changed,
+    measured whenever the turn passes to another seat and at the end (a tied
+    lead keeps the last sole leader).
+    """
+    seed = job.seed
+    order = seat_order(job.agents, job.index)
+    seats = [job.agents[i] for i in order]
+    state = new_game(job.rules, job.options, seed)
+    game = load_ruleset(job.rules)
+    agents = [make_agent(spec, agent_seed(seed, s), game) for s, spec in enumerate(seats)]
+    events: list[list[Any]] = []
+    leader: int | None = None
+    lead_changes = 0
+    steps = 0
+    start = time.perf_counter()
+    while not state.is_terminal():
+        player = state.current_player()
+        action = agents[player].choose(state)
+        hit = state.action_building(action)
+        if hit is not None:
+            events.append([hit[0], hit[1], player])
+        state.apply_action(action)
+        steps += 1
+        if steps > MAX_ACTIONS:
+            raise RuntimeError(f"game {job.index} (seed {seed}) did not end after {MAX_ACTIONS} actions")
+        if state.is_terminal() or state.current_player() != player:
+            now = _unique_leader(state.wealth())
+            if now is not None:
+                if leader is not None and now != leader:
+                    lead_changes += 1
+                leader = now
+    seconds = time.perf_counter() - start
+    return {
+        "index": job.index,
+        "seed": seed,
+        "seats": seats,
+        "seat_agents": order,
+        "wealth": list(state.wealth()),
+        "winners": list(state.winners()),
+        "actions": list(state.history),
+        "main_actions": int(state.main_action_count),
+        "steps": steps,
+        "seconds": seconds,
+        "lead_changes": lead_changes,
+        "buildings": events,
+        "owners": dict(state.building_owners()),
+    }
+
+
+def result_fingerprint(record: dict[str, Any]) -> dict[str, Any]:
+    """A record without its timing: what must be identical for any number of processes."""
+    return {k: v for k, v in record.items() if k != "seconds"}

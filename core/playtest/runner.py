@@ -1,0 +1,117 @@
+"""A playtest run: plan the games still missing, play them on a backend, store each
+as it finishes (Ctrl-C keeps what finished), and load a stored run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from core.playtest.backends import run_jobs
+from core.playtest.config import Config, PlaytestError
+from core.playtest.game import GameJob
+from core.playtest.store import Store
+
+
+@dataclass
+class RunResult:
+    run_id: int
+    config: Config
+    seed: int
+    games: int
+    records: list[dict[str, Any]]
+    played: int
+    interrupted: bool = False
+
+    @property
+    def complete(self) -> bool:
+        return len(self.records) >= self.games
+
+
+def plan_run(store: Store, config: Config, seed: int, games: int, resume: bool) -> tuple[int, list[GameJob]]:
+    """The run to play into and the games still missing from it."""
+    if games < 1:
+        raise PlaytestError(f"--games must be at least 1 (got {games})")
+    run_id = store.find_run(config, seed) if resume else None
+    if run_id is None:
+        run_id = store.create_run(config, seed, games)
+    else:
+        store.set_games(run_id, games)
+    done = store.done(run_id)
+    jobs = [GameJob(config.rules, config.options, config.agents, seed, i) for i in range(games) if i not in done]
+    return run_id, jobs
+
+
+def execute(
+    store: Store,
+    config: Config,
+    seed: int,
+    games: int,
+    resume: bool = False,
+    backend: str = "local",
+    processes: int = 1,
+    address: str | None = None,
+    on_start: Callable[[int, int, int], None] | None = None,
+    on_game: Callable[[dict[str, Any]], None] | None = None,
+) -> RunResult:
+    """Play (the rest of) a run, storing each game as it finishes.
+
+    ``on_start(run_id, already_stored, to_play)`` and ``on_game(record)`` let
+    the CLI drive a progress bar.  Ctrl-C stops the workers; every game that
+    finished before it is stored and the result says ``interrupted``.
+    """
+    run_id, jobs = plan_run(store, config, seed, games, resume)
+    if on_start is not None:
+        on_start(run_id, games - len(jobs), len(jobs))
+    played = 0
+    interrupted = False
+    results = run_jobs(jobs, backend, processes, address) if jobs else iter(())
+    try:
+        for record in results:
+            with _signals_held():
+                store.add_game(run_id, record)
+            played += 1
+            if on_game is not None:
+                on_game(record)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            try:
+                close()
+            except KeyboardInterrupt:
+                interrupted = True
+    return RunResult(run_id, config, seed, games, store.games(run_id, limit=games), played, interrupted)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl-C while a game is written, so it never splits an insert from its commit.
+
+    The Python-level SIGINT handler is replaced for the duration (a mask would not do:
+    the kernel may hand the signal to a multiprocessing helper thread, and Python then
+    raises KeyboardInterrupt in the main thread anyway); a Ctrl-C that came meanwhile is
+    raised again, through the original handler, once the game is committed.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pending: list[int] = []
+    old = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+        if pending:
+            signal.raise_signal(signal.SIGINT)
+
+
+def load_run(store: Store, run_id: int) -> RunResult:
+    info = store.run(run_id)
+    records = store.games(run_id, limit=info.games)
+    return RunResult(run_id, info.config, info.seed, info.games, records, 0)

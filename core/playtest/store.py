@@ -1,0 +1,147 @@
+"""The playtest results database: runs and their finished games in one SQLite file,
+each game committed as it arrives (an interrupted run keeps every finished game).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from core.playtest.config import Config, PlaytestError
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    created TEXT NOT NULL,
+    label TEXT NOT NULL DEFAULT '',
+    rules TEXT NOT NULL,
+    config_key TEXT NOT NULL,
+    config_json TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    games INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    idx INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    seats_json TEXT NOT NULL,
+    actions_json TEXT NOT NULL,
+    result_json TEXT NOT NULL,
+    finished TEXT NOT NULL,
+    PRIMARY KEY (run_id, idx)
+);
+CREATE INDEX IF NOT EXISTS runs_by_config ON runs(config_key, seed);
+"""
+
+
+@dataclass
+class RunInfo:
+    id: int
+    created: str
+    config: Config
+    seed: int
+    games: int
+    stored: int
+
+
+class Store:
+    """Runs and their finished games in one SQLite file; each game is committed as it arrives."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path).expanduser()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, timeout=30)
+            self.db.executescript(_SCHEMA)
+            self.db.commit()
+        except (sqlite3.DatabaseError, OSError) as exc:
+            raise PlaytestError(f"cannot use '{self.path}' as the results database: {exc}") from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def create_run(self, config: Config, seed: int, games: int) -> int:
+        cur = self.db.execute(
+            "INSERT INTO runs (created, label, rules, config_key, config_json, seed, games) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                datetime.now(UTC).isoformat(timespec="seconds"),
+                config.label,
+                config.rules,
+                config.key(),
+                json.dumps(config.to_dict(), sort_keys=True),
+                seed,
+                games,
+            ),
+        )
+        self.db.commit()
+        if cur.lastrowid is None:
+            raise AssertionError("INSERT INTO runs gave no row id")
+        return cur.lastrowid
+
+    def set_games(self, run_id: int, games: int) -> None:
+        self.db.execute("UPDATE runs SET games = MAX(games, ?) WHERE id = ?", (games, run_id))
+        self.db.commit()
+
+    def find_run(self, config: Config, seed: int) -> int | None:
+        """The latest run with this configuration and seed."""
+        row = self.db.execute(
+            "SELECT id FROM runs WHERE config_key = ? AND seed = ? ORDER BY id DESC LIMIT 1", (config.key(), seed)
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def run(self, run_id: int) -> RunInfo:
+        row = self.db.execute(
+            "SELECT id, created, config_json, seed, games FROM runs WHERE id = ?", (run_id,)
+        ).fetchone()
+        if row is None:
+            raise PlaytestError(f"no run {run_id} in '{self.path}' (see: lehavre compare --list-runs)")
+        stored = self.db.execute("SELECT COUNT(*) FROM games WHERE run_id = ?", (run_id,)).fetchone()[0]
+        return RunInfo(int(row[0]), row[1], Config.from_dict(json.loads(row[2])), int(row[3]), int(row[4]), int(stored))
+
+    def runs(self) -> list[RunInfo]:
+        ids = [int(r[0]) for r in self.db.execute("SELECT id FROM runs ORDER BY id")]
+        return [self.run(i) for i in ids]
+
+    def done(self, run_id: int) -> set[int]:
+        return {int(r[0]) for r in self.db.execute("SELECT idx FROM games WHERE run_id = ?", (run_id,))}
+
+    def add_game(self, run_id: int, record: dict[str, Any]) -> None:
+        result = {k: v for k, v in record.items() if k not in ("actions", "seats")}
+        self.db.execute(
+            "INSERT OR IGNORE INTO games (run_id, idx, seed, seats_json, actions_json, result_json, finished) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                run_id,
+                record["index"],
+                record["seed"],
+                json.dumps(record["seats"]),
+                json.dumps(record["actions"]),
+                json.dumps(result, sort_keys=True),
+                datetime.now(UTC).isoformat(timespec="seconds"),
+            ),
+        )
+        self.db.commit()
+
+    def games(self, run_id: int, limit: int | None = None) -> list[dict[str, Any]]:
+        """Stored records of a run, by game index (the first ``limit`` indices if given)."""
+        rows = self.db.execute(
+            "SELECT idx, seats_json, actions_json, result_json FROM games WHERE run_id = ? ORDER BY idx", (run_id,)
+        ).fetchall()
+        out = []
+        for idx, seats, actions, result in rows:
+            if limit is not None and idx >= limit:
+                continue
+            record = json.loads(result)
+            record["seats"] = json.loads(seats)
+            record["actions"] = json.loads(actions)
+            out.append(record)
+        return out

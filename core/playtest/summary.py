@@ -1,0 +1,189 @@
+"""Summaries of playtest runs (win rates with intervals, wealth, margins, lengths,
+buildings) and comparisons of two runs with significance tests (:mod:`core.stats`).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from core import stats
+from core.playtest.config import Config
+
+
+def _agent_labels(agents: Sequence[str]) -> list[str]:
+    if len(set(agents)) == len(agents):
+        return list(agents)
+    return [f"{a}#{i + 1}" for i, a in enumerate(agents)]
+
+
+def _rate(k: int, n: int) -> dict[str, Any]:
+    lo, hi = stats.wilson_interval(k, n)
+    return {"count": k, "n": n, "rate": k / n if n else 0.0, "ci": [lo, hi]}
+
+
+def summarize(config: Config, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Everything the tables and the report show about one configuration."""
+    n = len(records)
+    k = config.players
+    seat_wins = [0] * k
+    agent_wins = [0] * k
+    ties = 0
+    wealth_all: list[float] = []
+    wealth_game_mean: list[float] = []
+    winner_wealth: list[float] = []
+    margins: list[float] = []
+    buildings: dict[str, dict[str, int]] = {}
+
+    def entry(name: str) -> dict[str, int]:
+        return buildings.setdefault(
+            name,
+            {"built_games": 0, "builds": 0, "buys": 0, "uses": 0, "used_games": 0, "owned_games": 0, "winner_owned": 0},
+        )
+
+    for r in records:
+        w = r["wealth"]
+        winners = r["winners"]
+        wealth_all.extend(w)
+        wealth_game_mean.append(statistics.fmean(w))
+        ordered = sorted(w, reverse=True)
+        winner_wealth.append(ordered[0])
+        margins.append(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
+        if len(winners) == 1:
+            seat_wins[winners[0]] += 1
+            agent_wins[r["seat_agents"][winners[0]]] += 1
+        else:
+            ties += 1
+        built: set[str] = set()
+        used: set[str] = set()
+        for verb, name, _seat in r["buildings"]:
+            e = entry(name)
+            if verb == "use":
+                e["uses"] += 1
+                used.add(name)
+            else:
+                e["builds" if verb == "build" else "buys"] += 1
+                built.add(name)
+        for name in built:
+            entry(name)["built_games"] += 1
+        for name in used:
+            entry(name)["used_games"] += 1
+        for name, owner in r["owners"].items():
+            e = entry(name)
+            e["owned_games"] += 1
+            if owner in winners and len(winners) < k:
+                e["winner_owned"] += 1
+
+    decisive = n - ties
+    labels = _agent_labels(config.agents)
+    first = (
+        stats.binomial_test(seat_wins[0], decisive, 1.0 / k)
+        if k > 1
+        else stats.TestResult("exact binomial test", 0.0, 1.0)
+    )
+    return {
+        "label": config.describe(),
+        "config": config.to_dict(),
+        "games": n,
+        "players": k,
+        "seats": [{"seat": s, **_rate(seat_wins[s], n)} for s in range(k)],
+        "ties": _rate(ties, n),
+        "first_seat": {
+            "share_of_decisive": seat_wins[0] / decisive if decisive else 0.0,
+            "decisive": decisive,
+            "expected": 1.0 / k,
+            **first.to_dict(),
+        },
+        "agents": [{"agent": labels[i], "spec": config.agents[i], **_rate(agent_wins[i], n)} for i in range(k)],
+        "wealth": stats.describe(wealth_all),
+        "wealth_values": wealth_all,
+        "wealth_game_mean": wealth_game_mean,
+        "winner_wealth": stats.describe(winner_wealth),
+        "margin": stats.describe(margins),
+        "margin_values": margins,
+        "actions": stats.describe([r["main_actions"] for r in records]),
+        "actions_values": [r["main_actions"] for r in records],
+        "seconds": stats.describe([r["seconds"] for r in records]),
+        "seconds_values": [r["seconds"] for r in records],
+        "lead_changes": stats.describe([r["lead_changes"] for r in records]),
+        "lead_changes_values": [r["lead_changes"] for r in records],
+        "buildings": dict(sorted(buildings.items())),
+    }
+
+
+def _numeric_tests(what: str, a: Sequence[float], b: Sequence[float]) -> list[dict[str, Any]]:
+    ma = statistics.fmean(a) if a else float("nan")
+    mb = statistics.fmean(b) if b else float("nan")
+    mda = statistics.median(a) if a else float("nan")
+    mdb = statistics.median(b) if b else float("nan")
+    return [
+        {"what": what, "measure": "mean", "a": ma, "b": mb, "diff": mb - ma, **stats.welch_t_test(b, a).to_dict()},
+        {
+            "what": what,
+            "measure": "median",
+            "a": mda,
+            "b": mdb,
+            "diff": mdb - mda,
+            **stats.mann_whitney_u(b, a).to_dict(),
+        },
+    ]
+
+
+def _rate_test(what: str, ka: int, na: int, kb: int, nb: int) -> dict[str, Any]:
+    ra = ka / na if na else 0.0
+    rb = kb / nb if nb else 0.0
+    return {
+        "what": what,
+        "measure": "rate",
+        "a": ra,
+        "b": rb,
+        "diff": rb - ra,
+        **stats.two_proportion_z_test(kb, nb, ka, na).to_dict(),
+    }
+
+
+def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+    """Tests of every difference between two summaries (B minus A), each with its test and p-value.
+
+    Rates: two-proportion z-test.  Numbers: Welch t-test on the mean and
+    Mann-Whitney U on the distribution (reported with the medians).  Wealth is
+    tested on each game's mean final wealth (one value per game, so the
+    samples are independent).  Statistics are signed as B minus A.
+    """
+    tests: list[dict[str, Any]] = []
+    na, nb = a["games"], b["games"]
+    for s in range(min(a["players"], b["players"])):
+        tests.append(_rate_test(f"seat {s} wins", a["seats"][s]["count"], na, b["seats"][s]["count"], nb))
+    tests.append(_rate_test("ties", a["ties"]["count"], na, b["ties"]["count"], nb))
+    # agents by name, when each configuration has distinct agents (copies of one agent differ only by seat)
+    agents_b = {x["agent"]: x for x in b["agents"]}
+    distinct = all(len({x["spec"] for x in s["agents"]}) == len(s["agents"]) for s in (a, b))
+    for x in a["agents"] if distinct else []:
+        if x["agent"] in agents_b:
+            tests.append(_rate_test(f"{x['agent']} wins", x["count"], na, agents_b[x["agent"]]["count"], nb))
+    tests += _numeric_tests("wealth (game mean)", a["wealth_game_mean"], b["wealth_game_mean"])
+    tests += _numeric_tests("winning margin", a["margin_values"], b["margin_values"])
+    tests += _numeric_tests("length (actions)", a["actions_values"], b["actions_values"])
+    tests += _numeric_tests("lead changes", a["lead_changes_values"], b["lead_changes_values"])
+    tests.append(
+        {
+            "what": "length (seconds)",
+            "measure": "mean",
+            "a": a["seconds"]["mean"],
+            "b": b["seconds"]["mean"],
+            "diff": (b["seconds"]["mean"] or 0) - (a["seconds"]["mean"] or 0),
+            **stats.welch_t_test(b["seconds_values"], a["seconds_values"]).to_dict(),
+        }
+    )
+    for name in sorted(set(a["buildings"]) | set(b["buildings"])):
+        ea, eb = a["buildings"].get(name), b["buildings"].get(name)
+        if ea is None or eb is None:
+            continue  # a building in only one rule set: nothing to compare
+        tests.append(_rate_test(f"{name}: built", ea["built_games"], na, eb["built_games"], nb))
+    return tests
+
+
+def records_table(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per-game results for ``--json`` (by game index)."""
+    return sorted((dict(r) for r in records), key=lambda r: r["index"])
