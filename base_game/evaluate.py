@@ -75,6 +75,7 @@ from typing import TYPE_CHECKING
 
 from base_game import cards as K
 from base_game.actions import BaseAction
+from base_game.effects import EFFECTS
 from base_game.frames import Debt, FinishRound, Sub, Turn
 
 if TYPE_CHECKING:
@@ -369,7 +370,5 @@ def search_actions(s: BaseState) -> list[BaseAction]:
         keep = [a for a in legal if a.verb not in SELL_VERBS]
         return keep or legal
     if isinstance(fr, Sub):
-        from base_game.effects import EFFECTS
-
         return EFFECTS[fr.effect].search_options(s, fr) or legal
     return legal

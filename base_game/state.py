@@ -76,6 +76,8 @@ from base_game.actions import (
     ship_type_index,
 )
 from base_game.cards import CATTLE, ENERGY_SOURCES, FOOD_SOURCES, GRAIN, NB, OFFER_LABEL, OFFER_TO_GOOD
+from base_game.effects import EFFECTS, ship_goods, use_building
+from base_game.evaluate import evaluate, evaluation_terms, search_actions
 from base_game.frames import Debt, FinishRound, Frame, Pay, ShipGoods, Sub, Turn, TurnStage, Use
 from base_game.payments import ways_to_pay
 from core.protocol import ActionError, GameState
@@ -234,8 +236,7 @@ class BaseState(GameState):
         return [self.ship_cards[s] for s in self.ships[p]]
 
     def owned(self, p: int) -> list[int]:
-        o = self.owner
-        return [b for b in range(NB) if o[b] == p]
+        return [b for b, o in enumerate(self.owner) if o == p]
 
     def peek_cards(self, p: int) -> list[str]:
         """The special buildings player ``p`` knows on top of the face-down pile."""
@@ -374,8 +375,6 @@ class BaseState(GameState):
     # ------------------------------------------------------------ settle
     def settle(self) -> None:
         """Run automatic steps until a decision is needed or the game is over."""
-        from base_game.effects import EFFECTS, ship_goods, use_building
-
         while True:
             if not self.stack:
                 if self.over:
@@ -533,8 +532,6 @@ class BaseState(GameState):
         if isinstance(fr, Debt):
             return self._debt_options(fr)
         if isinstance(fr, Sub):
-            from base_game.effects import EFFECTS
-
             return EFFECTS[fr.effect].options(self, fr) or [DONE]
         raise AssertionError(f"no decision on frame {fr}")
 
@@ -566,8 +563,6 @@ class BaseState(GameState):
         return out
 
     def can_enter(self, p: int, b: int, final: bool) -> bool:
-        from base_game.effects import EFFECTS
-
         if self.owner[b] < TOWN or K.EFFECT[b] == "none":
             return False
         if final:
@@ -649,8 +644,6 @@ class BaseState(GameState):
         elif isinstance(fr, Debt):
             self._apply_debt(fr, a)
         elif isinstance(fr, Sub):
-            from base_game.effects import EFFECTS
-
             if a.verb == "done" and not EFFECTS[fr.effect].options(self, fr):
                 self.stack.pop()
             else:
@@ -817,21 +810,15 @@ class BaseState(GameState):
         food against the food still due, loan risk, buildings' income, tempo,
         as a margin over the best other player; the true wealth margin once the
         game is over."""
-        from base_game.evaluate import evaluate
-
         return evaluate(self, player)
 
     def evaluation_terms(self, player: int) -> dict[str, float]:
         """The named terms of :meth:`evaluate` (for the AI's explanations)."""
-        from base_game.evaluate import evaluation_terms
-
         return evaluation_terms(self, player)
 
     def search_actions(self) -> list[BaseAction]:
         """The legal actions the search considers (never empty; see
         :func:`base_game.evaluate.search_actions`)."""
-        from base_game.evaluate import search_actions
-
         return search_actions(self)
 
     # ---------------------------------------------------------- bookkeeping
