@@ -313,6 +313,8 @@ class Catalog:
         self._lower = {b.name.lower(): i for i, b in enumerate(self.buildings)}
         self.by_round = tuple(tuple(i for i, b in enumerate(self.buildings) if b.round_index == r) for r in range(12))
         self.anchors = tuple(i for i, b in enumerate(self.buildings) if b.anchor)
+        #: per building, its effect and parameters as a hashable value (for caches keyed by value)
+        self.params_keys = tuple((b.effect, json.dumps(b.params, sort_keys=True)) for b in self.buildings)
         self.round_of = tuple(b.round_index for b in self.buildings)
 
     def __len__(self) -> int:

@@ -34,6 +34,7 @@ Rulings carried here (visible in one place):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
@@ -63,7 +64,7 @@ def food_payments(cells: Cells, cost: int, wh: Warehouse) -> list[Payment]:
     the least overpayment, and for each split every destination cell of each
     counter that pays exactly its share."""
     key = (cells[0], cells[1], cost)
-    cache = _FOOD_CACHE.setdefault(id(wh), {})
+    cache = _FOOD_CACHE.setdefault(wh.key, {})
     hit = cache.get(key)
     if hit is None:
         ways = payment_options({"fish": wh.payable(cells[0]), "grain": wh.payable(cells[1])}, cost)
@@ -77,7 +78,7 @@ def food_payments(cells: Cells, cost: int, wh: Warehouse) -> list[Payment]:
     return hit
 
 
-_FOOD_CACHE: dict[int, dict[tuple[int, int, int], list[Payment]]] = {}
+_FOOD_CACHE: dict[tuple[int, int], dict[tuple[int, int, int], list[Payment]]] = {}
 
 
 def good_payments(cells: Cells, good: str, cost: int, wh: Warehouse) -> list[Payment]:
@@ -270,19 +271,39 @@ def run_effect(effect: str, p: dict, cells: Cells, francs: int, s: int, choice: 
     return REGISTRY[effect][1](p, cells, francs, s, choice, wh)
 
 
+_CHOICE_CACHE: dict[tuple[Any, Cells, int, int, tuple[int, int]], list[tuple[Choice, tuple[Cells, int]]]] = {}
+_CHOICE_CACHE_LIMIT = 200_000
+
+
 def effect_choices(
-    effect: str, p: dict, cells: Cells, francs: int, s: int, wh: Warehouse
+    effect: str, p: dict, cells: Cells, francs: int, s: int, wh: Warehouse, pkey: Any = None
 ) -> list[tuple[Choice, Outcome]]:
-    """Distinct (choice, outcome) pairs, one per distinct outcome, in a fixed order."""
-    choices_fn, run_fn = REGISTRY[effect]
-    seen: set[Outcome] = set()
-    out = []
-    for c in choices_fn(p, cells, francs, s, wh):
-        o = run_fn(p, cells, francs, s, c, wh)
-        if o not in seen:
-            seen.add(o)
-            out.append((c, o))
-    return out
+    """Distinct (choice, outcome) pairs, one per distinct outcome, in a fixed order.
+
+    Cached by the building's parameters, the cells, the sector value and the
+    francs that can matter (only an exchange paid in francs looks at the
+    purse, and never at more than S payments): the search asks the same
+    questions many times.  ``pkey`` is the effect and parameters as a
+    hashable value (``Catalog.params_keys``); without it they are frozen here."""
+    need = p.get("pay_francs", 0) * s if effect == "trade" else 0
+    fkey = francs if francs < need else need
+    if pkey is None:
+        pkey = (effect, json.dumps(p, sort_keys=True))
+    key = (pkey, cells, fkey, s, wh.key)
+    hit = _CHOICE_CACHE.get(key)
+    if hit is None:
+        choices_fn, run_fn = REGISTRY[effect]
+        seen: set[Outcome] = set()
+        hit = []
+        for c in choices_fn(p, cells, fkey, s, wh):
+            o = run_fn(p, cells, fkey, s, c, wh)
+            if o not in seen:
+                seen.add(o)
+                hit.append((c, (o[0], o[1] - fkey)))
+        if len(_CHOICE_CACHE) > _CHOICE_CACHE_LIMIT:
+            _CHOICE_CACHE.clear()
+        _CHOICE_CACHE[key] = hit
+    return [(c, (c2, francs + d)) for c, (c2, d) in hit]
 
 
 def choice_text(effect: str, p: dict, choice: Choice, wh: Warehouse) -> str:

@@ -102,7 +102,7 @@ def use_yield(state: Any, player: int, i: int, sector: int) -> float:
     purse = state.francs[player] + (1 if sector == BONUS_SECTOR else 0)
     if purse > 8:
         purse = 8
-    key = (id(state.catalog), i, sector, cells, purse)
+    key = (state.catalog.digest, i, sector, cells, purse)
     hit = _YIELD_CACHE.get(key)
     if hit is not None:
         return hit
@@ -112,7 +112,7 @@ def use_yield(state: Any, player: int, i: int, sector: int) -> float:
     amount = wh.amount
     base = _worth(amount, cells, purse)
     best = 0.0
-    for _, (c2, f2) in effects.effect_choices(b.effect, b.params, cells, purse, s, wh):
+    for _, (c2, f2) in effects.effect_choices(b.effect, b.params, cells, purse, s, wh, state.catalog.params_keys[i]):
         best = max(best, _worth(amount, c2, f2) - base)
     if sector == BONUS_SECTOR:
         best += 1.0  # the franc of sector 4+1 (seeds/004, "Shipping Line": 1 more)
@@ -122,13 +122,13 @@ def use_yield(state: Any, player: int, i: int, sector: int) -> float:
     return best
 
 
-_CATALOG_INFO: dict[int, tuple] = {}
+_CATALOG_INFO: dict[str, tuple] = {}
 
 
 def _catalog_info(catalog: Any) -> tuple:
     """Per building: (locked, sale loss, factory good index or -1, cost
     (wood, clay, food, francs), build gain at printed cost, round index)."""
-    info = _CATALOG_INFO.get(id(catalog))
+    info = _CATALOG_INFO.get(catalog.digest)
     if info is None:
         rows = []
         for b in catalog.buildings:
@@ -138,7 +138,7 @@ def _catalog_info(catalog: Any) -> tuple:
             rows.append(
                 (b.locked, b.value - b.value // 2, per, (c.wood, c.clay, c.food, c.francs), gain, b.round_index)
             )
-        info = _CATALOG_INFO[id(catalog)] = (catalog, tuple(rows))
+        info = _CATALOG_INFO[catalog.digest] = (catalog, tuple(rows))
     return info[1]
 
 
@@ -242,7 +242,7 @@ _EVAL_CACHE: dict[tuple, float] = {}
 def evaluate(state: Any, player: int) -> float:
     """Heuristic worth of ``state`` for ``player`` (higher is better); equals
     the true wealth margin once the game is over.  Cached by position."""
-    key = (id(state.catalog), state.key(), player)
+    key = (state.catalog.digest, state.key(), player)
     hit = _EVAL_CACHE.get(key)
     if hit is not None:
         return hit

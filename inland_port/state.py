@@ -301,7 +301,8 @@ class InlandState(GameState):
         s = self.sector_value(i)
         out = []
         wh = self.catalog.warehouse
-        for choice, _ in effects.effect_choices(b.effect, b.params, self.cells[p], self._user_purse(p, i), s, wh):
+        pkey = self.catalog.params_keys[i]
+        for choice, _ in effects.effect_choices(b.effect, b.params, self.cells[p], self._user_purse(p, i), s, wh, pkey):
             ct = effects.choice_text(b.effect, b.params, choice, wh)
             out.append(InlandAction("use", b.name, choice, f"use {b.name}" + (f": {ct}" if ct else "")))
         return out

@@ -58,13 +58,15 @@ class Warehouse:
     queries are table look-ups, so moving and paying cost nothing to search.
     """
 
-    __slots__ = ("_pay", "_payable", "_step", "amount", "cells", "columns", "rows", "top")
+    __slots__ = ("_pay", "_payable", "_step", "amount", "cells", "columns", "key", "rows", "top")
 
     def __init__(self, columns: int, rows: int) -> None:
         if columns < 1 or rows < 1:
             raise ValueError("a warehouse needs at least one row and one column")
         self.columns = columns
         self.rows = rows
+        #: the geometry, for caches keyed by value (two grids of one size answer alike)
+        self.key = (columns, rows)
         self.cells = columns * rows
         self.amount: tuple[int, ...] = tuple(
             ROW_VALUE * (c // columns) + COLUMN_VALUE * (c % columns) for c in range(self.cells)
