@@ -76,7 +76,7 @@ CONFLICTS = (
         ),
         loop.CONTINUING[1],
     ),
-    (loop.WATCHING[0], ("humans", "seat", "opponent", "no_undo", "no_save"), loop.WATCHING[1]),
+    (loop.WATCHING[0], ("humans", "seat", "opponent", "no_undo", "no_save", "plain"), loop.WATCHING[1]),
 )
 
 
@@ -144,6 +144,14 @@ def base(
     ] = None,
     no_undo: Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")] = False,
     no_save: Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")] = False,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            help="Print the whole board before every decision, as a scrolling transcript, instead of a "
+            "screen fitted to the terminal.",
+        ),
+    ] = False,
     level: Annotated[
         loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))
     ] = None,
@@ -234,6 +242,6 @@ def base(
             )
         )
         console.print(Text("Type a number or an action; 'help' for every command, 'quit' to stop.", style="dim"))
-    code = loop.play(session, renderer, console, allow_undo=not no_undo)
+    code = loop.play(session, renderer, console, allow_undo=not no_undo, plain=plain)
     if code:
         raise typer.Exit(code)

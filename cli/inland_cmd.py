@@ -59,7 +59,12 @@ def _opponent(spec: str) -> str:
 #: options that do not go with --resume/--load, or with --watch/--agents
 CONFLICTS = (
     (loop.CONTINUING[0], ("seed", "opponent", "seat", "buildings", "level", "think_time"), loop.CONTINUING[1]),
-    (loop.WATCHING[0], ("opponent", "seat", "no_undo", "no_save"), loop.WATCHING[1]),
+    (loop.WATCHING[0], ("opponent", "seat", "no_undo", "no_save", "tutorial", "plain"), loop.WATCHING[1]),
+    (
+        ("tutorial",),
+        ("seed", "opponent", "seat", "buildings", "level", "think_time", "resume", "load"),
+        "the tutorial is a fixed game: you in the first seat against ai:easy, with the built-in buildings",
+    ),
 )
 
 
@@ -110,6 +115,22 @@ def inland(
     ] = None,
     no_undo: Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")] = False,
     no_save: Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")] = False,
+    tutorial: Annotated[
+        bool,
+        typer.Option(
+            "--tutorial",
+            help="A guided first game: you against ai:easy, with short notes at the moments that matter "
+            "('skip' at the prompt turns them off).",
+        ),
+    ] = False,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            help="Print the whole board before every decision, as a scrolling transcript, instead of a "
+            "screen fitted to the terminal.",
+        ),
+    ] = False,
     level: Annotated[
         loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))
     ] = None,
@@ -158,6 +179,11 @@ def inland(
         )
         return
 
+    coach = None
+    if tutorial:
+        from cli.tutorial import TUTORIAL_OPPONENT, TUTORIAL_SEED, InlandTutorial
+
+        seed, opponent, seat, coach = TUTORIAL_SEED, TUTORIAL_OPPONENT, SeatChoice.first, InlandTutorial(0)
     if resume or load is not None:
         session = loop.resume_or_exit(load, RULESET_NAME, RULESET.title, renderer, console, no_save)
         if session is None:
@@ -188,9 +214,11 @@ def inland(
         except GameError as exc:
             error(str(exc))
             raise typer.Exit(2) from None
+        if tutorial:
+            intro = "A guided first game: " + intro
         console.print(Text(f"{RULESET.title}, seed {game_seed}. {intro}", style="bold"))
         console.print(Text("Type a number or an action; 'help' for every command, 'quit' to stop.", style="muted"))
-    code = loop.play(session, renderer, console, allow_undo=not no_undo)
+    code = loop.play(session, renderer, console, allow_undo=not no_undo, plain=plain, coach=coach)
     if code:
         raise typer.Exit(code)
 

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from cli.explain import AIDecision, agent_choose, explain_info, explain_turn
 from cli.renderer import Renderer
+from cli.screen import height_of, last_lines, numbered, screen
 from cli.session import EXIT_INTERRUPTED, EXIT_OK, HINT_AGENT, Session, _records, agent_seed, continue_command
 from core.agents import make_agent
 from core.protocol import ActionError, GameError, GameState, normalize_text, parse_action
@@ -32,7 +33,45 @@ class _End(Exception):
         self.how = how
 
 
-_COMMANDS = ("help", "?", "rules", "quit", "exit", "board", "list", "hint", "why", "undo", "save", "history", "back")
+_COMMANDS = (
+    "help",
+    "?",
+    "rules",
+    "quit",
+    "exit",
+    "board",
+    "list",
+    "log",
+    "hint",
+    "why",
+    "undo",
+    "save",
+    "history",
+    "back",
+    "skip",
+)
+
+#: how many of the latest event lines the fitted screen keeps in view (if there is room)
+RECENT_EVENTS = 4
+
+
+class Coach:
+    """Explanations shown while a game is played (the tutorial); the default says nothing.
+
+    ``after(before, after, actor, action)`` is asked after every action, ``before_prompt(state, seat)``
+    before a person decides; each returns lines to show.  ``skip`` at the prompt switches it off.
+    """
+
+    active = False
+
+    def after(self, before: GameState, after: GameState, actor: int, action: Any) -> list[RenderableType]:
+        return []
+
+    def before_prompt(self, state: GameState, seat: int) -> list[RenderableType]:
+        return []
+
+    def skip(self) -> str:
+        return "There is no tutorial to skip in this game."
 
 
 @dataclass
@@ -53,6 +92,8 @@ class PlayLoop:
         read_line: Callable[[str], str] | None = None,
         allow_undo: bool = True,
         hint_spec: str = HINT_AGENT,
+        plain: bool = False,
+        coach: Coach | None = None,
     ) -> None:
         self.s = session
         self.r = renderer
@@ -67,7 +108,17 @@ class PlayLoop:
         #: the computer's decisions before that (still explained by 'why' once a person has decided)
         self.last_turn: list[AIDecision] = []
         self.pending: list[RenderableType] = []
+        #: every event line of this session ('log')
+        self.log: list[RenderableType] = []
         self.save_warned = False
+        #: the plain transcript (the whole board before every decision) instead of the fitted screen
+        self.plain = plain
+        self.coach = coach or Coach()
+
+    @property
+    def fitted(self) -> bool:
+        """Screens fitted to the terminal: on a terminal, unless --plain."""
+        return self.console.is_terminal and not self.plain
 
     # -- helpers -------------------------------------------------------------------
     @property
@@ -98,14 +149,19 @@ class PlayLoop:
             self.s.record.append(str(action), self.state)
         # shown just above the next prompt (after the board), so a person sees
         # what the other players did right where they decide
-        self.pending.extend(self.r.event_lines(self.state, self.s.players, actor, action, before))
+        lines = self.r.event_lines(self.state, self.s.players, actor, action, before)
+        self.log.extend(lines)
+        self.pending.extend(lines)
+        if self.coach.active:
+            self.pending.extend(self.coach.after(before, self.state, actor, action))
         if not any(p.is_human for p in self.s.players):
             self.flush()
         self.autosave()
 
     def flush(self) -> None:
+        # on a terminal lines wrap at word boundaries; a transcript keeps each on one line
         for line in self.pending:
-            self.say(line, soft_wrap=True)
+            self.say(line, soft_wrap=not self.fitted)
         self.pending = []
 
     # -- the game -----------------------------------------------------------------------
@@ -168,13 +224,26 @@ class PlayLoop:
         return list(groups.values())
 
     def show(self, seat: int, choices: list[_Choice]) -> None:
-        self.say()
-        self.say(self.r.board(self.state, self.s.players, seat))
+        if self.coach.active:
+            self.pending.extend(self.coach.before_prompt(self.state, seat))
+        if not self.fitted:
+            self.say()
+            self.say(self.r.board(self.state, self.s.players, seat))
+            self.flush()
+            self.say(self.r.turn_line(self.state, self.s.players))
+            self.show_choices(choices)
+            return
+        # what happened first (all of it: the terminal keeps it), then the screen below it: the
+        # richest layout that leaves the latest events in view above it, with a line for the prompt
+        recent = last_lines(self.console, self.pending, 2 * RECENT_EVENTS)[-RECENT_EVENTS:]
         self.flush()
-        self.say(self.r.turn_line(self.state, self.s.players))
-        self.show_choices(choices)
+        room = self.console.height - 1 - (height_of(self.console, Group(*recent)) if recent else 0)
+        tops = self.r.screens(self.state, self.s.players, seat)
+        menu = self.menu(choices)
+        self.say(screen(self.console, tops, self.r.turn_line(self.state, self.s.players), menu, room=room))
 
-    def show_choices(self, choices: list[_Choice]) -> None:
+    def menu(self, choices: list[_Choice]) -> RenderableType:
+        """The numbered choices: every one's full name and what it costs or does."""
         entries = []
         for n, c in enumerate(choices, 1):
             t = Text()
@@ -184,7 +253,10 @@ class PlayLoop:
             if note:
                 t.append(f"  {note}", style="dim")
             entries.append(t)
-        self.say(columns(entries, self.console.width))
+        return numbered(entries, self.console.width)
+
+    def show_choices(self, choices: list[_Choice]) -> None:
+        self.say(self.menu(choices))
 
     def prompt(self, text: str) -> str:
         return self.read_line(text)
@@ -257,7 +329,7 @@ class PlayLoop:
             if note:
                 t.append(f"  {note}", style="dim")
             entries.append(t)
-        self.say(columns(entries, self.console.width))
+        self.say(numbered(entries, self.console.width))
         m = len(c.actions)
         while True:
             line = self.prompt(f"{c.head}: choose 1-{m} (or back)> ").strip()
@@ -302,8 +374,16 @@ class PlayLoop:
                 self.say(self.r.reference(self.state, arg or None))
             except GameError as exc:
                 self.error(str(exc))
-        elif cmd in ("board", "list"):
+        elif cmd == "list" or (cmd == "board" and not self.fitted):
             return "redraw"
+        elif cmd == "board":
+            self.say(self.r.board(self.state, self.s.players, seat))
+            self.say(self.r.turn_line(self.state, self.s.players))
+            self.say(Text("'list' shows your choices again.", style="muted"))
+        elif cmd == "log":
+            self.show_log(arg)
+        elif cmd == "skip":
+            self.say(Text(self.coach.skip(), style="muted"))
         elif cmd == "back":
             self.say(Text("Nothing to go back to: choose an action.", style="dim"))
         elif cmd == "history":
@@ -325,6 +405,20 @@ class PlayLoop:
         elif cmd == "save":
             self.save(arg)
         return None
+
+    def show_log(self, arg: str) -> None:
+        """``log [N]``: what the last N actions (default 30) did, as shown after each."""
+        n = int(arg) if arg.isdigit() and int(arg) > 0 else 30
+        if arg and not arg.isdigit():
+            self.error(f"'log {arg}': give a number of lines, e.g. 'log 50'.")
+            return
+        if not self.log:
+            self.say(Text("Nothing has happened yet in this session; 'history' lists the game's actions."))
+            return
+        if len(self.s.positions) < len(self.state.history) and len(self.log) < n:
+            self.say(Text("Earlier actions (before this session): 'history'.", style="muted"))
+        for line in self.log[-n:]:
+            self.say(line, soft_wrap=not self.fitted)
 
     def movers(self) -> list[int]:
         """Who made each action of the game so far (empty if the stack of positions is not complete)."""
@@ -467,24 +561,6 @@ def _begins(action_text: str, want: str) -> bool:
     return t == want or (t.startswith(want) and t[len(want)] in " :;,+")
 
 
-def columns(entries: list[Text], width: int) -> RenderableType:
-    """Numbered entries in one or two columns (row-major, so numbers read across)."""
-    if not entries:
-        return Text("")
-    longest = max(e.cell_len for e in entries)
-    ncol = 2 if len(entries) > 6 and longest * 2 + 4 <= width else 1
-    if ncol == 1:
-        return Group(*entries)
-    grid = Table.grid(padding=(0, 3))
-    for _ in range(ncol):
-        grid.add_column(no_wrap=True)
-    rows = (len(entries) + ncol - 1) // ncol
-    for r in range(rows):
-        # column-major: 1..rows in the first column
-        grid.add_row(*[entries[c * rows + r] if c * rows + r < len(entries) else Text("") for c in range(ncol)])
-    return grid
-
-
 def help_text(renderer: Renderer, allow_undo: bool = True) -> RenderableType:
     t = Table.grid(padding=(0, 2))
     t.add_column(style="bold", no_wrap=True)
@@ -492,7 +568,9 @@ def help_text(renderer: Renderer, allow_undo: bool = True) -> RenderableType:
     rows = [
         ("NUMBER", "choose from the list; if there are several ways, a second list asks how ('back' returns)"),
         ("ACTION TEXT", "type an action directly (any case; its first whole words are enough if they fit one action)"),
-        ("board", "show the board and the choices again"),
+        ("board", "the whole board: every player's side, what is on offer, what is to come"),
+        ("list", "your side and the choices again"),
+        ("log [N]", "what the last N actions did (default 30)"),
         ("rules [BUILDING]", "the building reference (all buildings, or one)"),
         ("hint", "ask the AI what it would do here, and why"),
         ("why [ACTION]", "explain the computer's last move; with an action: why it is not legal"),
@@ -522,11 +600,18 @@ def play(
     *,
     read_line: Callable[[str], str] | None = None,
     allow_undo: bool = True,
+    plain: bool = False,
+    coach: Coach | None = None,
 ) -> int:
-    """Play ``session`` to its end (or until the person stops); returns the exit code."""
+    """Play ``session`` to its end (or until the person stops); returns the exit code.
+
+    ``plain``: the whole board before every decision even on a terminal (see :mod:`cli.screen`);
+    ``coach``: explanations while playing (the tutorial)."""
     if read_line is None and sys.stdin.isatty():
         try:  # line editing and history at the prompt
             import readline  # noqa: F401
         except ImportError:  # pragma: no cover - not on every platform
             pass
-    return PlayLoop(session, renderer, console, read_line=read_line, allow_undo=allow_undo).run()
+    return PlayLoop(
+        session, renderer, console, read_line=read_line, allow_undo=allow_undo, plain=plain, coach=coach
+    ).run()

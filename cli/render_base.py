@@ -397,7 +397,17 @@ def player_panel(state: BaseState, p: int, players: Sequence[Player]) -> Panel:
     )
 
 
-def board(state: BaseState, players: Sequence[Player], viewer: int | None, width: int = 100) -> RenderableType:
+def when_text(state: BaseState) -> str:
+    """The round and the turn in it, short ('round 2 of 7, turn 3 of 7'; 'final action')."""
+    if state.is_terminal():
+        return "game over"
+    if state.final_stage:
+        return "final action"
+    return f"round {state.round_number} of {len(state.rounds)}, turn {state.turn_in_round} of 7"
+
+
+def players_view(state: BaseState, players: Sequence[Player], width: int) -> RenderableType:
+    """Every player's side: two side by side from about 100 columns, else one under the other."""
     panels = [player_panel(state, p, players) for p in range(state.num_players)]
     if width >= 96 and len(panels) > 1:
         grid = Table.grid(padding=(0, 0))
@@ -405,11 +415,18 @@ def board(state: BaseState, players: Sequence[Player], viewer: int | None, width
         grid.add_column(width=width - width // 2)
         for k in range(0, len(panels), 2):
             grid.add_row(*panels[k : k + 2], *([Text("")] if k + 1 >= len(panels) else []))
-        players_view: RenderableType = grid
-    else:
-        players_view = Group(*panels)
+        return grid
+    return Group(*panels)
+
+
+def board(state: BaseState, players: Sequence[Player], viewer: int | None, width: int = 100) -> RenderableType:
     # the round card last, just above the turn line: on a short terminal the town scrolls away first
-    return Group(town_panel(state, viewer, width), harbour_panel(state, width), players_view, round_line(state))
+    return Group(
+        town_panel(state, viewer, width),
+        harbour_panel(state, width),
+        players_view(state, players, width),
+        round_line(state),
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -529,9 +546,22 @@ class BaseRenderer(Renderer):
         t.append_text(seat_tag(p))
         t.append(" ")
         t.append(players[p].label, style=SEAT_STYLE[p % len(SEAT_STYLE)])
+        t.append(f" ({when_text(state)})", style="dim")
         t.append(": ", style="bold")
         t.append(decision_text(state))
         return t
+
+    def screens(self, state: BaseState, players: Sequence[Player], seat: int) -> list[RenderableType]:
+        """The whole board; every player's side with the round card; the mover's side with the
+        round card; the mover's side alone."""
+        width = self.width
+        mine = player_panel(state, seat, players)
+        return [
+            board(state, players, seat, width),
+            Group(players_view(state, players, width), round_line(state)),
+            Group(mine, round_line(state)),
+            mine,
+        ]
 
     def seat_tag(self, players: Sequence[Player], seat: int) -> str:
         return f"P{seat + 1}"

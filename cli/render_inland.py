@@ -120,11 +120,50 @@ def player_panel(state: InlandState, p: int, players: Sequence[Player], viewer: 
     )
 
 
+def wheel_text(state: InlandState, p: int) -> Text:
+    """The wheel on a few lines: each sector with its buildings, then the lock buildings."""
+    t = Text()
+    wheel = state.wheel(p)
+    t.append("wheel ", style="dim")
+    for s, label in enumerate(SECTOR_LABELS):
+        if s:
+            t.append("  ")
+        t.append(f"{label}:", style="bold")
+        if s < len(wheel):
+            names = [state.catalog.buildings[i].name for i in wheel[s]]
+            t.append(" " + ", ".join(names) if names else " -", style="" if names else "dim")
+        else:
+            t.append(" sold at once", style="dim")
+    beside = [state.catalog.buildings[i].name for i in state.beside_board(p)]
+    if beside:
+        t.append("  lock: ", style="dim")
+        t.append(", ".join(beside))
+    return t
+
+
+def own_side(state: InlandState, p: int, players: Sequence[Player]) -> RenderableType:
+    """One player's side in few lines (the screen at 80x24): the warehouse grid, and beside it the
+    wheel, the goods, francs and wealth, and the legend of how moves pay."""
+    side = Table.grid(padding=(0, 2))
+    side.add_column(no_wrap=True)
+    side.add_column(ratio=1)
+    money = Text.assemble(
+        (f"{state.francs[p]} franc{'s' if state.francs[p] != 1 else ''}", "money"),
+        ("   wealth now ", "dim"),
+        str(state.wealth()[p]),
+    )
+    who = Text(players[p].label, style=SEAT_STYLE[p])
+    who.append(f"  seat {p + 1}, {BOARDS[p]}", style="dim")
+    info = Group(who, money, _goods_text(state.goods[p]), wheel_text(state, p), Text(PAY_LEGEND, style="dim"))
+    side.add_row(warehouse_grid(state, p), info)
+    return side
+
+
 def _cost_text(b: InlandBuilding) -> str:
     return str(b.cost)
 
 
-def offer_table(state: InlandState) -> RenderableType:
+def offer_table(state: InlandState, width: int = 100) -> RenderableType:
     """Buildings on offer (cost, value); the ones the player to move can build are bold."""
     offer = state.on_offer()
     can_build = {a.building for a in state.legal_actions() if a.verb == "build"} if not state.is_terminal() else set()
@@ -135,11 +174,13 @@ def offer_table(state: InlandState) -> RenderableType:
         entries.append((name, _cost_text(b), str(b.value)))
     if not entries:
         return Text("Nothing on offer.", style="dim")
-    per_row = 2
+    # two buildings per row only where both fit whole
+    longest = max(e[0].cell_len + len(e[1]) + len(e[2]) for e in entries) + 4
+    per_row = 2 if 2 * longest + 6 <= width - 4 else 1
     t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), header_style="dim")
     for k in range(per_row):
-        t.add_column("building", no_wrap=True)
-        t.add_column("cost", no_wrap=True)
+        t.add_column("building", overflow="fold")
+        t.add_column("cost", overflow="fold")
         t.add_column("value", justify="right", no_wrap=True)
         if k < per_row - 1:
             t.add_column("", width=1)
@@ -202,7 +243,7 @@ def board(state: InlandState, players: Sequence[Player], viewer: int | None, wid
     else:
         players_view = Group(*panels)
     offer = Panel(
-        Group(offer_table(state), coming_text(state)),
+        Group(offer_table(state, width), coming_text(state)),
         title=Text(f"On offer in round {state.round_letter}" if not state.is_terminal() else "Left unbuilt"),
         title_align="left",
         border_style="dim",
@@ -380,12 +421,36 @@ class InlandRenderer(Renderer):
     def board(self, state: InlandState, players: Sequence[Player], viewer: int | None) -> RenderableType:
         return board(state, players, viewer, self.width)
 
+    def screens(self, state: InlandState, players: Sequence[Player], seat: int) -> list[RenderableType]:
+        """The whole board; both players' sides (side by side from about 100 columns); the
+        mover's own side with the round; the mover's own side alone."""
+        width = self.width
+        panels = [player_panel(state, p, players, seat) for p in (0, 1)]
+        if width >= 96:
+            both = Table.grid(padding=(0, 0))
+            both.add_column(width=width // 2)
+            both.add_column(width=width - width // 2)
+            both.add_row(*panels)
+            sides: RenderableType = both
+        else:
+            sides = Group(*panels)
+        mine = own_side(state, seat, players)
+        return [
+            board(state, players, seat, width),
+            Group(round_line(state, players), sides),
+            mine,
+        ]
+
     def turn_line(self, state: InlandState, players: Sequence[Player]) -> RenderableType:
         p = state.current_player()
         t = Text()
         t.append("> ", style="bold")
         t.append(players[p].label, style=SEAT_STYLE[p])
         t.append(" to play", style="bold")
+        if not state.is_terminal():
+            r = state.round
+            t.append(f"  round {state.round_letter} ({r + 1} of 12), ")
+            t.append(f"{state.actions_left} of {ACTIONS_PER_ROUND[r]} actions left")
         if state.acted:
             t.append(" (action taken: sell buildings or end your turn)", style="dim")
         elif state.history and state.history[-1].startswith("sell ") and state.events and state.events[-1][0] == p:

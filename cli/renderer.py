@@ -27,6 +27,12 @@ class Renderer:
         w = state.wealth()
         return Text("  ".join(f"{p.label}: wealth {w[i]}" for i, p in enumerate(players)))
 
+    def screens(self, state: GameState, players: Sequence[Player], seat: int) -> list[RenderableType]:
+        """What a terminal shows above the turn line and the choices, richest layout first (the
+        play loop takes the first that fits, see :mod:`cli.screen`); the last one should be small:
+        the mover's own side."""
+        return [self.board(state, players, seat)]
+
     def seat_tag(self, players: Sequence[Player], seat: int) -> str:
         """A player's short name in lines of moves (hint, why, history)."""
         return players[seat].name

@@ -30,17 +30,50 @@ class Log:
         return "".join(self.parts)
 
 
-def spawn(tmp_path: Path, *args: str, extra_env: dict[str, str] | None = None, rows: int = 40):
-    """Start ``lehavre ARGS`` in a 100-column terminal, saving games under ``tmp_path``."""
+def spawn(
+    tmp_path: Path, *args: str, extra_env: dict[str, str] | None = None, rows: int = 40, cols: int = 100, log=None
+):
+    """Start ``lehavre ARGS`` in a terminal of ``cols`` x ``rows`` (100 x 40 unless given), saving
+    games under ``tmp_path``."""
     env = dict(os.environ)
-    env.update({"LEHAVRE_DATA_DIR": str(tmp_path), "TERM": "xterm-256color", "COLUMNS": "100", "LINES": str(rows)})
+    env.update({"LEHAVRE_DATA_DIR": str(tmp_path), "TERM": "xterm-256color", "COLUMNS": str(cols), "LINES": str(rows)})
     env.pop("NO_COLOR", None)
     env.update(extra_env or {})
     child = pexpect.spawn(
-        LEHAVRE, list(args), env=env, cwd=str(ROOT), encoding="utf-8", timeout=60, dimensions=(rows, 100)
+        LEHAVRE, list(args), env=env, cwd=str(ROOT), encoding="utf-8", timeout=60, dimensions=(rows, cols)
     )
-    child.logfile_read = Log()
+    child.logfile_read = log or Log()
     return child
+
+
+class Screen(Log):
+    """Everything printed, and the screen a person sees: a terminal emulator (pyte) fed the same output."""
+
+    def __init__(self, cols: int, rows: int) -> None:
+        import pyte
+
+        super().__init__()
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.Stream(self.screen)
+
+    def write(self, s: str) -> None:
+        super().write(s)
+        self.stream.feed(s)
+
+    @property
+    def lines(self) -> list[str]:
+        """The visible lines, top to bottom."""
+        return [line.rstrip() for line in self.screen.display]
+
+    @property
+    def flat(self) -> str:
+        """The visible text as one line: wrapped lines joined, runs of spaces made one."""
+        return " ".join(" ".join(line.split()) for line in self.lines if line.strip())
+
+
+def spawn_screen(tmp_path: Path, *args: str, cols: int = 80, rows: int = 24):
+    """``spawn`` in a terminal of ``cols`` x ``rows`` whose screen is emulated (``child.logfile_read.screen``)."""
+    return spawn(tmp_path, *args, rows=rows, cols=cols, log=Screen(cols, rows))
 
 
 def finish(child) -> tuple[int | None, str]:

@@ -11,6 +11,8 @@ The illegal action is building the Zoo in round A: seeds/004_3575577254fe0f5a.tx
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
@@ -54,6 +56,7 @@ def test_ctrl_c_at_the_prompt_and_at_the_second_step(tmp_path):
         for s in steps:
             child.sendline(s)
             child.expect("choose 1-")
+        time.sleep(0.5)  # let readline take the terminal before the interrupt (not a timing assertion)
         child.sendintr()
         status, out = finish(child)
         assert "Interrupted: the game is stopped" in out

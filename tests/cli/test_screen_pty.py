@@ -1,0 +1,94 @@
+"""The screen that fits (issue 13, point 1): each game run in a pseudo-terminal of 80x24 and of
+120x40, its output rendered by a terminal emulator (pyte), and the visible screen checked after
+the first prompt and after the computer's move: the turn line (whose turn, the round, the actions
+left), the mover's warehouse (Inland Port) or goods (base game), every choice's full name and what
+it costs or does, and the prompt; at 120x40 both players' sides too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("pyte")
+
+from rich.console import Console  # noqa: E402
+
+from cli.games import renderer_for  # noqa: E402
+from cli.prompt import PlayLoop  # noqa: E402
+from cli.session import load_session  # noqa: E402
+from tests.cli.pty_helpers import finish, spawn_screen  # noqa: E402
+
+PROMPT_END = r"or help\)> "
+
+
+def expected_choices(tmp_path: Path, game: str) -> tuple[object, list[str]]:
+    """The saved game's position and its numbered choices as the loop words them ('3. build Farm: ...  1 wood, value 4')."""
+    (path,) = sorted((tmp_path / "saves").glob("*.json"))
+    session = load_session(str(path), game)
+    loop = PlayLoop(session, renderer_for(game, width=80), Console(width=80, file=open("/dev/null", "w")))
+    out = []
+    for n, c in enumerate(loop.choices(), 1):
+        text = f"{n}. " + (c.head if len(c.actions) > 1 else str(c.actions[0]))
+        note = loop.r.describe_group(session.state, c.head, c.actions)
+        out.append(" ".join((text + (f"  {note}" if note else "")).split()))
+    return session.state, out
+
+
+def assert_screen(child, tmp_path: Path, game: str, *, both: bool = False) -> None:
+    screen = child.logfile_read
+    flat = screen.flat
+    state, choices = expected_choices(tmp_path, game)
+    for c in choices:
+        assert c in flat, f"{c!r} is not on the screen:\n" + "\n".join(screen.lines)
+    assert screen.lines[screen.screen.cursor.y].endswith("or help)>"), screen.lines  # the prompt, last
+    if game == "inland":
+        assert f"You to play round {state.round_letter}" in flat and "actions left" in flat
+        # the warehouse: the columns' values, the rows' and the legend
+        assert "+0 +1 +2 +3 +4 +5" in flat and " 15 " in flat and "pay: left 1, down 3, down-left 4" in flat
+        assert f"F fish {state.goods[0][0]}" in flat
+        if both:
+            assert "seat 1, A-F board" in flat and "seat 2, G-L board" in flat
+    else:
+        assert f"P1 You (round {state.round_number} of" in flat and "turn" in flat
+        assert "P1 You person at" in flat and f"food {state.food_value(0)} · energy {state.energy_value(0)}" in flat
+        if both:
+            assert "P2 ai:easy person at" in flat
+    assert "Traceback" not in screen.text
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(80, 24), (120, 40)])
+def test_inland_screen_fits(tmp_path, cols, rows):
+    child = spawn_screen(
+        tmp_path, "inland", "--opponent", "ai:easy", "--seat", "first", "--seed", "3", cols=cols, rows=rows
+    )
+    child.expect(PROMPT_END)
+    assert_screen(child, tmp_path, "inland", both=cols >= 100)
+    child.sendline("build Wood Company")
+    child.expect(PROMPT_END)
+    child.sendline("end")  # the computer moves, then it is my turn again
+    child.expect(PROMPT_END)
+    assert "ai:easy: builds" in child.logfile_read.flat  # the computer's move, in view
+    assert_screen(child, tmp_path, "inland", both=cols >= 100)
+    child.sendline("quit")
+    status, _ = finish(child)
+    assert status == 0
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(80, 24), (120, 40)])
+def test_base_screen_fits(tmp_path, cols, rows):
+    child = spawn_screen(
+        tmp_path, "base", "--opponent", "ai:easy", "--seat", "first", "--seed", "3", cols=cols, rows=rows
+    )
+    child.expect(PROMPT_END)
+    assert_screen(child, tmp_path, "base", both=cols >= 100)
+    child.sendline("take wood")
+    child.expect(PROMPT_END)
+    child.sendline("end")  # the computer plays P2's turn
+    child.expect(PROMPT_END)
+    assert "P2 ai:easy:" in child.logfile_read.flat  # the computer's move, in view
+    assert_screen(child, tmp_path, "base", both=cols >= 100)
+    child.sendline("quit")
+    status, _ = finish(child)
+    assert status == 0
