@@ -72,7 +72,6 @@ GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
 #: standard (un-upgraded) goods; their upgraded side
 STANDARD_GOODS = ("fish", "wood", "clay", "iron", "grain", "cattle", "hides", "coal")
 UPGRADED_GOODS = ("smoked_fish", "charcoal", "brick", "steel", "bread", "meat", "leather", "coke")
-BUILDING_TYPES = ("C", "E", "I", "P", "N", "S")
 
 
 class BuildingCard(Card):
@@ -107,14 +106,6 @@ class BuildingCard(Card):
             if n <= 0:
                 raise ValueError(f"material '{g}' must be a positive amount")
         return v
-
-    @property
-    def has_action(self) -> bool:
-        return self.effect != "none"
-
-
-class _File(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
 
 class RoundCard(BaseModel):
