@@ -84,6 +84,16 @@ def offer_good(i: int) -> int:
     return g
 
 
+#: francs a loan brings, and francs that repay one (the rulebook, Loan Cards)
+LOAN_FRANCS = 4
+LOAN_REPAYMENT = 5
+
+
+def sale_price(value: int) -> int:
+    """What a building or ship sells for: half its value, rounded down (the rulebook, Selling)."""
+    return value // 2
+
+
 BUILDINGS = data.standard_buildings() + data.special_buildings()
 NB = len(BUILDINGS)
 NAME = tuple(c.name for c in BUILDINGS)

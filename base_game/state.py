@@ -198,6 +198,16 @@ class BaseState(GameState):
         return [K.NAME[b] for b in range(NB) if self.owner[b] == TOWN and not K.IS_SPECIAL[b]]
 
     @property
+    def special_buildings(self) -> list[str]:
+        """Face-up special buildings owned by the town."""
+        return [K.NAME[b] for b in range(NB) if self.owner[b] == TOWN and K.IS_SPECIAL[b]]
+
+    @property
+    def proposal_pile_names(self) -> list[list[str]]:
+        """The three Building Proposals piles, top first, by name."""
+        return [[K.NAME[b] for b in pile] for pile in self.proposal_piles]
+
+    @property
     def ship_pile_tops(self) -> dict[str, tuple[str, int] | None]:
         """The top (available) ship card of each ship pile."""
         return {t: (self.ship_cards[p[-1]] if p else None) for t, p in self.ship_piles.items()}
@@ -215,6 +225,9 @@ class BaseState(GameState):
     def decision(self) -> str:
         """What the current decision is about: main, after, pay, debt, sub, final, ..."""
         return "over" if self.over else self.stack[-1].kind
+
+    def player_buildings(self, p: int) -> list[str]:
+        return [K.NAME[b] for b in self.owned(p)]
 
     def player_goods(self, p: int) -> dict[str, int]:
         return {K.GOODS[g]: n for g, n in enumerate(self.goods[p]) if n}
@@ -582,7 +595,7 @@ class BaseState(GameState):
     def can_repay(self, p: int) -> bool:
         """A loan is repaid with 5 francs "at any time during the game (even
         immediately before interest is paid)" (seeds/000, Loan Cards)."""
-        return self.loans[p] > 0 and self.francs[p] >= 5
+        return self.loans[p] > 0 and self.francs[p] >= K.LOAN_REPAYMENT
 
     def _sell_options(self, p: int) -> list[BaseAction]:
         out = [SELL[b] for b in self.owned(p)]
@@ -704,7 +717,7 @@ class BaseState(GameState):
             b = a.ref
             if self.owner[b] != p:
                 raise ActionError(f"you do not own {K.NAME[b]}, so you cannot sell it")
-            self.gain_francs(p, K.VALUE[b] // 2)
+            self.gain_francs(p, K.sale_price(K.VALUE[b]))
             self.owner[b] = TOWN
             self.send_home(b)
             self.sold_this_turn.add(b)
@@ -713,7 +726,7 @@ class BaseState(GameState):
         for s in self.ships[p]:
             if self.ship_cards[s] == card:
                 self.ships[p].remove(s)
-                self.gain_francs(p, card[1] // 2)
+                self.gain_francs(p, K.sale_price(card[1]))
                 self.ship_piles[card[0]].append(s)
                 return
         raise ActionError(f"you own no '{str(a)[5:]}' to sell")
@@ -722,7 +735,7 @@ class BaseState(GameState):
         """Pay 5 francs back to the treasury and return one loan card (seeds/000, Loan Cards)."""
         if not self.can_repay(p):
             raise ActionError("you can repay a loan only with a loan and at least 5 francs")
-        self.pay_francs(p, 5)
+        self.pay_francs(p, K.LOAN_REPAYMENT)
         self.loans[p] -= 1
 
     def _apply_debt(self, fr: Debt, a: BaseAction) -> None:
@@ -743,13 +756,13 @@ class BaseState(GameState):
             self.stack.pop()
             have = self.francs[p] + (self.food_value(p) if fr.owed == "food" else 0)
             deficit = amount - have
-            loans = -(-deficit // 4)
+            loans = -(-deficit // K.LOAN_FRANCS)
             if fr.owed == "food":
                 for good, _v in FOOD_SOURCES:
                     self.goods[p][good] = 0
             self.pay_francs(p, self.francs[p])
             self.loans[p] += loans
-            self.gain_francs(p, 4 * loans - deficit)
+            self.gain_francs(p, K.LOAN_FRANCS * loans - deficit)
             self.loans_taken += loans
             return
         if verb != "pay":
@@ -849,11 +862,11 @@ class BaseState(GameState):
         if verb == "buy":
             return f"{who} buys {K.NAME[b]} for {K.PRICE[b]} francs."
         if verb == "sell":
-            return f"{who} sells {K.NAME[b]} for {K.VALUE[b] // 2} francs."
+            return f"{who} sells {K.NAME[b]} for {K.sale_price(K.VALUE[b])} francs."
         if verb == "borrow":
             return f"{who} cannot pay and takes loans."
         if verb == "repay":
-            return f"{who} repays a loan (5 francs)."
+            return f"{who} repays a loan ({K.LOAN_REPAYMENT} francs)."
         if verb == "end":
             return f"{who} ends the turn."
         return f"{who}: {a}."

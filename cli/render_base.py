@@ -450,7 +450,7 @@ _VERBS = {
     "trade": "trades",
     "give": "gives",
     "return": "returns",
-    "repay": "repays a loan (5 francs)",
+    "repay": f"repays a loan ({K.LOAN_REPAYMENT} francs)",
     "end": "ends the turn",
     "pass": "passes",
     "done": "is done",
@@ -510,7 +510,7 @@ def action_sentence(before: BaseState, action: Any) -> str:
         if typ is not None:
             return f"buys a {rest} for {_plural(before.ship_types[typ].buy_price, 'franc')}"
     if verb == "sell" and b is not None:
-        return f"sells {K.NAME[b]} for {_plural(K.VALUE[b] // 2, 'franc')}"
+        return f"sells {K.NAME[b]} for {_plural(K.sale_price(K.VALUE[b]), 'franc')}"
     if verb in ("keep", "swap") and rest == "order":
         return f"{'keeps' if verb == 'keep' else 'swaps'} the order of the top two special buildings"
     conj = _VERBS.get(verb)
@@ -699,17 +699,17 @@ class BaseRenderer(Renderer):
                 top = state.ship_pile_tops[typ]
                 return f"{_plural(st.buy_price, 'franc')}, value {top[1] if top else '?'}, feeds {st.food[state.num_players - 1]}"
         if verb == "sell" and b is not None:
-            return f"+{_plural(K.VALUE[b] // 2, 'franc')} (value {K.VALUE[b]})"
+            return f"+{_plural(K.sale_price(K.VALUE[b]), 'franc')} (value {K.VALUE[b]})"
         if verb == "sell":
             v = rest.rsplit(" ", 1)[-1]
             if v.isdigit():
-                return f"+{_plural(int(v) // 2, 'franc')} (value {v})"
+                return f"+{_plural(K.sale_price(int(v)), 'franc')} (value {v})"
         if verb == "take" and rest in OFFER_LABEL and state.decision in TURN_FRAMES:
             return f"{state.offer_spaces[OFFER_LABEL.index(rest)]} on the space"
         if verb in ("end", "pass"):
             return ""
         if verb == "repay":
-            return "5 francs, one loan less"
+            return f"{K.LOAN_REPAYMENT} francs, one loan less"
         done = outcome_text(state, action)
         return done or ""
 
@@ -749,7 +749,7 @@ def decision_text(state: BaseState) -> str:
         if fr.owed == "food":
             return (
                 f"feeding: pay {amount} food (francs count as food); if you cannot, sell buildings or ships, "
-                f"or borrow (4 francs per loan)"
+                f"or borrow ({K.LOAN_FRANCS} francs per loan)"
             )
         return f"interest: pay {_plural(amount, 'franc')}; if you cannot, sell something or borrow"
     if isinstance(fr, Sub):
@@ -921,18 +921,18 @@ def building_card(b: int) -> RenderableType:
     return Panel(t, title=Text(card.name, style="bold"), title_align="left", expand=False)
 
 
-ACTION_FORMS = """\
+ACTION_FORMS = f"""\
 Action text forms (any case; whole leading words that fit one action are enough, e.g. 'enter fish'):
   take wood                     the main action: all goods of one offer space
   enter Fishery                 the main action: move your person there (fee first) and use it
   buy Joinery                   town buildings and the tops of the proposal piles, for their price
   buy wooden ship               the top ship of a pile, for its price
   sell Joinery / sell wooden ship 4    half the value in francs, at any time in your turn
-  repay                         pay back a loan (5 francs)
+  repay                         pay back a loan ({K.LOAN_REPAYMENT} francs)
   end                           end your turn (after the main action)
   pay 2 fish, 1 franc           how to pay food or energy (no change is given)
   upgrade 3 / exchange 2        how many, at an upgrade or exchange building
   build Joinery                 at a building firm: which building to build
   pick grain                    at the Marketplace or Town Square: one good at a time, any order
-  borrow                        when you cannot pay: take loans (4 francs each, 7 off your wealth)
+  borrow                        when you cannot pay: take loans ({K.LOAN_FRANCS} francs each, 7 off your wealth)
 Entering another player's building pays its fee to that player; the town's fees go to the bank."""
