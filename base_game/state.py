@@ -198,16 +198,6 @@ class BaseState(GameState):
         return [K.NAME[b] for b in range(NB) if self.owner[b] == TOWN and not K.IS_SPECIAL[b]]
 
     @property
-    def special_buildings(self) -> list[str]:
-        """Face-up special buildings owned by the town."""
-        return [K.NAME[b] for b in range(NB) if self.owner[b] == TOWN and K.IS_SPECIAL[b]]
-
-    @property
-    def proposal_pile_names(self) -> list[list[str]]:
-        """The three Building Proposals piles, top first, by name."""
-        return [[K.NAME[b] for b in pile] for pile in self.proposal_piles]
-
-    @property
     def ship_pile_tops(self) -> dict[str, tuple[str, int] | None]:
         """The top (available) ship card of each ship pile."""
         return {t: (self.ship_cards[p[-1]] if p else None) for t, p in self.ship_piles.items()}
@@ -225,9 +215,6 @@ class BaseState(GameState):
     def decision(self) -> str:
         """What the current decision is about: main, after, pay, debt, sub, final, ..."""
         return "over" if self.over else self.stack[-1].kind
-
-    def player_buildings(self, p: int) -> list[str]:
-        return [K.NAME[b] for b in self.owned(p)]
 
     def player_goods(self, p: int) -> dict[str, int]:
         return {K.GOODS[g]: n for g, n in enumerate(self.goods[p]) if n}
