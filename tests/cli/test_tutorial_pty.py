@@ -46,3 +46,20 @@ def test_skip_turns_the_notes_off_and_the_game_goes_on(tmp_path):
     child.sendline("quit")
     status, out = finish(child)
     assert status == 0 and "Tutorial: Paying" not in out and "Traceback" not in out
+
+
+def test_the_tutorial_refuses_options_that_would_change_it_and_log_shows_what_happened(data_dir):
+    from typer.testing import CliRunner
+
+    from cli.app import app
+
+    runner = CliRunner()
+    for extra in (["--seed", "5"], ["--opponent", "greedy"], ["--resume"], ["--watch"]):
+        r = runner.invoke(app, ["inland", "--tutorial", *extra])
+        assert r.exit_code == 2 and "--tutorial" in r.output and "Traceback" not in r.output, (extra, r.output)
+    r = runner.invoke(
+        app, ["inland", "--opponent", "greedy", "--seat", "second", "--seed", "3"], input="log\nlog x\nquit\n"
+    )
+    assert r.exit_code == 0
+    assert r.output.count("greedy: builds Grocery Store") == 2  # after the move, and again by 'log'
+    assert "'log x': give a number of lines" in r.output
