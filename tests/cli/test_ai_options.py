@@ -56,4 +56,8 @@ def test_bad_combinations_are_usage_errors(tmp_path, monkeypatch):
         assert r.exit_code == 2, (args, r.output)
         assert "Traceback" not in r.output
     r = runner.invoke(app, ["inland", "--help"])
-    assert "--level" in r.output and "--think-time" in r.output and "1 s" in r.output
+    # the default level's time cap, as the game's spec declares it
+    from inland_port import RULESET
+
+    cap = f"{RULESET.level(None).time_cap:g} s"
+    assert "--level" in r.output and "--think-time" in r.output and cap in " ".join(r.output.split())
