@@ -933,10 +933,12 @@ class BaseState(GameState):
         return None
 
 
+#: the copy each metadata asks for (``[*map(list_copy, ...)]`` copies a list of lists without
+#: a comprehension's frame: clone() is about 15% faster than with ``[x[:] for x in ...]``)
 _COPY_EXPR = {
     "share": "s.{0}",
-    "list": "s.{0}[:]",
-    "lists": "[x[:] for x in s.{0}]",
+    "list": "s.{0}.copy()",
+    "lists": "[*map(list_copy, s.{0})]",
     "dict_lists": "{{k: v[:] for k, v in s.{0}.items()}}",
     "set": "set(s.{0})",
 }
@@ -952,7 +954,7 @@ def _make_clone() -> Callable[[BaseState], BaseState]:
             raise AssertionError(f"BaseState.{f.name} does not say how clone() copies it")
         lines.append(f"    c.{f.name} = {_COPY_EXPR[how].format(f.name)}")
     lines.append("    return c")
-    scope: dict[str, Any] = {"new": object.__new__, "BaseState": BaseState}
+    scope: dict[str, Any] = {"new": object.__new__, "BaseState": BaseState, "list_copy": list.copy}
     exec("\n".join(lines), scope)
     fn: Callable[[BaseState], BaseState] = scope["clone"]
     return fn
