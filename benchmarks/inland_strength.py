@@ -2,9 +2,11 @@
 
     python benchmarks/inland_strength.py --games 20 --json strength.json [--jobs 2]
 
-Plays ai:LEVEL (default normal) against ``random``, ``greedy`` and OpenSpiel's
-MCTSBot with random rollouts (needs ``lehavre[openspiel]``; skipped with a
-note otherwise).  Game ``i`` uses seed ``seed + i // 2`` and puts the AI in
+Plays ai:LEVEL (default normal) against ``random``, ``greedy``, OpenSpiel's
+MCTSBot with random rollouts (``mcts``) or with the game's own evaluation
+(``mcts:eval``; ``mcts:eval*4`` has four times the time), and other levels
+(``ai:hard``) -- ``--opponents random,greedy,mcts:eval,mcts:eval*4`` -- (MCTS
+needs ``lehavre[openspiel]``; skipped with a note otherwise).  Game ``i`` uses seed ``seed + i // 2`` and puts the AI in
 seat ``i % 2``, so every seed is played from both seats.  MCTS gets the same
 wall time per move as the AI used on average in the random and greedy games
 of this run (or ``--mcts-time``); its simulations per move are set from its
@@ -53,11 +55,22 @@ def make_ai(level: str, seed: int, state: Any) -> SearchAgent:
     return make_agent(f"ai:{level}", seed)
 
 
+def mcts_kind(kind: str) -> tuple[str, float] | None:
+    """``mcts`` / ``mcts:eval`` with an optional ``*K`` time multiple -> (evaluator, K); None if not MCTS."""
+    name, _, times = kind.partition("*")
+    if name not in ("mcts", "mcts:eval"):
+        return None
+    return ("eval" if name == "mcts:eval" else "rollout"), float(times or 1)
+
+
 def make_opponent(kind: str, seed: int, mcts_time: float):
-    if kind == "mcts":
+    m = mcts_kind(kind)
+    if m is not None:
         from core.openspiel_adapter import TimedMCTSAgent
 
-        return TimedMCTSAgent(think_time=mcts_time, seed=seed)
+        return TimedMCTSAgent(think_time=mcts_time * m[1], seed=seed, evaluator=m[0])
+    if kind.startswith("ai:"):
+        return make_agent(kind, seed, "inland")
     return make_agent(kind, seed)
 
 
@@ -228,25 +241,30 @@ def main(argv: list[str] | None = None) -> int:
     all_moves: list[dict[str, Any]] = []
     mcts_time = args.mcts_time
     for opp in opponents:
-        if opp == "mcts":
+        if mcts_kind(opp) is not None:
             try:
                 import pyspiel  # noqa: F401
             except ImportError:
                 print("mcts: skipped (install the extra: pip install 'lehavre[openspiel]')")
                 continue
             if mcts_time is None:
-                mcts_time = statistics.mean(m["time"] for m in all_moves) if all_moves else 1.0
+                if not all_moves:  # measure the AI's time a move first, against greedy
+                    probe = summarize("greedy", run_matches("greedy", 2, args.level, args.seed, 1.0, args.jobs))
+                    all_moves.extend(probe.pop("_moves"))
+                mcts_time = statistics.mean(m["time"] for m in all_moves)
         t0 = time.perf_counter()
         results = run_matches(opp, args.games, args.level, args.seed, mcts_time or 1.0, args.jobs)
         summary = summarize(opp, results)
         moves = summary.pop("_moves")
         all_moves.extend(moves)
         summary["seconds"] = time.perf_counter() - t0
-        if opp == "mcts":
-            summary["mcts_think_time"] = mcts_time
+        if mcts_kind(opp) is not None:
+            summary["mcts_think_time"] = (mcts_time or 1.0) * mcts_kind(opp)[1]
         report["matches"].append(summary)
         lo, hi = summary["wilson95"]
-        extra = f", MCTS {summary['opponent_mean_time']:.2f} s/move" if opp == "mcts" else ""
+        extra = (
+            f", opponent {summary['opponent_mean_time']:.2f} s/move" if mcts_kind(opp) or opp.startswith("ai:") else ""
+        )
         print(
             f"ai:{args.level} vs {opp:7s}: {summary['wins']}-{summary['ties']}-{summary['losses']} (W-T-L) "
             f"win rate {summary['win_rate']:.0%} [95% CI {lo:.0%}-{hi:.0%}], mean margin {summary['mean_margin']:+.1f}; "

@@ -36,8 +36,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.peers import make_peer, parse  # noqa: E402
-from core.games import game_spec  # noqa: E402
+from benchmarks.peers import make_peer, parse
+from core.games import game_spec
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -131,7 +131,9 @@ def main() -> None:
     for e in entries:
         parse(e)
         make_peer(e, 0, args.game)  # refuse a bad entry before playing
-    tasks = [(args.game, a, b, args.seed + i // 2, i % 2) for a, b in combinations(entries, 2) for i in range(args.games)]
+    tasks = [
+        (args.game, a, b, args.seed + i // 2, i % 2) for a, b in combinations(entries, 2) for i in range(args.games)
+    ]
     t0 = time.perf_counter()
     results: list[dict[str, Any]] = []
     if args.jobs > 1:
@@ -165,10 +167,10 @@ def main() -> None:
         gs = [g for g in results if g["a"] == a and g["b"] == b]
         score = sum(g["score_a"] for g in gs)
         lo, hi = wilson(score, len(gs))
-        margin = statistics.mean(
-            g["wealth"][g["seat_a"]] - g["wealth"][1 - g["seat_a"]] for g in gs
+        margin = statistics.mean(g["wealth"][g["seat_a"]] - g["wealth"][1 - g["seat_a"]] for g in gs)
+        print(
+            f"  {a:16} vs {b:16} {score:5.1f}/{len(gs)}  {score / len(gs):5.0%} [{lo:.0%}, {hi:.0%}]  mean margin {margin:+.1f}"
         )
-        print(f"  {a:16} vs {b:16} {score:5.1f}/{len(gs)}  {score / len(gs):5.0%} [{lo:.0%}, {hi:.0%}]  mean margin {margin:+.1f}")
         pairs.append({"a": a, "b": b, "score": score, "games": len(gs), "ci95": [lo, hi], "mean_margin": margin})
     if args.json:
         args.json.write_text(

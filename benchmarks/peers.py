@@ -20,8 +20,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.agents import make_agent  # noqa: E402
-from core.search import SearchAgent  # noqa: E402
+from core.agents import make_agent
+from core.search import SearchAgent
 
 KINDS = ("random", "greedy", "ai", "mcts", "mcts:eval")
 
