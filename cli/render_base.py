@@ -556,11 +556,18 @@ class BaseRenderer(Renderer):
         round card; the mover's side alone."""
         width = self.width
         mine = player_panel(state, seat, players)
+        line = Text.assemble(seat_tag(seat), " ", (players[seat].label, SEAT_STYLE[seat % len(SEAT_STYLE)]), ": ")
+        line.append(_plural(state.francs[seat], "franc"), style="money")
+        if state.loans[seat]:
+            line.append(f", {_plural(state.loans[seat], 'loan')}", style="loan")
+        line.append("; ")
+        line.append_text(goods_text(state.goods[seat]))
         return [
             board(state, players, seat, width),
             Group(players_view(state, players, width), round_line(state)),
             Group(mine, round_line(state)),
             mine,
+            line,
         ]
 
     def seat_tag(self, players: Sequence[Player], seat: int) -> str:

@@ -159,6 +159,20 @@ def own_side(state: InlandState, p: int, players: Sequence[Player]) -> Renderabl
     return side
 
 
+def own_line(state: InlandState, p: int, players: Sequence[Player]) -> Text:
+    """The mover's warehouse in one line, for a screen too short for the grid: every counter's
+    amount and cell, and the francs."""
+    wh = state.catalog.warehouse
+    t = Text(f"{players[p].label}: ", style=SEAT_STYLE[p])
+    for k, (g, c) in enumerate(zip(GOODS, state.cells[p], strict=True)):
+        if k:
+            t.append(", ")
+        t.append(GOOD_LETTER[g], style=GOOD_STYLE[g])
+        t.append(f" {g} {wh.amount[c]} ({wh.text(c)})")
+    t.append(f"; {state.francs[p]} franc{'s' if state.francs[p] != 1 else ''}", style="money")
+    return t
+
+
 def _cost_text(b: InlandBuilding) -> str:
     return str(b.cost)
 
@@ -439,6 +453,7 @@ class InlandRenderer(Renderer):
             board(state, players, seat, width),
             Group(round_line(state, players), sides),
             mine,
+            own_line(state, seat, players),
         ]
 
     def turn_line(self, state: InlandState, players: Sequence[Player]) -> RenderableType:
@@ -494,7 +509,7 @@ class InlandRenderer(Renderer):
         a = actions[0]
         verb = a.verb
         if verb == "sell" and len(actions) > 1:
-            return f"one of your {len(actions)} buildings for half its value; your turn goes on"
+            return f"one of your {len(actions)} buildings, for half its value"
         if verb == "pass":
             return "no build or use is possible"
         if verb == "end":

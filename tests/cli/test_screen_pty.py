@@ -92,3 +92,33 @@ def test_base_screen_fits(tmp_path, cols, rows):
     child.sendline("quit")
     status, _ = finish(child)
     assert status == 0
+
+
+def test_late_in_the_game_the_warehouse_stays_on_a_small_screen(tmp_path):
+    """Round J with eighteen choices at 80x24: the grid no longer fits above them, so the mover's
+    warehouse is shown in one line (every counter's amount and cell, and the francs)."""
+    from core import records
+    from core.agents import make_agent
+    from inland_port import RULESET
+
+    s = RULESET.new_game(3)
+    agents = [make_agent("greedy", 1), make_agent("greedy", 2)]
+    while s.round < 9 or s.current_player() != 0 or s.acted:
+        s.apply_action(agents[s.current_player()].choose(s))
+    record = records.record_from_state("inland", None, 3, s, ["You", {"name": "greedy", "agent": "greedy"}])
+    (tmp_path / "saves").mkdir(parents=True, exist_ok=True)
+    records.save_record(record, tmp_path / "saves" / "late.json")
+    child = spawn_screen(tmp_path, "inland", "--load", str(tmp_path / "saves" / "late.json"), cols=80, rows=24)
+    child.expect(PROMPT_END)
+    state, choices = expected_choices(tmp_path, "inland")
+    flat = child.logfile_read.flat
+    assert len(choices) > 12
+    for c in choices:
+        assert c in flat, c
+    wh = state.catalog.warehouse
+    for g, cell in zip(("fish", "grain", "wood", "clay"), state.cells[0], strict=True):
+        assert f"{g} {wh.amount[cell]} ({wh.text(cell)})" in flat
+    assert f"You to play round {state.round_letter}" in flat
+    child.sendline("quit")
+    status, _ = finish(child)
+    assert status == 0
