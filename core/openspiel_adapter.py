@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
@@ -36,10 +36,10 @@ from core.protocol import GameSpec, GameState
 MAX_ACTIONS = 4096
 MAX_GAME_LENGTH = 10_000
 
-_CLASSES: dict[str, type] = {}
+_CLASSES: dict[str, type[ProtocolGame]] = {}
 
 
-class ProtocolGame(pyspiel.Game):
+class ProtocolGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel.Game is Any (untyped C extension)
     """A pyspiel game whose states wrap protocol states made by a factory.
 
     :func:`load_game` makes one subclass per game, with the class attributes
@@ -55,11 +55,14 @@ class ProtocolGame(pyspiel.Game):
 
     def new_initial_state(self, inner: GameState | None = None) -> ProtocolState:
         if inner is None:
-            inner = type(self).factory(self._seed)
+            factory = type(self).factory
+            if factory is None:  # only the classes load_game registers have one
+                raise TypeError(f"{type(self).__name__} has no state factory: register the game with load_game")
+            inner = factory(self._seed)
         return ProtocolState(self, inner)
 
 
-class ProtocolState(pyspiel.State):
+class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is Any (untyped C extension)
     """An OpenSpiel state wrapping one protocol state (``self.inner``)."""
 
     def __init__(self, game: ProtocolGame, inner: GameState) -> None:
@@ -69,7 +72,8 @@ class ProtocolState(pyspiel.State):
     # -- what OpenSpiel asks ----------------------------------------------
     def current_player(self) -> int:
         if self.inner.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
+            terminal: int = pyspiel.PlayerId.TERMINAL  # an IntEnum member
+            return terminal
         return self.inner.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -169,10 +173,14 @@ def _register(
     )
 
     if short not in _CLASSES:
-        cls = type(
-            f"ProtocolGame_{name}",
-            (ProtocolGame,),
-            {"game_type": game_type, "game_info": game_info, "factory": staticmethod(factory)},
+        # type() with ProtocolGame as the base makes a subclass of it
+        cls = cast(
+            "type[ProtocolGame]",
+            type(
+                f"ProtocolGame_{name}",
+                (ProtocolGame,),
+                {"game_type": game_type, "game_info": game_info, "factory": staticmethod(factory)},
+            ),
         )
         _CLASSES[short] = cls
         pyspiel.register_game(game_type, cls)

@@ -245,6 +245,8 @@ class Searcher:
                     best = self._result(state, children, best_i, best_v, depth, scores, partial=True)
                 break
             prev_scores = scores
+            # a finished iteration scored every root move (there is one: the game is not over)
+            assert best_i is not None
             best = self._result(state, children, best_i, best_v, depth, scores)
             iterations.append(
                 {
@@ -299,7 +301,16 @@ class Searcher:
             best.score = scores[i]
             best.pv = self._extend_pv(state, [action])
 
-    def _result(self, state, children, best_i, best_v, depth, scores, partial=False) -> SearchResult:
+    def _result(
+        self,
+        state: GameState,
+        children: list[tuple[Any, GameState]],
+        best_i: int,
+        best_v: float,
+        depth: int,
+        scores: dict[int, float],
+        partial: bool = False,
+    ) -> SearchResult:
         action = children[best_i][0]
         pv = list(self._pv.get(0, [action]))
         if not pv or pv[0] != action:

@@ -27,7 +27,8 @@ from core.cards import Card, DataFileError, Provenance, cards_digest, load_cards
 from inland_port.warehouse import COLUMN_VALUE, ROW_VALUE, Warehouse
 
 LETTERS = "ABCDEFGHIJKL"
-GOODS = ("fish", "grain", "wood", "clay")  # warehouse order (blue, yellow, brown, red)
+Good = Literal["fish", "grain", "wood", "clay"]
+GOODS: tuple[Good, Good, Good, Good] = ("fish", "grain", "wood", "clay")  # warehouse order (blue, yellow, brown, red)
 DIRECTIONS = ("right", "left", "up", "down", "up-right", "up-left", "down-left", "down-right")
 EFFECTS = ("steps", "choose_one", "distribute", "different", "trade", "none")
 DEFAULT_PATH = Path(__file__).parent / "data" / "buildings.json"
@@ -67,6 +68,8 @@ BUILDING_NAMES = (
 )
 
 Count = int | str  # an int, or "S", "S+k", "S-k", "kS" with S the sector value
+#: an effect's parameters: the free-form JSON object of a building's "params" (checked by ``check_params``)
+Params = dict[str, Any]
 
 
 def check_count(value: Count) -> Count:
@@ -155,16 +158,18 @@ class InlandBuilding(Card):
 def _good(v: Any, what: str) -> str:
     if v not in GOODS:
         raise ValueError(f"{what}: unknown good {v!r} (allowed: {', '.join(GOODS)})")
-    return v
+    good: str = v
+    return good
 
 
 def _direction(v: Any, what: str) -> str:
     if v not in DIRECTIONS:
         raise ValueError(f"{what}: unknown direction {v!r} (allowed: {', '.join(DIRECTIONS)})")
-    return v
+    direction: str = v
+    return direction
 
 
-def check_params(effect: str, p: dict[str, Any]) -> None:
+def check_params(effect: str, p: Params) -> None:
     """Check an effect's parameters; raises ValueError saying what is wrong."""
     allowed: dict[str, set[str]] = {
         "steps": {"steps", "francs"},
@@ -234,10 +239,20 @@ class StartCell(BaseModel):
 
 
 #: what each counter starts with (the rulebook, "Game setup": 4 Fish, 3 Clay, 2 Wood, 1 Grain)
-START_AMOUNTS = {"fish": 4, "grain": 1, "wood": 2, "clay": 3}
+START_AMOUNTS: dict[Good, int] = {"fish": 4, "grain": 1, "wood": 2, "clay": 3}
 #: the rulebook's Wood Company example moves wood 3 spaces right from its start
 #: (the rulebook, "The meaning of the symbols"), so a row has at least 4 cells
 MIN_COLUMNS = 4
+#: the grid's fields whose source is recorded in ``Grid.provenance``
+GridField = Literal["columns", "rows", "start"]
+
+
+def _default_start() -> dict[Good, StartCell]:
+    return {g: StartCell(row=0, column=START_AMOUNTS[g]) for g in GOODS}
+
+
+def _default_provenance() -> dict[GridField, Provenance]:
+    return {"columns": "reconstructed", "rows": "reconstructed", "start": "reconstructed"}
 
 
 class Grid(BaseModel):
@@ -251,13 +266,9 @@ class Grid(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     columns: int = Field(default=6, ge=1, le=20)
     rows: int = Field(default=6, ge=2, le=20)
-    start: dict[Literal["fish", "grain", "wood", "clay"], StartCell] = Field(
-        default_factory=lambda: {g: StartCell(row=0, column=START_AMOUNTS[g]) for g in GOODS}
-    )
+    start: dict[Good, StartCell] = Field(default_factory=_default_start)
     #: field name -> where that datum comes from (columns, rows, start)
-    provenance: dict[Literal["columns", "rows", "start"], Provenance] = Field(
-        default_factory=lambda: {"columns": "reconstructed", "rows": "reconstructed", "start": "reconstructed"}
-    )
+    provenance: dict[GridField, Provenance] = Field(default_factory=_default_provenance)
     about: str = ""
 
     @model_validator(mode="after")
@@ -296,8 +307,8 @@ class Grid(BaseModel):
         a, b, c, d = (wh.cell(self.start[g].row, self.start[g].column) for g in GOODS)
         return (a, b, c, d)
 
-    def source_of(self, field: str) -> str:
-        return self.provenance.get(field, "rulebook")  # type: ignore[call-overload]
+    def source_of(self, field: GridField) -> str:
+        return self.provenance.get(field, "rulebook")
 
 
 class Catalog:

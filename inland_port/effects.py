@@ -40,7 +40,7 @@ from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
 from core.payment import payment_options
-from inland_port.buildings import GOODS, eval_count
+from inland_port.buildings import GOODS, Params, eval_count
 from inland_port.warehouse import Warehouse
 
 Cells = tuple[int, int, int, int]  # the cells of fish, grain, wood, clay
@@ -49,7 +49,7 @@ Choice = tuple[Any, ...]
 #: a payment: (good, destination cell) for every counter that moves
 Payment = tuple[tuple[str, int], ...]
 
-GI = {g: i for i, g in enumerate(GOODS)}
+GI: dict[str, int] = {g: i for i, g in enumerate(GOODS)}
 
 
 def _moved(cells: Cells, good: str, direction: str, times: int, wh: Warehouse) -> Cells:
@@ -123,32 +123,32 @@ def payment_moves(before: Cells, payment: Payment, cost: int, wh: Warehouse) -> 
 # -- steps: fixed moves and francs --------------------------------------------
 
 
-def _steps_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
+def _steps_run(p: Params, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     for good, direction, count in p.get("steps", []):
         cells = _moved(cells, good, direction, eval_count(count, s), wh)
     return cells, francs + eval_count(p.get("francs", 0), s)
 
 
-def _steps_choices(p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
+def _steps_choices(p: Params, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
     return [()]
 
 
 # -- choose_one: one good of a list, S steps --------------------------------------
 
 
-def _choose_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
+def _choose_run(p: Params, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     (good,) = choice
     return _moved(cells, good, p["direction"], eval_count(p["times"], s), wh), francs
 
 
-def _choose_choices(p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
+def _choose_choices(p: Params, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
     return [(g,) for g in p["goods"]]
 
 
 # -- distribute: T single steps spread over any counters ----------------------------
 
 
-def _distribute_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
+def _distribute_run(p: Params, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     if len(choice) != eval_count(p["times"], s):
         raise ValueError("wrong number of moves")
     for good in GOODS:
@@ -158,14 +158,14 @@ def _distribute_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, 
     return cells, francs
 
 
-def _distribute_choices(p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
+def _distribute_choices(p: Params, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
     return list(combinations_with_replacement(GOODS, eval_count(p["times"], s)))
 
 
 # -- different: one step each for several different counters -------------------------
 
 
-def _different_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
+def _different_run(p: Params, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     per = p.get("francs_per_move", 0)
     for good in choice:
         before = cells[GI[good]]
@@ -175,7 +175,7 @@ def _different_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, w
     return cells, francs
 
 
-def _different_choices(p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
+def _different_choices(p: Params, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
     k = min(eval_count(p["times"], s), len(GOODS))
     if p.get("optional"):
         movable = [g for g in GOODS if wh.can_step(cells[GI[g]], p["direction"])]
@@ -186,7 +186,7 @@ def _different_choices(p: dict, cells: Cells, francs: int, s: int, wh: Warehouse
 # -- trade: up to S paid exchanges ----------------------------------------------------
 
 
-def _trade_applications(p: dict, cells: Cells, francs: int, wh: Warehouse, fixed_good: str | None) -> list[Any]:
+def _trade_applications(p: Params, cells: Cells, francs: int, wh: Warehouse, fixed_good: str | None) -> list[Any]:
     """The ways to make one more exchange from here (each an application token)."""
     if francs < p.get("pay_francs", 0):
         return []
@@ -201,7 +201,7 @@ def _trade_applications(p: dict, cells: Cells, francs: int, wh: Warehouse, fixed
     return [()]
 
 
-def _trade_apply_one(p: dict, cells: Cells, francs: int, app: Any, wh: Warehouse) -> Outcome:
+def _trade_apply_one(p: Params, cells: Cells, francs: int, app: Any, wh: Warehouse) -> Outcome:
     francs -= p.get("pay_francs", 0)
     if "pay_step_goods" in p:
         cells = _moved(cells, app, p.get("pay_step", "down"), 1, wh)
@@ -213,7 +213,7 @@ def _trade_apply_one(p: dict, cells: Cells, francs: int, app: Any, wh: Warehouse
     return cells, francs + p.get("gain_francs", 0)
 
 
-def _trade_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
+def _trade_run(p: Params, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     if len(choice) > s:
         raise ValueError("too many exchanges")
     fixed = None
@@ -227,7 +227,7 @@ def _trade_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: W
     return cells, francs
 
 
-def _trade_choices(p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
+def _trade_choices(p: Params, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
     out: list[Choice] = [()]
     frontier: list[tuple[Choice, Cells, int, str | None]] = [((), cells, francs, None)]
     for _ in range(s):
@@ -245,16 +245,18 @@ def _trade_choices(p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) ->
 # -- none: lock buildings -------------------------------------------------------------
 
 
-def _none_run(p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
+def _none_run(p: Params, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     raise ValueError("a building without a function cannot be used")
 
 
-def _none_choices(p: dict, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
+def _none_choices(p: Params, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
     return []
 
 
-RunFn = Callable[[dict, Cells, int, int, Choice, int], Outcome]
-ChoicesFn = Callable[[dict, Cells, int, int, int], list[Choice]]
+#: ``run(params, cells, francs, sector value, choice, warehouse)``: the cells and francs after
+RunFn = Callable[[Params, Cells, int, int, Choice, Warehouse], Outcome]
+#: ``choices(params, cells, francs, sector value, warehouse)``: every choice, in a fixed order
+ChoicesFn = Callable[[Params, Cells, int, int, Warehouse], list[Choice]]
 
 #: the one registry: effect name -> (choices, run)
 REGISTRY: dict[str, tuple[ChoicesFn, RunFn]] = {
@@ -267,7 +269,7 @@ REGISTRY: dict[str, tuple[ChoicesFn, RunFn]] = {
 }
 
 
-def run_effect(effect: str, p: dict, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
+def run_effect(effect: str, p: Params, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     return REGISTRY[effect][1](p, cells, francs, s, choice, wh)
 
 
@@ -276,7 +278,7 @@ _CHOICE_CACHE_LIMIT = 200_000
 
 
 def effect_choices(
-    effect: str, p: dict, cells: Cells, francs: int, s: int, wh: Warehouse, pkey: Any = None
+    effect: str, p: Params, cells: Cells, francs: int, s: int, wh: Warehouse, pkey: Any = None
 ) -> list[tuple[Choice, Outcome]]:
     """Distinct (choice, outcome) pairs, one per distinct outcome, in a fixed order.
 
@@ -306,12 +308,13 @@ def effect_choices(
     return [(c, (c2, francs + d)) for c, (c2, d) in hit]
 
 
-def choice_text(effect: str, p: dict, choice: Choice, wh: Warehouse) -> str:
+def choice_text(effect: str, p: Params, choice: Choice, wh: Warehouse) -> str:
     """The canonical text of a choice (after ``use <Building>: ``), '' if none."""
     if effect == "steps":
         return ""
     if effect == "choose_one":
-        return choice[0]
+        good: str = choice[0]
+        return good
     if effect == "distribute":
         parts = []
         for g in GOODS:

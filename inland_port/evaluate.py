@@ -49,10 +49,18 @@ The yields of a building's effect are computed by the effect functions of
 
 from __future__ import annotations
 
-from typing import Any
-
 from inland_port import effects
-from inland_port.state import ACTIONS_PER_ROUND, BONUS_SECTOR, NO_OWNER, SALE_SECTOR, SECTOR_VALUES
+from inland_port.buildings import Catalog
+from inland_port.state import (
+    ACTIONS_PER_ROUND,
+    BONUS_SECTOR,
+    NO_OWNER,
+    SALE_SECTOR,
+    SECTOR_VALUES,
+    InlandAction,
+    InlandState,
+    PositionKey,
+)
 
 #: francs one good is worth while it can still be turned into buildings
 GOOD_VALUE = 1.0
@@ -68,11 +76,12 @@ TEMPO_SHARE = 0.5
 #: unused until it is sold in sector "!"
 SALE_RISK = (0.05, 0.1, 0.2, 0.35, 0.6)
 
-_YIELD_CACHE: dict[tuple, float] = {}
+#: (catalog digest, building, sector, cells, purse) -> best yield
+_YIELD_CACHE: dict[tuple[str, int, int, effects.Cells, int], float] = {}
 _CACHE_LIMIT = 400_000
 
 
-def actions_left(state: Any, player: int) -> int:
+def actions_left(state: InlandState, player: int) -> int:
     """Main actions ``player`` still takes in the game (REFERENCE.md: 3,3,3,5,...;
     the starting player of a round takes one more, and it alternates)."""
     if state.is_terminal():
@@ -95,7 +104,7 @@ def _worth(amount: tuple[int, ...], cells: tuple[int, ...], francs: int) -> floa
     return GOOD_VALUE * (amount[cells[0]] + amount[cells[1]] + amount[cells[2]] + amount[cells[3]]) + francs
 
 
-def use_yield(state: Any, player: int, i: int, sector: int) -> float:
+def use_yield(state: InlandState, player: int, i: int, sector: int) -> float:
     """Best gain (francs, goods at GOOD_VALUE) of ``player`` using building ``i``
     as if it stood in ``sector`` (1..4), with ``player``'s warehouse and purse."""
     cells = state.cells[player]
@@ -122,15 +131,20 @@ def use_yield(state: Any, player: int, i: int, sector: int) -> float:
     return best
 
 
-_CATALOG_INFO: dict[str, tuple] = {}
+#: per building (``_catalog_info``): locked, sale loss, factory good index or -1,
+#: cost (wood, clay, food, francs), build gain at printed cost, round index
+BuildingInfo = tuple[bool, int, int, tuple[int, int, int, int], float, int]
+
+#: catalog digest -> (the catalog, its buildings' info)
+_CATALOG_INFO: dict[str, tuple[Catalog, tuple[BuildingInfo, ...]]] = {}
 
 
-def _catalog_info(catalog: Any) -> tuple:
+def _catalog_info(catalog: Catalog) -> tuple[BuildingInfo, ...]:
     """Per building: (locked, sale loss, factory good index or -1, cost
     (wood, clay, food, francs), build gain at printed cost, round index)."""
     info = _CATALOG_INFO.get(catalog.digest)
     if info is None:
-        rows = []
+        rows: list[BuildingInfo] = []
         for b in catalog.buildings:
             c = b.cost
             per = effects.GI[b.scoring.per_good] if b.scoring is not None and b.scoring.per_good else -1
@@ -142,7 +156,7 @@ def _catalog_info(catalog: Any) -> tuple:
     return info[1]
 
 
-def _build_gain(state: Any, player: int, info: tuple) -> float:
+def _build_gain(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> float:
     """Best value-minus-cost of one build now (seeds/004, "Build").
 
     A quick bound: the cost is taken as exactly what is printed (paying
@@ -163,7 +177,7 @@ def _build_gain(state: Any, player: int, info: tuple) -> float:
     return best
 
 
-def _tempo(state: Any, player: int, info: tuple) -> float:
+def _tempo(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> float:
     """Best gain of one main action for ``player`` now (seeds/004, "Main phase")."""
     best = 0.0
     can_pay = state.francs[player] >= 1
@@ -179,7 +193,7 @@ def _tempo(state: Any, player: int, info: tuple) -> float:
     return max(best, _build_gain(state, player, info))
 
 
-def player_terms(state: Any, player: int) -> dict[str, float]:
+def player_terms(state: InlandState, player: int) -> dict[str, float]:
     """The non-wealth terms for one seat (see the module docstring)."""
     if state.is_terminal():
         return {"goods": 0.0, "wheel": 0.0, "forced sale": 0.0, "position": 0.0, "tempo": 0.0}
@@ -224,7 +238,7 @@ def player_terms(state: Any, player: int) -> dict[str, float]:
     }
 
 
-def evaluation_terms(state: Any, player: int) -> dict[str, float]:
+def evaluation_terms(state: InlandState, player: int) -> dict[str, float]:
     """Named terms, each the margin of ``player`` over the opponent."""
     w = state.wealth()
     other = 1 - player
@@ -236,10 +250,11 @@ def evaluation_terms(state: Any, player: int) -> dict[str, float]:
     return out
 
 
-_EVAL_CACHE: dict[tuple, float] = {}
+#: (catalog digest, position key, player) -> evaluation
+_EVAL_CACHE: dict[tuple[str, PositionKey, int], float] = {}
 
 
-def evaluate(state: Any, player: int) -> float:
+def evaluate(state: InlandState, player: int) -> float:
     """Heuristic worth of ``state`` for ``player`` (higher is better); equals
     the true wealth margin once the game is over.  Cached by position."""
     key = (state.catalog.digest, state.key(), player)
@@ -253,7 +268,7 @@ def evaluate(state: Any, player: int) -> float:
     return value
 
 
-def search_actions(state: Any) -> list[Any]:
+def search_actions(state: InlandState) -> list[InlandAction]:
     """The legal actions worth searching (a subset; never empty).
 
     Selling (seeds/004, "Sell") turns a building's value into half as many
@@ -312,7 +327,7 @@ def search_actions(state: Any) -> list[Any]:
     return (main + _in_catalog_order(state, sells)) or legal
 
 
-def _in_catalog_order(state: Any, sells: list[Any]) -> list[Any]:
+def _in_catalog_order(state: InlandState, sells: list[InlandAction]) -> list[InlandAction]:
     """The sales after the building sold just before, in catalog order."""
     last = state.history[-1] if state.history else ""
     floor = -1

@@ -51,6 +51,10 @@ START_FRANCS = 3
 
 NO_OWNER = -1
 
+#: a position's identity (``InlandState.key``): round, actions left, turn, acted, both purses, both
+#: seats' cells, owners and sectors
+PositionKey = tuple[int, int, int, bool, int, int, effects.Cells, effects.Cells, tuple[int, ...], tuple[int, ...]]
+
 
 def cell_changes(before: effects.Cells, after: effects.Cells, wh: Warehouse) -> list[str]:
     """Each counter that moved: ``wood 4 \u2192 7`` (``wood 3 \u2192 3 (0+3 to 3+0)`` when only its cell changed)."""
@@ -155,7 +159,7 @@ class InlandState(GameState):
         c._legal = self._legal
         return c
 
-    def key(self) -> tuple:
+    def key(self) -> PositionKey:
         return (
             self.round,
             self.actions_left,
@@ -193,7 +197,7 @@ class InlandState(GameState):
         return self.round % 2
 
     @property
-    def warehouse(self):
+    def warehouse(self) -> Warehouse:
         """The grid's tables (``inland_port.warehouse.Warehouse``)."""
         return self.catalog.warehouse
 
@@ -413,7 +417,7 @@ class InlandState(GameState):
         where = "beside the board (no function)" if b.locked else "into sector 0"
         self.events.append((p, f"builds {b.name} {where}, paying {paid}"))
 
-    def _use(self, p: int, i: int, choice: tuple) -> None:
+    def _use(self, p: int, i: int, choice: effects.Choice) -> None:
         """seeds/004 "Use": effect x sector value, +1 franc in 4+1, then the building goes to sector 0."""
         b = self.catalog.buildings[i]
         owner = self.owner[i]
