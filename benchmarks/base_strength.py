@@ -2,7 +2,10 @@
 
     .venv/bin/python benchmarks/base_strength.py --games 10 --json base_strength.json [--jobs 2]
 
-Plays ai:LEVEL (default normal) against ``random`` and against ``greedy``.
+Plays ai:LEVEL (default normal) against ``random`` and against ``greedy``
+(``--opponents``: any text of ``benchmarks/peers.py``, e.g. ``mcts:eval@0.3``,
+OpenSpiel's MCTS with the game's own evaluation on a determinised copy, 0.3 s a
+move).
 Game ``i`` of each match uses seed ``seed + i // 2`` and puts the AI in seat
 ``i % 2``, so every seed is played from both seats.
 
@@ -28,8 +31,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import base_game.ai  # noqa: F401  (registers the base-game-aware ``ai`` agent)
 from base_game import RULESET
+from benchmarks.peers import make_peer
 from core.agents import make_agent
 from core.stats import wilson_interval
 
@@ -40,8 +43,8 @@ def play_one(task: dict[str, Any]) -> dict[str, Any]:
     seed = base_seed + i // 2
     ai_seat = i % 2
     state = RULESET.new_game(seed, {"players": 2})
-    ai = make_agent(f"ai:{level}", seed * 31 + 7)
-    opp = make_agent(opponent, seed * 17 + 3)
+    ai = make_agent(f"ai:{level}", seed * 31 + 7, "base")
+    opp = make_peer(opponent, seed * 17 + 3, "base")
     agents = [None, None]
     agents[ai_seat], agents[1 - ai_seat] = ai, opp
     times: list[float] = []
@@ -92,6 +95,7 @@ def summarize(label: str, results: list[dict[str, Any]]) -> dict[str, Any]:
         "mean_winning_wealth": statistics.mean(won) if won else 0.0,
         "mean_margin": statistics.mean(r["margin"] for r in results) if results else 0.0,
         "loan_game_rate": sum(1 for r in results if r["loans_taken"]) / n if n else 0.0,
+        "loans_per_game": sum(r["loans_taken"] for r in results) / n if n else 0.0,
         "searched_decisions": len(times),
         "median_time": statistics.median(times) if times else 0.0,
         "p95_time": times[int(0.95 * (len(times) - 1))] if times else 0.0,
@@ -105,7 +109,8 @@ def _line(s: dict[str, Any]) -> str:
         f"ai vs {s['opponent']:<8} {s['games']:>3} games  win {100 * s['win_rate']:5.1f}% "
         f"[95% CI {100 * lo:5.1f}-{100 * hi:5.1f}]  W/T/L {s['wins']}/{s['ties']}/{s['losses']}  "
         f"mean wealth {s['mean_wealth']:6.1f}  winning wealth {s['mean_winning_wealth']:6.1f}  "
-        f"margin {s['mean_margin']:+6.1f}  loan games {100 * s['loan_game_rate']:4.1f}%  "
+        f"margin {s['mean_margin']:+6.1f}  loan games {100 * s['loan_game_rate']:4.1f}% "
+        f"(loans a game {s['loans_per_game']:.2f})  "
         f"time/decision median {s['median_time']:.2f}s p95 {s['p95_time']:.2f}s max {s['max_time']:.2f}s"
     )
 
