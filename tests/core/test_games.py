@@ -103,6 +103,8 @@ def test_unknown_games_and_levels_are_refused_with_what_is_allowed():
 def test_a_game_that_is_not_installed_plugs_in_by_declaring_its_spec(tmp_path):
     """The toy game declares a GameSpec and registers it; records, agents, the
     search and the playtest harness then play it without knowing it."""
+    import tests.core.test_records_toygame  # noqa: F401  (declares the toy game's spec and registers it)
+
     assert "toy" in game_names()
     record = new_record("toy", {"pile": 6}, 4, ["Ann", "Bob"])
     state = new_state(record)
