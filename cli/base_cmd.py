@@ -18,6 +18,7 @@ from base_game import RULESET, GameOptions
 from cli import play as loop
 from cli.app import app
 from cli.console import error, make_console
+from cli.options import LoadOption, NoSaveOption, NoUndoOption, PlainOption
 from cli.render_base import BaseRenderer
 from core.agents import AgentSpecError, parse_agent_list
 from core.protocol import GameError
@@ -136,22 +137,10 @@ def base(
         ),
     ] = False,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished base game.")] = False,
-    load: Annotated[
-        str | None,
-        typer.Option(
-            "--load", metavar="NAME|PATH", help="Continue a saved game: a name 'lehavre saves' lists, or a file's path."
-        ),
-    ] = None,
-    no_undo: Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")] = False,
-    no_save: Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")] = False,
-    plain: Annotated[
-        bool,
-        typer.Option(
-            "--plain",
-            help="Print the whole board before every decision, as a scrolling transcript, instead of a "
-            "screen fitted to the terminal.",
-        ),
-    ] = False,
+    load: LoadOption = None,
+    no_undo: NoUndoOption = False,
+    no_save: NoSaveOption = False,
+    plain: PlainOption = False,
     level: Annotated[
         loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))
     ] = None,

@@ -13,6 +13,7 @@ import inland_port
 from cli import play as loop
 from cli.app import app
 from cli.console import error, make_console
+from cli.options import LoadOption, NoSaveOption, NoUndoOption, PlainOption
 from cli.render_inland import InlandRenderer
 from core.agents import AgentSpecError, parse_agent_list
 from core.cards import DataFileError
@@ -107,14 +108,9 @@ def inland(
         bool, typer.Option("--json", help="With --watch: print only one JSON object with the result.")
     ] = False,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished game.")] = False,
-    load: Annotated[
-        str | None,
-        typer.Option(
-            "--load", metavar="NAME|PATH", help="Continue a saved game: a name 'lehavre saves' lists, or a file's path."
-        ),
-    ] = None,
-    no_undo: Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")] = False,
-    no_save: Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")] = False,
+    load: LoadOption = None,
+    no_undo: NoUndoOption = False,
+    no_save: NoSaveOption = False,
     tutorial: Annotated[
         bool,
         typer.Option(
@@ -123,14 +119,7 @@ def inland(
             "('skip' at the prompt turns them off).",
         ),
     ] = False,
-    plain: Annotated[
-        bool,
-        typer.Option(
-            "--plain",
-            help="Print the whole board before every decision, as a scrolling transcript, instead of a "
-            "screen fitted to the terminal.",
-        ),
-    ] = False,
+    plain: PlainOption = False,
     level: Annotated[
         loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))
     ] = None,

@@ -5,11 +5,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from typing import Any
+from typing import Annotated, Any
+
+import typer
 
 from cli.session import Player, check_think_time, with_level
 from core.agents import AgentSpecError
 from core.protocol import GameSpec
+
+#: the options both game commands declare alike (Typer's Annotated style: one declaration each)
+LoadOption = Annotated[
+    str | None,
+    typer.Option(
+        "--load", metavar="NAME|PATH", help="Continue a saved game: a name 'lehavre saves' lists, or a file's path."
+    ),
+]
+NoUndoOption = Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")]
+NoSaveOption = Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")]
+PlainOption = Annotated[
+    bool,
+    typer.Option(
+        "--plain",
+        help="Print the whole board before every decision, as a scrolling transcript, instead of a "
+        "screen fitted to the terminal.",
+    ),
+]
 
 
 def level_help(game: GameSpec) -> str:
