@@ -18,9 +18,9 @@ from base_game import RULESET, GameOptions
 from cli import play as loop
 from cli.app import app
 from cli.console import error, make_console
-from cli.options import LoadOption, NoSaveOption, NoUndoOption, PlainOption
+from cli.options import LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption
 from cli.render_base import BaseRenderer
-from core.agents import AgentSpecError, parse_agent_list
+from core.agents import AgentSpecError, parse_agent_list, with_noise
 from core.protocol import GameError
 
 RULESET_NAME = "base"
@@ -110,6 +110,7 @@ def base(
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the game (drawn and printed if not given).")
     ] = None,
+    noise: NoiseOption = 0.0,
     watch: Annotated[bool, typer.Option("--watch", help="Watch agents play a whole game (see --agents).")] = False,
     agents: Annotated[
         str | None,
@@ -162,10 +163,14 @@ def base(
     renderer = BaseRenderer(console=console)
     options = _options(players_n, short, advanced_selling, expensive_loans)
 
+    if noise and not watch:
+        raise typer.BadParameter(
+            "--noise varies the agents of --watch/--agents; give it with them", param_hint="'--noise'"
+        )
     if watch:
         text = agents if agents is not None else ",".join(["ai"] * players_n)
         try:
-            specs = parse_agent_list(text, players_n, RULESET)
+            specs = [with_noise(x, noise) for x in parse_agent_list(text, players_n, RULESET)]
         except AgentSpecError as exc:
             msg = str(exc)
             if msg.startswith("expected"):

@@ -13,9 +13,9 @@ import inland_port
 from cli import play as loop
 from cli.app import app
 from cli.console import error, make_console
-from cli.options import LoadOption, NoSaveOption, NoUndoOption, PlainOption
+from cli.options import LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption
 from cli.render_inland import InlandRenderer
-from core.agents import AgentSpecError, parse_agent_list
+from core.agents import AgentSpecError, parse_agent_list, with_noise
 from core.cards import DataFileError
 from core.protocol import GameError
 from inland_port import RULESET, InlandOptions
@@ -95,6 +95,7 @@ def inland(
         Path | None,
         typer.Option("--buildings", metavar="PATH", help="Use this building data file instead of the built-in one."),
     ] = None,
+    noise: NoiseOption = 0.0,
     watch: Annotated[bool, typer.Option("--watch", help="Watch two agents play a whole game (see --agents).")] = False,
     agents: Annotated[
         str | None,
@@ -140,10 +141,14 @@ def inland(
     loop.refuse_conflicts(ctx, CONFLICTS)
     renderer = InlandRenderer(console=console)
 
+    if noise and not watch:
+        raise typer.BadParameter(
+            "--noise varies the agents of --watch/--agents; give it with them", param_hint="'--noise'"
+        )
     if watch:
         text = agents if agents is not None else "ai,ai"
         try:
-            specs = parse_agent_list(text, 2, RULESET)
+            specs = [with_noise(x, noise) for x in parse_agent_list(text, 2, RULESET)]
         except AgentSpecError as exc:
             raise typer.BadParameter(str(exc), param_hint="'--agents'") from None
         options = _options(buildings)

@@ -22,6 +22,16 @@ LoadOption = Annotated[
 ]
 NoUndoOption = Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")]
 NoSaveOption = Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")]
+NoiseOption = Annotated[
+    float,
+    typer.Option(
+        "--noise",
+        min=0.0,
+        metavar="X",
+        help="Every AI chooses, with a seeded draw, among its moves within X (about francs) of the best: "
+        "varied games that a seed still reproduces (playtests of a deterministic setup want it).",
+    ),
+]
 PlainOption = Annotated[
     bool,
     typer.Option(

@@ -7,6 +7,7 @@ command line, drives a Rich progress bar and prints Rich tables.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import shlex
@@ -34,9 +35,10 @@ from rich.text import Text
 
 from cli.app import app
 from cli.console import error, make_console
+from cli.options import NoiseOption
 from core import playtest as pt
 from core import report as rp
-from core.agents import agent_kinds
+from core.agents import agent_kinds, with_noise
 from core.protocol import GameError
 from core.records import data_dir
 
@@ -177,6 +179,17 @@ def _tag(summaries: list[dict[str, Any]], i: int) -> str:
     return "AB"[i] if len(summaries) > 1 else ""
 
 
+def repeats_note(summaries: list[dict[str, Any]]) -> Text | None:
+    """A plain warning when some games repeat others: the intervals assume independent games."""
+    lines = [
+        f"{s['label']}: only {s['distinct_games']} of {s['games']} games are distinct. The intervals assume "
+        "independent games, so they are too narrow; vary the agents (--noise X) or use more seeds."
+        for s in summaries
+        if s.get("distinct_games", s["games"]) < s["games"]
+    ]
+    return Text("\n".join(lines), style="warning") if lines else None
+
+
 def summary_table(summaries: list[dict[str, Any]]) -> Table:
     """Win rates by seat and agent, ties, and the first seat's advantage."""
     table = Table(title="Wins (95% Wilson intervals; seat 0 starts)", title_justify="left")
@@ -185,6 +198,15 @@ def summary_table(summaries: list[dict[str, Any]]) -> Table:
         tag = _tag(summaries, i)
         table.add_column(Text(f"{tag}: {s['label']}" if tag else s["label"]), overflow="fold")
     table.add_row("games", *[str(s["games"]) for s in summaries])
+    table.add_row(
+        "distinct games",
+        *[
+            Text(str(s.get("distinct_games", s["games"])))
+            if s.get("distinct_games", s["games"]) >= s["games"]
+            else Text(f"{s['distinct_games']}: repeats make the intervals too narrow", style="warning")
+            for s in summaries
+        ],
+    )
     players = max(s["players"] for s in summaries)
     for seat in range(players):
         table.add_row(
@@ -443,6 +465,7 @@ def playtest(
             "--agents", metavar="A,B[,...]", help="One agent per seat: random, greedy, ai, ai:easy|normal|hard."
         ),
     ] = "random,greedy",
+    noise: NoiseOption = 0.0,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the run; game i's seed derives from it and i.")] = 0,
     players: Annotated[
         int | None, typer.Option("--players", help="Number of players (default: the number of agents).")
@@ -502,7 +525,7 @@ def playtest(
         pt.load_ruleset(rules_name)  # an unknown name is refused, naming the known ones
         config = pt.make_config(
             rules_name,
-            agents.split(","),
+            [with_noise(a, noise) for a in agents.split(",")],
             players=players,
             short=short or None,
             buildings=buildings,
@@ -515,6 +538,9 @@ def playtest(
         summary = pt.summarize(config, result.records)
         if result.records:
             out.print(summary_table([summary]))
+            note = repeats_note([summary])
+            if note is not None:
+                out.print(note)
             out.print(numbers_table([summary]))
             out.print(wealth_distribution_table([summary]))
             out.print(buildings_table([summary]))
@@ -610,6 +636,7 @@ def compare(
             help="Agents for configurations that name none (default: the strongest, ai, in every seat).",
         ),
     ] = None,
+    noise: NoiseOption = 0.0,
     list_runs: Annotated[bool, typer.Option("--list-runs", help="List the stored runs and exit.")] = False,
 ) -> None:
     out = make_console()
@@ -653,6 +680,11 @@ def compare(
                         "Give both configurations instead, e.g. --a 'inland:agents=greedy,greedy' --b 'inland:agents=random,greedy'"
                     ) from None
                 raise pt.PlaytestError(f"configuration {name}: {exc}") from None
+        if noise:
+            configs = [
+                None if c is None else dataclasses.replace(c, agents=tuple(with_noise(a, noise) for a in c.agents))
+                for c in configs
+            ]
         results: list[pt.RunResult] = []
         store, db_path = open_store(db, err)
         with store, _progress(err) as progress:
@@ -685,6 +717,9 @@ def compare(
             summaries[1]["label"] += f" (run #{results[1].run_id})"
         tests = pt.compare(summaries[0], summaries[1])
         out.print(summary_table(summaries))
+        note = repeats_note(summaries)
+        if note is not None:
+            out.print(note)
         out.print(numbers_table(summaries))
         out.print(tests_table(tests))
         sig = [t for t in tests if t["significant"]]

@@ -74,7 +74,7 @@ class GreedyAgent:
 AGENT_KINDS: dict[str, str] = {
     "random": "picks uniformly among the legal actions",
     "greedy": "one ply of look-ahead on the wealth margin",
-    "ai": "alpha-beta search; a level may follow: ai:easy, ai:normal, ai:hard",
+    "ai": "alpha-beta search; a level may follow: ai:easy, ai:normal, ai:hard; ~X adds noise X (ai:easy~3)",
 }
 
 
@@ -85,21 +85,31 @@ def agent_kinds() -> list[str]:
 def make_agent(spec: str, seed: int = 0, game: GameSpec | str | None = None, noise: float = 0.0) -> Agent:
     """Build an agent from ``kind[:level]``; raises :class:`AgentSpecError`.
 
-    ``noise`` makes an ``ai`` agent draw among its root moves within that
-    many evaluation points of the best (see :class:`core.search.SearchAgent`);
-    the other agents are random already and ignore it.
+    ``noise`` (or ``~X`` after the spec: ``ai:easy~3``) makes an ``ai`` agent
+    draw among its root moves within that many evaluation points of the best
+    (see :class:`core.search.SearchAgent`); the other agents take none.
 
     ``game`` (a spec or a game's name) is the game the agent will play: the
     ``ai`` agent's levels and budgets are that game's.  Without it the ``ai``
     agent takes them from each state's own game (:mod:`core.games`), so the
     same text always gives the same agent whatever has been imported.
     """
-    kind, _, level = spec.strip().lower().partition(":")
+    text, _, noise_text = spec.strip().lower().partition("~")
+    if noise_text:
+        try:
+            noise = float(noise_text)
+        except ValueError:
+            raise AgentSpecError(f"agent '{spec}': the noise after ~ must be a number, e.g. ai:easy~3") from None
+        if noise < 0:
+            raise AgentSpecError(f"agent '{spec}': the noise after ~ must not be negative")
+    kind, _, level = text.partition(":")
     if kind not in AGENT_KINDS:
         raise AgentSpecError(
             f"unknown agent '{spec}' (allowed: {', '.join(agent_kinds())}; the AI takes a level, e.g. ai:hard)"
         )
     if kind != "ai":
+        if noise_text:
+            raise AgentSpecError(f"agent '{spec}': only the ai agent takes a noise (e.g. ai:easy~3)")
         if level:
             raise AgentSpecError(f"agent '{spec}': only the ai agent takes a level (e.g. ai:hard)")
         return RandomAgent(seed) if kind == "random" else GreedyAgent(seed)
@@ -112,6 +122,13 @@ def make_agent(spec: str, seed: int = 0, game: GameSpec | str | None = None, noi
         )
     except ValueError as exc:
         raise AgentSpecError(f"agent '{spec}': {exc}") from None
+
+
+def with_noise(spec: str, noise: float) -> str:
+    """``spec`` with noise ``noise`` for an ``ai`` agent (``ai:easy`` -> ``ai:easy~3``); others unchanged."""
+    if noise <= 0 or "~" in spec or not spec.strip().lower().startswith("ai"):
+        return spec
+    return f"{spec.strip()}~{noise:g}"
 
 
 def parse_agent_list(text: str, count: int | None = None, game: GameSpec | str | None = None) -> list[str]:

@@ -82,10 +82,13 @@ def summarize(config: Config, records: Sequence[dict[str, Any]]) -> dict[str, An
         if k > 1
         else stats.TestResult("exact binomial test", 0.0, 1.0)
     )
+    distinct = len({tuple(r["actions"]) for r in records if "actions" in r})
     return {
         "label": config.describe(),
         "config": config.to_dict(),
         "games": n,
+        #: games whose actions differ from every other game's: the intervals assume independent games
+        "distinct_games": distinct,
         "players": k,
         "seats": [{"seat": s, **_rate(seat_wins[s], n)} for s in range(k)],
         "ties": _rate(ties, n),

@@ -59,3 +59,41 @@ def test_noise_draws_only_among_moves_within_x_of_the_best():
 def test_noise_must_be_a_non_negative_number():
     with pytest.raises(ValueError, match="noise"):
         Searcher(max_depth=2, noise=-1.0)
+
+
+def test_agent_texts_carry_the_noise():
+    from core.agents import AgentSpecError, with_noise
+
+    agent = make_agent("ai:easy~2.5", 1, "inland")
+    assert agent.noise == 2.5
+    assert with_noise("ai:easy", 3) == "ai:easy~3" and with_noise("greedy", 3) == "greedy"
+    assert with_noise("ai:easy~1", 3) == "ai:easy~1" and with_noise("ai", 0) == "ai"
+    for bad, words in (("ai:easy~x", "must be a number"), ("ai~-1", "not be negative"), ("random~2", "only the ai")):
+        with pytest.raises(AgentSpecError, match=words):
+            make_agent(bad, 0, "inland")
+
+
+def test_the_distinct_game_count_sees_repeats():
+    """A playtest counts the distinct games (different action sequences) and says so when repeats
+    make its intervals, which assume independent games, too narrow."""
+    from cli.playtest_cmd import repeats_note
+    from core import playtest as pt
+
+    config = pt.make_config("inland", ["random", "random"])
+    records = [pt.play_game(pt.GameJob(config.rules, config.options, config.agents, 5, i)) for i in range(3)]
+    copies = [*records, dict(records[0]), dict(records[1])]  # five games, two of them repeats
+    summary = pt.summarize(config, copies)
+    assert summary["games"] == 5 and summary["distinct_games"] == 3
+    note = repeats_note([summary])
+    assert note is not None and "only 3 of 5 games are distinct" in note.plain and "too narrow" in note.plain
+    assert repeats_note([pt.summarize(config, records)]) is None
+
+
+@pytest.mark.slow
+def test_a_mirrored_ai_easy_playtest_with_noise_plays_distinct_games():
+    """40 games of ai:easy~2 against itself on the Inland Port: at least 90% distinct (opt-in: a few minutes)."""
+    from core import playtest as pt
+
+    config = pt.make_config("inland", ["ai:easy~2", "ai:easy~2"])
+    records = [pt.play_game(pt.GameJob(config.rules, config.options, config.agents, 11, i)) for i in range(40)]
+    assert pt.summarize(config, records)["distinct_games"] >= 36
