@@ -1,6 +1,6 @@
 """Rich renderables for Le Havre (the base game), and its :class:`BaseRenderer`.
 
-What a player sees at the table (seeds/000, "Setup", "Course of play", "End
+What a player sees at the table (the rulebook, "Setup", "Course of play", "End
 of a round"): the round card (food, harvest, what the town builds, the ship
 that comes into play), the seven supply tiles with the players' ships on them
 (tiles still face down show as ``?``), the seven Offer spaces, the three

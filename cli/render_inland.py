@@ -1,6 +1,6 @@
 """Rich renderables for Le Havre: The Inland Port, and its :class:`InlandRenderer`.
 
-What a player sees (seeds/004, "Game setup" and "Main phase"): each player's
+What a player sees (the Inland Port rulebook, "Game setup" and "Main phase"): each player's
 wheel (sectors 0, 2, 3, 4, 4+1, ! and the buildings in them; lock buildings
 beside the board), the warehouse grid (rows worth 0, 3, 6, ... and columns
 worth +0, +1, ...: where every counter stands and the amount it means, with
