@@ -35,6 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.peers import make_peer
 from core.agents import make_agent
 from core.search import SearchAgent, Searcher
 from inland_port import RULESET
@@ -56,22 +57,17 @@ def make_ai(level: str, seed: int, state: Any) -> SearchAgent:
 
 
 def mcts_kind(kind: str) -> tuple[str, float] | None:
-    """``mcts`` / ``mcts:eval`` with an optional ``*K`` time multiple -> (evaluator, K); None if not MCTS."""
+    """``mcts`` / ``mcts:eval`` with an optional ``*K`` time multiple -> (peer name, K); None if not MCTS."""
     name, _, times = kind.partition("*")
     if name not in ("mcts", "mcts:eval"):
         return None
-    return ("eval" if name == "mcts:eval" else "rollout"), float(times or 1)
+    return name, float(times or 1)
 
 
 def make_opponent(kind: str, seed: int, mcts_time: float):
+    """The opponent, made by ``benchmarks/peers.py``; MCTS gets ``mcts_time`` (times K) a move."""
     m = mcts_kind(kind)
-    if m is not None:
-        from core.openspiel_adapter import TimedMCTSAgent
-
-        return TimedMCTSAgent(think_time=mcts_time * m[1], seed=seed, evaluator=m[0])
-    if kind.startswith("ai:"):
-        return make_agent(kind, seed, "inland")
-    return make_agent(kind, seed)
+    return make_peer(f"{m[0]}@{mcts_time * m[1]:g}" if m else kind, seed, "inland")
 
 
 def play_one(task: dict[str, Any]) -> dict[str, Any]:

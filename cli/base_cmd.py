@@ -18,7 +18,7 @@ from base_game import RULESET, GameOptions
 from cli import play as loop
 from cli.app import app
 from cli.console import error, make_console
-from cli.options import LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption
+from cli.options import JsonOption, LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption
 from cli.render_base import BaseRenderer
 from core.agents import AgentSpecError, parse_agent_list, with_noise
 from core.protocol import GameError
@@ -120,9 +120,7 @@ def base(
             help="One agent per player for --watch, e.g. random,greedy (implies --watch).",
         ),
     ] = None,
-    json_out: Annotated[
-        bool, typer.Option("--json", help="With --watch: print only one JSON object with the result.")
-    ] = False,
+    json_out: JsonOption = False,
     advanced_selling: Annotated[
         bool,
         typer.Option(
@@ -158,15 +156,11 @@ def base(
     if agents is not None:
         watch = True
     opponent = loop.opponent_with_level(opponent, level, watch)
-    loop.check_mode(watch, json_out, resume, load)
+    loop.check_mode(watch, json_out, resume, load, noise)
     loop.refuse_conflicts(ctx, CONFLICTS)
     renderer = BaseRenderer(console=console)
     options = _options(players_n, short, advanced_selling, expensive_loans)
 
-    if noise and not watch:
-        raise typer.BadParameter(
-            "--noise varies the agents of --watch/--agents; give it with them", param_hint="'--noise'"
-        )
     if watch:
         text = agents if agents is not None else ",".join(["ai"] * players_n)
         try:

@@ -13,7 +13,7 @@ import inland_port
 from cli import play as loop
 from cli.app import app
 from cli.console import error, make_console
-from cli.options import LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption
+from cli.options import JsonOption, LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption
 from cli.render_inland import InlandRenderer
 from core.agents import AgentSpecError, parse_agent_list, with_noise
 from core.cards import DataFileError
@@ -105,9 +105,7 @@ def inland(
             help="The two agents for --watch, e.g. random,greedy or ai:hard,ai (implies --watch).",
         ),
     ] = None,
-    json_out: Annotated[
-        bool, typer.Option("--json", help="With --watch: print only one JSON object with the result.")
-    ] = False,
+    json_out: JsonOption = False,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished game.")] = False,
     load: LoadOption = None,
     no_undo: NoUndoOption = False,
@@ -137,14 +135,10 @@ def inland(
     if agents is not None:
         watch = True
     opponent = loop.opponent_with_level(opponent, level, watch)
-    loop.check_mode(watch, json_out, resume, load)
+    loop.check_mode(watch, json_out, resume, load, noise)
     loop.refuse_conflicts(ctx, CONFLICTS)
     renderer = InlandRenderer(console=console)
 
-    if noise and not watch:
-        raise typer.BadParameter(
-            "--noise varies the agents of --watch/--agents; give it with them", param_hint="'--noise'"
-        )
     if watch:
         text = agents if agents is not None else "ai,ai"
         try:

@@ -20,6 +20,7 @@ LoadOption = Annotated[
         "--load", metavar="NAME|PATH", help="Continue a saved game: a name 'lehavre saves' lists, or a file's path."
     ),
 ]
+JsonOption = Annotated[bool, typer.Option("--json", help="With --watch: print only one JSON object with the result.")]
 NoUndoOption = Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")]
 NoSaveOption = Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")]
 NoiseOption = Annotated[
@@ -82,12 +83,14 @@ def opponent_with_level(opponent: str, level: Level | None, watch: bool) -> str:
         raise typer.BadParameter(str(exc), param_hint="'--level'") from None
 
 
-def check_mode(watch: bool, json_out: bool, resume: bool, load: str | None) -> None:
+def check_mode(watch: bool, json_out: bool, resume: bool, load: str | None, noise: float = 0.0) -> None:
     """Options that do not go together in a game command are usage errors."""
-    import typer
-
     if json_out and not watch:
         raise typer.BadParameter("--json needs --watch (a game between agents)", param_hint="'--json'")
+    if noise and not watch:
+        raise typer.BadParameter(
+            "--noise varies the agents of --watch/--agents; give it with them", param_hint="'--noise'"
+        )
     if watch and (resume or load is not None):
         raise typer.BadParameter(
             "--resume and --load continue a game at the keyboard; they do not go with --watch", param_hint="'--watch'"
