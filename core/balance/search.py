@@ -140,7 +140,7 @@ class Result:
     checks: list[tuple[str, int, Measures, Measures]] = field(default_factory=list)
 
 
-class _Stop(Exception):
+class SearchStopped(Exception):
     """Raised inside the search when it must stop now (Ctrl-C or the game limit)."""
 
 
@@ -264,7 +264,7 @@ class Search:
         if not jobs:
             return
         if self.stop_after is not None and self.played >= self.stop_after:
-            raise _Stop
+            raise SearchStopped
         results = run_jobs(jobs, self.s.backend, self.s.jobs, self.s.address, play=play_candidate)
         try:
             for record in results:
@@ -273,9 +273,9 @@ class Search:
                 self.played += 1
                 self.on_games(1)
                 if self.stop_after is not None and self.played >= self.stop_after:
-                    raise _Stop
+                    raise SearchStopped
         except KeyboardInterrupt:
-            raise _Stop from None
+            raise SearchStopped from None
         finally:
             close = getattr(results, "close", None)
             if close is not None:
@@ -341,7 +341,7 @@ class Search:
                 move = ", ".join(f"{k}={v}" for k, v in sorted(set(best.changes) - set(current.changes)))
                 current, current_m = best, best_m
                 steps.append(Step(rnd, current, current_m, len(moves), move or "a change undone"))
-        except _Stop:
+        except SearchStopped:
             if base_m is None or current_m is None:
                 base_m = current_m = measure(self.config(base, self.s.agents), [], self.names, self.s.targets)
             return Result(self.s, self.fields, base_m, current, current_m, steps, self.used, "interrupted", True)
@@ -352,3 +352,20 @@ class Search:
         self.on_phase(f"check: {','.join(agents)} × {games} fresh games")
         ms = self.evaluate([Candidate(), result.best], games, agents, check_seed(self.s.seed))
         return ms[Candidate()], ms[result.best]
+
+
+def run_note(settings: Settings, command: str, when: str) -> str:
+    """The note every changed datum carries: which run changed it, when, with what command and games."""
+    return (
+        f"changed by the balancing run {settings.run_name()} on {when} ({command}): agents "
+        f"{','.join(settings.agents)}, seed {settings.seed}, up to {settings.games} games per candidate"
+    )
+
+
+def write_best(spec: GameSpec, result: Result, out: str | Path, note: str) -> Path:
+    """Write the best data: the base file with the best changes, each changed datum noted."""
+    if spec.tuning is None:
+        raise BalanceError(f"{spec.title} declares no tunable data; it cannot be balanced")
+    path = Path(out).expanduser()
+    spec.tuning.write(result.settings.base, dict(result.best.changes), str(path), note)
+    return path
