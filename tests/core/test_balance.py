@@ -23,9 +23,10 @@ from pydantic import BaseModel, ConfigDict
 from core import playtest as pt
 from core.balance import search as bs
 from core.balance.datafile import card_fields, read_json, write_cards
-from core.balance.measures import Targets
 from core.protocol import TERMINAL, DataTuning, GameError, GameSpec, GameState
 from core.search import LEVELS
+from inland_port import RULESET as INLAND
+from inland_port.buildings import load_catalog
 
 TOY = "tests.core.test_balance:RULESET"
 
@@ -149,3 +150,119 @@ RULESET = GameSpec(
     ai_levels=LEVELS,
     tuning=DataTuning(fields=_fields, write=_write),
 )
+
+
+# ---------------------------------------------------------------------------
+# The search
+# ---------------------------------------------------------------------------
+
+
+def _settings(tmp_path: Path, data: Path, **kw) -> bs.Settings:
+    fields = bs.select_fields(RULESET.tuning.fields(str(data)), [])
+    values = {
+        "rules": TOY,
+        "agents": ("random", "random"),
+        "base": str(data),
+        "fields": tuple(f.key for f in fields),
+        "seed": 1,
+        "games": 60,
+        "candidates": 6,
+        "budget": 3000,
+        "work_dir": tmp_path / "work",
+    }
+    values.update(kw)
+    return bs.Settings(**values)
+
+
+def _store(path: Path) -> pt.Store:
+    store = pt.Store(path)
+    store.db.execute("PRAGMA synchronous=OFF")  # the toy's games take microseconds; the disk is the bottleneck
+    return store
+
+
+def test_the_search_finds_the_planted_imbalance(tmp_path):
+    data = toy_data(tmp_path / "toy.json")
+    settings = _settings(tmp_path, data)
+    with _store(tmp_path / "db.sqlite3") as store:
+        result = bs.Search(RULESET, settings, store).run()
+        runs = store.runs()
+    assert ("owner wins", "Gold Mine") in [(kind, name) for kind, name, _off in result.base.misses]
+    assert result.stop == "the targets are met" and result.best_measures.penalty == 0
+    changed = dict(result.best.changes)
+    assert {k.split(".")[0] for k in changed} == {"Gold Mine"}
+    # the Gold Mine was made dearer or worth less, never the other way
+    assert changed.get("Gold Mine.cost.coins", 2) >= 2 and changed.get("Gold Mine.value", 8) <= 8
+    assert changed.get("Gold Mine.cost.coins", 2) - changed.get("Gold Mine.value", 8) > 2 - 8
+    # common random numbers: every candidate played the same run seed, so game i had the same seed and seats
+    assert len(runs) > 5 and {r.seed for r in runs} == {1}
+    # the rulebook's Chapel is not a field unless asked for
+    assert not any(k.startswith("Chapel") for k in settings.fields)
+
+
+def test_an_interrupted_search_resumed_ends_as_one_run(tmp_path):
+    data = toy_data(tmp_path / "toy.json")
+    settings = _settings(tmp_path, data, games=40)
+    with _store(tmp_path / "one.sqlite3") as store:
+        whole = bs.Search(RULESET, settings, store)
+        one = whole.run()
+    with _store(tmp_path / "two.sqlite3") as store:
+        first = bs.Search(RULESET, settings, store, stop_after=150)
+        part = first.run()
+        second = bs.Search(RULESET, settings, store, resume=True)
+        two = second.run()
+    assert part.interrupted and first.played == 150
+    assert not two.interrupted and one.best.changes
+    assert (two.best, two.best_measures, two.base, two.stop, two.used) == (
+        one.best,
+        one.best_measures,
+        one.base,
+        one.stop,
+        one.used,
+    )
+    assert [(s.round, s.candidate, s.measures) for s in two.steps] == [
+        (s.round, s.candidate, s.measures) for s in one.steps
+    ]
+    # the resumed search played only what the interrupted one had not
+    assert first.played + second.played == whole.played
+    a = bs.write_best(RULESET, one, tmp_path / "a.json", "a note")
+    b = bs.write_best(RULESET, two, tmp_path / "b.json", "a note")
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_changed_data_stays_reconstructed_and_is_noted(tmp_path):
+    data = toy_data(tmp_path / "toy.json")
+    RULESET.tuning.write(str(data), {"Chapel.value": 4, "Hut.cost.coins": 3}, str(tmp_path / "out.json"), "run X")
+    cards = {c["name"]: c for c in json.loads((tmp_path / "out.json").read_text())["buildings"]}
+    assert cards["Chapel"]["value"] == 4 and cards["Chapel"]["provenance"]["value"] == "reconstructed"
+    assert cards["Hut"]["cost"] == {"coins": 3} and cards["Hut"]["notes"] == {"cost": "run X"}
+    assert "notes" not in cards["Mill"]
+    with pytest.raises(GameError, match=r"no field 'Hut\.colour'"):
+        RULESET.tuning.write(str(data), {"Hut.colour": 1}, str(tmp_path / "x.json"), "")
+
+
+def test_fields_are_chosen_by_provenance_or_pattern(tmp_path):
+    fields = RULESET.tuning.fields(str(toy_data(tmp_path / "t.json")))
+    assert [f.key for f in bs.select_fields(fields, ["*.value"])] == [f"{n}.value" for n, *_ in BUILDINGS]
+    assert len(bs.select_fields(fields, ["all"])) == 10 and len(bs.select_fields(fields, [])) == 8
+    assert [f.key for f in bs.select_fields(fields, ["gold mine.*"])] == ["Gold Mine.cost.coins", "Gold Mine.value"]
+    with pytest.raises(bs.BalanceError, match=r"names no numeric field.*'reconstructed', 'all'"):
+        bs.select_fields(fields, ["Castle.*"])
+
+
+def test_successive_halving_rungs_keep_whole_seat_rotations():
+    assert bs.rung_sizes(24, 12, 2) == [6, 12, 24]
+    assert bs.rung_sizes(8, 12, 2) == [4, 8]
+    assert bs.rung_sizes(24, 1, 2) == [24]
+    # 12 play 6 games, 6 play 6 more, 3 play 12 more; stored games are reused
+    assert bs.halving_cost(24, 12, 2) == 12 * 6 + 6 * 6 + 3 * 12
+
+
+def test_the_inland_port_declares_its_costs_and_values(tmp_path):
+    fields = {f.key: f for f in INLAND.tuning.fields(None)}
+    assert fields["Wood Company.cost.clay"].source == "reconstructed" and fields["Wood Company.cost.clay"].low == 1
+    assert fields["Town Hall.value"].source == "rulebook"
+    INLAND.tuning.write(None, {"Dock.cost.francs": 10}, str(tmp_path / "b.json"), "balanced")
+    dock = load_catalog(tmp_path / "b.json").find("Dock")
+    assert dock.cost.francs == 10 and dock.notes == {"cost": "balanced"} and dock.source_of("cost") == "reconstructed"
+    with pytest.raises(GameError, match="Dock"):
+        INLAND.tuning.write(None, {"Dock.cost.francs": -1}, str(tmp_path / "c.json"), "")
