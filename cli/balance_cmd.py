@@ -88,11 +88,13 @@ def _progress(console: Console) -> Progress:
 
 def _first(m: Measures) -> str:
     lo, hi = m.first_ci()
-    return f"{100 * m.first_share:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] of {m.decisive}"
+    return f"{100 * m.first_share:.1f}% [{100 * lo:.0f}–{100 * hi:.0f}]"
 
 
 def _misses(m: Measures, kind: str) -> str:
     names = [n for k, n, _o in m.misses if k == kind]
+    if len(names) > 4:
+        return f"{len(names)}: " + ", ".join(names[:3]) + f" and {len(names) - 3} more"
     return ", ".join(names) if names else "none"
 
 
@@ -103,24 +105,29 @@ def result_tables(result: bs.Result) -> list[Table]:
         changes.add_column(col, justify="left" if col in ("field", "source before") else "right")
     for k, v in result.best.changes:
         changes.add_row(k, str(fields[k].value), str(v), fields[k].source)
-    targets = Table(title=f"Targets ({result.settings.targets.describe()})", title_justify="left")
+    t = result.settings.targets
+    targets = Table(title=f"Targets ({t.describe()})", title_justify="left")
     targets.add_column("games")
-    targets.add_column("")
-    for col in ("first seat (95% CI, decisive)", "rarely built", "owner wins too often", "distance"):
-        targets.add_column(col, overflow="fold")
+    targets.add_column("first seat (95% CI)")
+    targets.add_column("rarely built", overflow="fold")
+    targets.add_column(f"owner wins > {100 * t.max_owner_win:g}%", overflow="fold")
+    targets.add_column("distance", justify="right")
     rows = [("search", result.base, result.best_measures)]
-    rows += [(f"check {agents} ×{n}", a, b) for agents, n, a, b in result.checks]
+    rows += [(f"check {agents}", a, b) for agents, _n, a, b in result.checks]
     for label, a, b in rows:
         for when, m in (("before", a), ("after", b)):
             targets.add_row(
-                label if when == "before" else "",
-                when,
+                f"{label}, {when} ({m.games})",
                 _first(m),
                 _misses(m, "rarely built"),
                 _misses(m, "owner wins"),
                 f"{m.penalty:.3f}",
             )
         targets.add_section()
+    targets.caption = (
+        "first seat: its share of the decisive games; owner wins: (won + 1) / (owned + 2); worst first; "
+        "distance: how far from all targets (0: met)"
+    )
     return [changes, targets]
 
 
@@ -186,7 +193,8 @@ def _search(
                 result.interrupted = True
                 break
             result.checks.append((",".join(agents), n, before, after))
-        progress.update(task, total=progress.tasks[0].completed, description="done")
+        done = progress.tasks[0].completed
+        progress.update(task, total=done, description="interrupted" if result.interrupted else "done")
     return result
 
 

@@ -78,12 +78,18 @@ class Measures:
         }
 
 
+def owner_estimate(won: int, owned: int) -> float:
+    """The owner's win rate as the targets judge it: ``(won + 1) / (owned + 2)`` (Laplace's rule), so that
+    a building owned in two games, both won, is not judged a sure win on them alone."""
+    return (won + 1) / (owned + 2)
+
+
 def measure(config: Config, records: Sequence[dict[str, Any]], names: Sequence[str], targets: Targets) -> Measures:
     """How far ``records`` (games of ``config``) are from ``targets``, for the buildings ``names``.
 
     The penalty adds the first seat's distance from its band, every
-    building's shortfall below the built share and every owner win rate above
-    the limit (all as shares); rounded to 1e-9 so that equal games give equal
+    building's shortfall below the built share and every owner win rate
+    (:func:`owner_estimate`) above the limit (all as shares); rounded to 1e-9 so that equal games give equal
     penalties on any machine.
     """
     s = summarize(config, records)
@@ -104,8 +110,8 @@ def measure(config: Config, records: Sequence[dict[str, Any]], names: Sequence[s
         rate = built / n if n else 0.0
         if rate < targets.min_built:
             misses.append(("rarely built", name, targets.min_built - rate))
-        if owned and won / owned > targets.max_owner_win:
-            misses.append(("owner wins", name, won / owned - targets.max_owner_win))
+        if owned and owner_estimate(won, owned) > targets.max_owner_win:
+            misses.append(("owner wins", name, owner_estimate(won, owned) - targets.max_owner_win))
     misses.sort(key=lambda m: (-m[2], m[0], m[1]))
     penalty = round(sum(m[2] for m in misses), 9)
     return Measures(n, first_wins, decisive, buildings, penalty, tuple(misses))

@@ -19,7 +19,10 @@ from core.balance.search import Result
 from core.protocol import GameError
 
 _e = rp._e
-_STYLE = rp._CSS + "td.miss { background: #fde2e2; font-weight: 600; } td.ok { background: #e4f5e4; }\n"
+_STYLE = (
+    rp._CSS
+    + "td.miss { background: #fde2e2; font-weight: 600; } td.ok { background: #e4f5e4; }\nth[colspan] { text-align: center; }\n"
+)
 
 
 def _pct(x: float) -> str:
@@ -77,7 +80,8 @@ def _buildings_table(a: Measures, b: Measures, t: Targets, table_id: str) -> str
         for m in (a, b):
             built, owner = m.built_rate(name), m.owner_rate(name)
             cells.append(f'<td class="{"miss" if built[0] < t.min_built else ""}">{_ci(built)}</td>')
-            cells.append(f'<td class="{"miss" if owner and owner[0] > t.max_owner_win else ""}">{_ci(owner)}</td>')
+            strong = any(kind == "owner wins" and n == name for kind, n, _o in m.misses)
+            cells.append(f'<td class="{"miss" if strong else ""}">{_ci(owner)}</td>')
         rows.append(f"<tr><td>{_e(name)}</td>{''.join(cells)}</tr>")
     return (
         f'<table id="{table_id}"><thead><tr><th></th><th colspan="2">before</th><th colspan="2">after</th></tr>'
@@ -156,7 +160,9 @@ def render(result: Result, title: str, commands: Sequence[str] = (), out_file: s
         parts += [
             f"<h2>Buildings: {_e(label)}</h2>",
             '<p class="note">built: share of games in which it was built or bought; owner won: share of the games '
-            "someone owned it at the end that its owner won; 95% Wilson intervals; red: off target.</p>",
+            "someone owned it at the end that its owner won; 95% Wilson intervals; red: off target (the owner's "
+            "rate is judged as (won + 1) / (owned + 2), so that a building owned in a few games is not judged on "
+            "them alone).</p>",
             _buildings_table(a, b, t, f"buildings-{i}"),
         ]
     parts += ["<h2>The search</h2>", _path_table(result), "</body></html>"]

@@ -182,7 +182,7 @@ def _store(path: Path) -> pt.Store:
 
 def test_the_search_finds_the_planted_imbalance(tmp_path):
     data = toy_data(tmp_path / "toy.json")
-    settings = _settings(tmp_path, data)
+    settings = _settings(tmp_path, data, games=100)
     with _store(tmp_path / "db.sqlite3") as store:
         result = bs.Search(RULESET, settings, store).run()
         runs = store.runs()
