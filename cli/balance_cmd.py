@@ -38,7 +38,8 @@ and --resume continues to the same result. The best data is written to --out, ev
 'reconstructed' with a note naming this run.
 
 Time: --budget is the number of search games; an ai:easy Inland Port game takes about 3-5 s, so
---budget 1000 --jobs 2 runs about half an hour on two cores. --check plays fresh games afterwards.
+the default --budget 1000 with --jobs 2 runs about half an hour on two cores. --check plays fresh games
+afterwards; the same command with --resume and --check replays a finished search from the store and only checks.
 """
 
 
@@ -139,7 +140,7 @@ def _report_result(out: Console, result: bs.Result) -> None:
     out.print(result_tables(result)[1])
     out.print(
         f"Stopped: {result.stop}. {result.used} of a budget of {result.settings.budget} search games used "
-        f"({len(result.steps)} rounds changed the data).",
+        f"({len(result.steps)} round{'' if len(result.steps) == 1 else 's'} changed the data).",
         markup=False,
     )
 
@@ -233,7 +234,7 @@ def balance(
     ] = 12,
     budget: Annotated[
         int, typer.Option("--budget", min=1, help="At most this many search games (the checks come on top).")
-    ] = 600,
+    ] = 1000,
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of the search games (game i's seed derives from it and i).")
     ] = 0,
