@@ -244,16 +244,19 @@ class Search:
         configs = {c: self.config(c, agents) for c in cands}
         runs: dict[str, int] = {}
         jobs: list[CandidateJob] = []
+        stored = 0
         for c, cfg in configs.items():
             key = cfg.key() + f":{seed}"
             run_id, missing = plan_run(self.store, cfg, seed, games, self.resume or key in self._created)
             self._created.add(key)
             runs[key] = run_id
             jobs += [CandidateJob(j.rules, j.options, j.agents, j.run_seed, j.index, key) for j in missing]
+            new = max(0, games - self._evaluated.get((c, agents, seed), 0))
+            self._evaluated[(c, agents, seed)] = max(games, self._evaluated.get((c, agents, seed), 0))
+            stored += max(0, new - len(missing))
             if agents == self.s.agents and seed == self.s.seed:
-                self.used += max(0, games - self._evaluated.get((c, agents, seed), 0))
-                self._evaluated[(c, agents, seed)] = max(games, self._evaluated.get((c, agents, seed), 0))
-        self.on_games(len(cands) * games - len(jobs))
+                self.used += new
+        self.on_games(stored)
         self._play(jobs, runs)
         return {
             c: measure(cfg, self.store.games(runs[cfg.key() + f":{seed}"], limit=games), self.names, self.s.targets)
