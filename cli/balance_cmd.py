@@ -29,18 +29,17 @@ from core.balance.measures import Measures, Targets
 from core.protocol import GameSpec
 from core.records import data_dir
 
-HELP = """Search the numbers of a building file for data that meets balance targets, changing as few as possible.
-
-Every candidate (the data with some numbers moved by one) plays the same games (the same seeds, the same seat
-rotation); weak candidates are dropped early (successive halving); a candidate closer to the targets replaces
-the current data, fewer changed numbers winning ties. Every game is stored as it finishes: Ctrl-C keeps them
-and --resume continues to the same result. The best data is written to --out, every changed number tagged
-'reconstructed' with a note naming this run.
-
-Time: --budget is the number of search games; an ai:easy Inland Port game takes about 3-5 s, so
-the default --budget 1000 with --jobs 2 runs about half an hour on two cores. --check plays fresh games
-afterwards; the same command with --resume and --check replays a finished search from the store and only checks.
-"""
+HELP = (
+    "Search the numbers of a building file for data that meets balance targets, changing as few as possible.\n\n"
+    "Every candidate (the data with some numbers moved by one) plays the same games (the same seeds, the same seat "
+    "rotation); weak candidates are dropped early (successive halving); a candidate closer to the targets replaces "
+    "the current data, fewer changed numbers winning ties. Every game is stored as it finishes: Ctrl-C keeps them "
+    "and --resume continues to the same result. The best data is written to --out, every changed number tagged "
+    "'reconstructed' with a note naming this run.\n\n"
+    "Time: --budget is the number of search games; an ai:easy Inland Port game takes about 3-5 s, so the default "
+    "--budget 1000 with --jobs 2 runs about half an hour on two cores. --check plays fresh games afterwards; the "
+    "same command with --resume and --check replays a finished search from the store and only checks."
+)
 
 
 def _percent_range(text: str) -> tuple[float, float]:
@@ -216,7 +215,7 @@ def balance(
             "--fields",
             metavar="WHICH",
             help="Numbers that may change: 'reconstructed' (the default), 'all', or comma-separated patterns of "
-            "field names such as 'Dock.*' or '*.value' (see the table at the end of a run).",
+            "field names (CARD.FIELD[.PART], e.g. 'Wood Company.cost.clay'), such as 'Dock.*' or '*.value'.",
         ),
     ] = "reconstructed",
     agents: Annotated[
