@@ -47,6 +47,7 @@ def main() -> None:
 
 
 # -- command modules (each adds its commands to ``app``) --------------------
+import cli.balance_cmd  # noqa: E402  (lehavre balance)
 import cli.base_cmd  # noqa: E402  (lehavre base; lehavre rules base)
 import cli.inland_cmd  # noqa: E402  (lehavre inland, lehavre rules)
 import cli.playtest_cmd  # noqa: E402  (lehavre playtest, lehavre compare)

@@ -35,12 +35,15 @@ class Card(BaseModel):
     function: str = ""
     #: field name -> where that datum comes from; fields not named are ``rulebook``
     provenance: dict[str, Provenance] = Field(default_factory=dict)
+    #: field name -> a note on that datum (e.g. which balancing run changed it); not part of the data's digest
+    notes: dict[str, str] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _provenance_names_fields(self) -> Card:
-        unknown = set(self.provenance) - set(type(self).model_fields)
-        if unknown:
-            raise ValueError(f"provenance names unknown fields: {', '.join(sorted(unknown))}")
+        for what, names in (("provenance", self.provenance), ("notes", self.notes)):
+            unknown = set(names) - set(type(self).model_fields)
+            if unknown:
+                raise ValueError(f"{what} names unknown fields: {', '.join(sorted(unknown))}")
         return self
 
     def source_of(self, field: str) -> str:
@@ -117,5 +120,5 @@ def file_digest(path: str | Path) -> str:
 
 def cards_digest(cards: list[Card]) -> str:
     """The hash of the card data in use (independent of file formatting)."""
-    blob = json.dumps([c.model_dump(mode="json") for c in cards], sort_keys=True)
+    blob = json.dumps([c.model_dump(mode="json", exclude={"notes"}) for c in cards], sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]

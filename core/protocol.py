@@ -216,6 +216,38 @@ def _all_legal(state: GameState) -> list[Any]:
 WEALTH_MARGIN = Evaluator(evaluate=_margin, terms=_no_terms, search_actions=_all_legal)
 
 
+@dataclass(frozen=True, slots=True)
+class TunableField:
+    """One whole-number datum of a game's data file that balancing may change.
+
+    ``key`` names it (``"Wood Company.cost.clay"``: the card, then the field);
+    ``entity`` is the card it belongs to, ``source`` its provenance
+    (``reconstructed``, ``rulebook``, ...), ``low``/``high`` the values allowed.
+    """
+
+    key: str
+    value: int
+    entity: str
+    source: str = "rulebook"
+    low: int = 0
+    high: int = 99
+
+
+@dataclass(frozen=True, slots=True)
+class DataTuning:
+    """How a game's data file (its ``buildings`` option) is balanced.
+
+    ``fields(path)`` lists every numeric datum of the file at ``path``
+    (``None``: the built-in file); ``write(path, changes, out, note)`` writes
+    that file with ``changes`` (key -> new value) applied to ``out``: every
+    changed datum tagged ``reconstructed`` and given ``note``; it raises
+    :class:`GameError` if the result is not a valid data file.
+    """
+
+    fields: Callable[[str | None], list[TunableField]]
+    write: Callable[[str | None, Mapping[str, int], str, str], None]
+
+
 def _no_reason(state: GameState, text: str) -> str | None:
     return None
 
@@ -251,6 +283,8 @@ class GameSpec:
     perfect_information: bool = True
     #: a short name for lists ("Inland Port"); defaults to the title
     short_title: str = ""
+    #: which numbers of its data file ``lehavre balance`` may change (``None``: not balanced)
+    tuning: DataTuning | None = None
 
     def __post_init__(self) -> None:
         if self.default_level not in self.ai_levels:

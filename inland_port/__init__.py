@@ -12,10 +12,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from core.protocol import Evaluator, GameSpec
+from core.protocol import DataTuning, Evaluator, GameSpec
 from core.search import LEVELS
 from inland_port import evaluate
-from inland_port.buildings import Catalog, default_catalog, load_catalog
+from inland_port.buildings import Catalog, default_catalog, load_catalog, tunable_fields, write_buildings
 from inland_port.state import InlandState
 
 
@@ -70,6 +70,7 @@ RULESET = GameSpec(
     ),
     data_digest=data_digest,
     why_illegal=why_illegal,
+    tuning=DataTuning(fields=tunable_fields, write=write_buildings),
 )
 
 __all__ = ["RULESET", "InlandOptions", "catalog", "data_digest", "new_game", "parse_options"]

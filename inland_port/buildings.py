@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError, model_validator
 
+from core.balance.datafile import card_fields, read_json, write_cards
 from core.cards import Card, DataFileError, Provenance, cards_digest, load_cards
+from core.protocol import TunableField
 from inland_port.warehouse import COLUMN_VALUE, ROW_VALUE, Warehouse
 
 LETTERS = "ABCDEFGHIJKL"
@@ -389,3 +392,13 @@ def default_catalog() -> Catalog:
     if _DEFAULT is None:
         _DEFAULT = load_catalog()
     return _DEFAULT
+
+
+def tunable_fields(path: str | None = None) -> list[TunableField]:
+    """The numbers ``lehavre balance`` may change: every cost (at least 1 of each good it names) and value."""
+    return card_fields(read_json(path or DEFAULT_PATH), ("cost", "value"), lowest={"cost": 1})
+
+
+def write_buildings(path: str | None, changes: Mapping[str, int], out: str, note: str) -> None:
+    """The building file ``path`` (``None``: the built-in one) with ``changes``, written to ``out`` and checked."""
+    write_cards(path or DEFAULT_PATH, changes, out, note, load_catalog)

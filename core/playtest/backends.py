@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from core.playtest.config import PlaytestError
@@ -17,23 +17,29 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_local(jobs: Sequence[GameJob], processes: int = 1) -> Iterator[dict[str, Any]]:
+#: what a backend does with each job: :func:`play_game`, or a function that wraps it (a module-level one)
+Play = Callable[[Any], dict[str, Any]]
+
+
+def run_local(jobs: Sequence[GameJob], processes: int = 1, play: Play = play_game) -> Iterator[dict[str, Any]]:
     """Records in the order games finish; on ``close()`` (or Ctrl-C) the workers are stopped."""
     if processes <= 1 or len(jobs) <= 1:
         for job in jobs:
-            yield play_game(job)
+            yield play(job)
         return
     ctx = multiprocessing.get_context("spawn")
     pool = ctx.Pool(processes=min(processes, len(jobs)), initializer=_ignore_sigint)
     try:
-        yield from pool.imap_unordered(play_game, jobs, chunksize=1)
+        yield from pool.imap_unordered(play, jobs, chunksize=1)
         pool.close()
     finally:
         pool.terminate()
         pool.join()
 
 
-def run_dask(jobs: Sequence[GameJob], address: str | None = None, processes: int = 1) -> Iterator[dict[str, Any]]:
+def run_dask(
+    jobs: Sequence[GameJob], address: str | None = None, processes: int = 1, play: Play = play_game
+) -> Iterator[dict[str, Any]]:
     """Records from a Dask cluster at ``address`` (or a local one with ``processes`` workers).
 
     Every worker needs this project importable (``pip install 'lehavre[dask]'``
@@ -58,7 +64,7 @@ def run_dask(jobs: Sequence[GameJob], address: str | None = None, processes: int
             client = Client(cluster)
     except OSError as exc:
         raise PlaytestError(f"cannot reach the Dask scheduler at '{address}': {exc}") from None
-    futures = client.map(play_game, list(jobs), pure=False)
+    futures = client.map(play, list(jobs), pure=False)
     try:
         for future in as_completed(futures):
             yield future.result()
@@ -70,12 +76,16 @@ def run_dask(jobs: Sequence[GameJob], address: str | None = None, processes: int
 
 
 def run_jobs(
-    jobs: Sequence[GameJob], backend: str = "local", processes: int = 1, address: str | None = None
+    jobs: Sequence[GameJob],
+    backend: str = "local",
+    processes: int = 1,
+    address: str | None = None,
+    play: Play = play_game,
 ) -> Iterator[dict[str, Any]]:
     if backend == "local":
         if address:
             raise PlaytestError("--address is only used with --backend dask")
-        return run_local(jobs, processes)
+        return run_local(jobs, processes, play)
     if backend == "dask":
-        return run_dask(jobs, address, processes)
+        return run_dask(jobs, address, processes, play)
     raise PlaytestError(f"unknown backend '{backend}' (allowed: local, dask)")
