@@ -223,7 +223,10 @@ class BaseState(GameState):
         return [self.ship_cards[s] for s in self.ships[p]]
 
     def owned(self, p: int) -> list[int]:
-        return [b for b, o in enumerate(self.owner) if o == p]
+        owner = self.owner
+        if p not in owner:
+            return []
+        return [b for b, o in enumerate(owner) if o == p]
 
     def peek_cards(self, p: int) -> list[str]:
         """The special buildings player ``p`` knows on top of the face-down pile."""
@@ -768,16 +771,20 @@ class BaseState(GameState):
     # ------------------------------------------------------------- scoring
     def wealth_breakdown(self, player: int) -> dict[str, int]:
         own = self.owned(player)
-        buildings = sum(K.VALUE[b] for b in own if b != K.LUXURY_YACHT)
-        ships = sum(self.ship_cards[s][1] for s in self.ships[player])
+        value = K.VALUE
+        buildings = sum([value[b] for b in own if b != K.LUXURY_YACHT])
+        cards = self.ship_cards
+        ships = sum([cards[s][1] for s in self.ships[player]])
         if K.LUXURY_YACHT in own:
-            ships += K.VALUE[K.LUXURY_YACHT]
+            ships += value[K.LUXURY_YACHT]
         bonus = 0
-        types = [K.BTYPE[b] for b in own]
+        types: list[str] = []
         for b in own:
-            bon = K.PARAMS[b].get("bonus")
+            bon = _BONUS[b]
             if not bon:
                 continue
+            if not types:
+                types = [K.BTYPE[b] for b in own]
             for t, v in bon.get("per_type", {}).items():
                 bonus += v * types.count(t)
             if "per_ship" in bon:
@@ -810,22 +817,24 @@ class BaseState(GameState):
 
     # ---------------------------------------------------------- bookkeeping
     def key(self) -> Hashable:
+        # written with map and list comprehensions, not generators: the search asks for it at every node
+        piles = self.ship_piles
         return (
             tuple(self.offer_spaces),
             tuple(self.supply_tiles),
             self.tiles_revealed,
-            tuple(tuple(x) for x in self.proposal_piles),
+            tuple(map(tuple, self.proposal_piles)),
             tuple(self.special_pile),
             tuple(self.owner),
             tuple(self.discs),
             tuple(self.francs),
-            tuple(tuple(g) for g in self.goods),
+            tuple(map(tuple, self.goods)),
             tuple(self.loans),
-            tuple(tuple(x) for x in self.ships),
-            tuple(tuple(self.ship_piles[t]) for t in K.SHIP_TYPES),
+            tuple(map(tuple, self.ships)),
+            tuple([tuple(piles[t]) for t in K.SHIP_TYPES]),
             tuple(self.modernised),
-            tuple(fr.key() for fr in self.stack),
-            tuple(sorted(self.sold_this_turn)),
+            tuple([fr.key() for fr in self.stack]),
+            tuple(sorted(self.sold_this_turn)) if self.sold_this_turn else (),
             self.round_index,
             self.turn_in_round,
             self.turn_player,
@@ -961,3 +970,6 @@ def _make_clone() -> Callable[[BaseState], BaseState]:
 
 
 _clone = _make_clone()
+
+#: each building's end-of-game bonus parameters, or None (``wealth_breakdown`` looks at every owned building)
+_BONUS: tuple[Any, ...] = tuple(K.PARAMS[b].get("bonus") for b in range(NB))
