@@ -390,7 +390,7 @@ class BaseState(GameState):
                     self._apply_debt(fr, opts[0])
                     continue
                 return
-            if isinstance(fr, Turn) and fr.kind in ("after", "after_final") and self.legal_actions() == [END]:
+            if isinstance(fr, Turn) and fr.kind in ("after", "after_final") and not self._has_after_options(fr):
                 self.stack.pop()
                 continue
             if isinstance(fr, Sub) and not EFFECTS[fr.effect].options(self, fr):
@@ -581,6 +581,14 @@ class BaseState(GameState):
         if self.can_repay(p):
             out.append(REPAY)
         return out
+
+    def _has_after_options(self, fr: Turn) -> bool:
+        """Whether ``fr`` (an "after" decision) offers more than ``end``: :meth:`_turn_options` is
+        not empty; asked cheapest part first (selling, then repaying, then buying)."""
+        p = fr.player
+        if p in self.owner or self.ships[p] or self.can_repay(p):
+            return True
+        return fr.kind == "after" and bool(self.buyable_buildings(p) or self.buyable_ships(p))
 
     def can_repay(self, p: int) -> bool:
         """A loan is repaid with 5 francs "at any time during the game (even

@@ -251,6 +251,9 @@ class GameSpec:
     perfect_information: bool = True
     #: a short name for lists ("Inland Port"); defaults to the title
     short_title: str = ""
+    #: the search spends no depth on a decision with one action worth searching (bookkeeping, such as
+    #: ending a turn when no sale could change anything), so such decisions do not shorten its look-ahead
+    forced_moves_free: bool = False
 
     def __post_init__(self) -> None:
         if self.default_level not in self.ai_levels:

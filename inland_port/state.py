@@ -118,8 +118,6 @@ def _sell_actions(catalog: Catalog) -> tuple[InlandAction, ...]:
 class InlandState(GameState):
     ruleset: ClassVar[str] = "inland"
     num_players = 2
-    #: ending the turn after the main action, when no sale is worth searching, costs the search no depth
-    forced_moves_free: ClassVar[bool] = True
 
     __slots__ = (
         "_legal",
