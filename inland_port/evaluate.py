@@ -121,8 +121,8 @@ def use_yield(state: InlandState, player: int, i: int, sector: int) -> float:
     amount = wh.amount
     base = _worth(amount, cells, purse)
     best = 0.0
-    for _, (c2, f2) in effects.effect_choices(b.effect, b.params, cells, purse, s, wh, state.catalog.params_keys[i]):
-        best = max(best, _worth(amount, c2, f2) - base)
+    for _, (c2, d) in effects.effect_outcomes(b.effect, b.params, cells, purse, s, wh, state.catalog.params_keys[i]):
+        best = max(best, _worth(amount, c2, purse + d) - base)
     if sector == BONUS_SECTOR:
         best += 1.0  # the franc of sector 4+1 (seeds/004, "Shipping Line": 1 more)
     if len(_YIELD_CACHE) > _CACHE_LIMIT:
