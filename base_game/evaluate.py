@@ -144,6 +144,13 @@ TEMPO = 2.0
 TERMS = ("wealth", "goods", "energy", "food", "loan risk", "loans", "buildings", "ship fund", "tempo")
 
 
+#: per building: ``BUILDING_SHARE`` (``WHARF_SHARE`` for the wharves) of its value if it has an action, else None
+_INCOME: tuple[float | None, ...] = tuple(
+    K.VALUE[b] * (WHARF_SHARE if b in K.WHARVES else BUILDING_SHARE) if K.EFFECT[b] != "none" else None
+    for b in range(K.NB)
+)
+
+
 def _ship_fund(s: BaseState, p: int, francs: int, later: list[int]) -> float:
     """``SHIP_FUND_SHARE`` per franc (up to the price) toward the best ship to
     buy (seeds/000 "Buying": ships in the piles, plus the one this round's
@@ -278,10 +285,10 @@ def player_terms(s: BaseState, p: int) -> dict[str, float]:
     fade = min(1.0, own_left / USE_TURNS)
     bld = 0.0
     if fade > 0:
-        owner = s.owner
-        for b in range(K.NB):
-            if owner[b] == p and K.EFFECT[b] != "none":
-                bld += K.VALUE[b] * (WHARF_SHARE if b in K.WHARVES else BUILDING_SHARE)
+        for b in s.owned(p):
+            income = _INCOME[b]
+            if income is not None:
+                bld += income
         bld *= fade
     fund = _ship_fund(s, p, francs, later)
     tempo = 0.0

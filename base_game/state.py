@@ -223,7 +223,10 @@ class BaseState(GameState):
         return [self.ship_cards[s] for s in self.ships[p]]
 
     def owned(self, p: int) -> list[int]:
-        return [b for b, o in enumerate(self.owner) if o == p]
+        owner = self.owner
+        if p not in owner:
+            return []
+        return [b for b, o in enumerate(owner) if o == p]
 
     def peek_cards(self, p: int) -> list[str]:
         """The special buildings player ``p`` knows on top of the face-down pile."""
@@ -387,7 +390,7 @@ class BaseState(GameState):
                     self._apply_debt(fr, opts[0])
                     continue
                 return
-            if isinstance(fr, Turn) and fr.kind in ("after", "after_final") and self.legal_actions() == [END]:
+            if isinstance(fr, Turn) and fr.kind in ("after", "after_final") and not self._has_after_options(fr):
                 self.stack.pop()
                 continue
             if isinstance(fr, Sub) and not EFFECTS[fr.effect].options(self, fr):
@@ -579,6 +582,14 @@ class BaseState(GameState):
             out.append(REPAY)
         return out
 
+    def _has_after_options(self, fr: Turn) -> bool:
+        """Whether ``fr`` (an "after" decision) offers more than ``end``: :meth:`_turn_options` is
+        not empty; asked cheapest part first (selling, then repaying, then buying)."""
+        p = fr.player
+        if p in self.owner or self.ships[p] or self.can_repay(p):
+            return True
+        return fr.kind == "after" and bool(self.buyable_buildings(p) or self.buyable_ships(p))
+
     def can_repay(self, p: int) -> bool:
         """A loan is repaid with 5 francs "at any time during the game (even
         immediately before interest is paid)" (seeds/000, Loan Cards)."""
@@ -768,16 +779,20 @@ class BaseState(GameState):
     # ------------------------------------------------------------- scoring
     def wealth_breakdown(self, player: int) -> dict[str, int]:
         own = self.owned(player)
-        buildings = sum(K.VALUE[b] for b in own if b != K.LUXURY_YACHT)
-        ships = sum(self.ship_cards[s][1] for s in self.ships[player])
+        value = K.VALUE
+        buildings = sum([value[b] for b in own if b != K.LUXURY_YACHT])
+        cards = self.ship_cards
+        ships = sum([cards[s][1] for s in self.ships[player]])
         if K.LUXURY_YACHT in own:
-            ships += K.VALUE[K.LUXURY_YACHT]
+            ships += value[K.LUXURY_YACHT]
         bonus = 0
-        types = [K.BTYPE[b] for b in own]
+        types: list[str] = []
         for b in own:
-            bon = K.PARAMS[b].get("bonus")
+            bon = _BONUS[b]
             if not bon:
                 continue
+            if not types:
+                types = [K.BTYPE[b] for b in own]
             for t, v in bon.get("per_type", {}).items():
                 bonus += v * types.count(t)
             if "per_ship" in bon:
@@ -810,22 +825,24 @@ class BaseState(GameState):
 
     # ---------------------------------------------------------- bookkeeping
     def key(self) -> Hashable:
+        # written with map and list comprehensions, not generators: the search asks for it at every node
+        piles = self.ship_piles
         return (
             tuple(self.offer_spaces),
             tuple(self.supply_tiles),
             self.tiles_revealed,
-            tuple(tuple(x) for x in self.proposal_piles),
+            tuple(map(tuple, self.proposal_piles)),
             tuple(self.special_pile),
             tuple(self.owner),
             tuple(self.discs),
             tuple(self.francs),
-            tuple(tuple(g) for g in self.goods),
+            tuple(map(tuple, self.goods)),
             tuple(self.loans),
-            tuple(tuple(x) for x in self.ships),
-            tuple(tuple(self.ship_piles[t]) for t in K.SHIP_TYPES),
+            tuple(map(tuple, self.ships)),
+            tuple([tuple(piles[t]) for t in K.SHIP_TYPES]),
             tuple(self.modernised),
-            tuple(fr.key() for fr in self.stack),
-            tuple(sorted(self.sold_this_turn)),
+            tuple([fr.key() for fr in self.stack]),
+            tuple(sorted(self.sold_this_turn)) if self.sold_this_turn else (),
             self.round_index,
             self.turn_in_round,
             self.turn_player,
@@ -961,3 +978,6 @@ def _make_clone() -> Callable[[BaseState], BaseState]:
 
 
 _clone = _make_clone()
+
+#: each building's end-of-game bonus parameters, or None (``wealth_breakdown`` looks at every owned building)
+_BONUS: tuple[Any, ...] = tuple(K.PARAMS[b].get("bonus") for b in range(NB))

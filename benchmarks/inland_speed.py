@@ -16,18 +16,32 @@ per second: searches of ``ai:normal``'s 5,000 nodes on positions of greedy
 games.
 
     .venv/bin/python benchmarks/inland_speed.py [--games N]
+
+With ``--before DIR`` only the search's nodes per second is measured, on the
+tree ``DIR`` and on this checkout alternately (``--rounds`` times each), and
+the ratio is printed with a check that both trees' searches are identical
+node for node (best move, score, depth and nodes of every search); see
+``benchmarks/trees.py``:
+
+    git archive da82bf7 | tar -x -C /tmp/before-da82bf7
+    .venv/bin/python benchmarks/inland_speed.py --before /tmp/before-da82bf7 [--rounds 3] [--search-games 2]
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import json
 import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.trees import compare, search_record, use_tree
+
+use_tree(sys.argv)  # --tree DIR: import the game from DIR (a child of --before)
 
 from inland_port import RULESET
 
@@ -79,8 +93,9 @@ def branching(n: int) -> dict[str, float]:
     }
 
 
-def search_speed(games: int = 2, nodes: int = 5000) -> tuple[int, float]:
-    """(nodes, seconds) of ai:normal-sized searches (``nodes`` each) on positions of greedy games."""
+def search_speed(games: int = 2, nodes: int = 5000) -> tuple[int, float, list[list[object]]]:
+    """(nodes, CPU seconds, each search's record) of ai:normal-sized searches (``nodes`` each) on positions
+    of greedy games, with the game's evaluation and actions worth searching (as the ``ai`` agent)."""
     from core.agents import make_agent
     from core.search import Searcher
 
@@ -94,10 +109,14 @@ def search_speed(games: int = 2, nodes: int = 5000) -> tuple[int, float]:
                 positions.append(s.clone())
             s.apply_action(agents[s.current_player()].choose(s))
     total = 0
-    t0 = time.perf_counter()
+    records = []
+    ev = RULESET.evaluator
+    t0 = time.process_time()  # CPU time: on a shared machine wall time mostly measures the neighbours
     for p in positions:
-        total += Searcher(max_nodes=nodes, seed=1).search(p.clone()).nodes
-    return total, time.perf_counter() - t0
+        result = Searcher(max_nodes=nodes, seed=1, evaluator=ev.evaluate, actions=ev.search_actions).search(p.clone())
+        total += result.nodes
+        records.append(search_record(result))
+    return total, time.process_time() - t0, records
 
 
 def main() -> None:
@@ -106,7 +125,19 @@ def main() -> None:
     ap.add_argument(
         "--branching-games", type=int, default=20, help="greedy games for the branching figures (default 20)"
     )
+    ap.add_argument("--before", type=Path, help="compare the search's speed with this source tree (see above)")
+    ap.add_argument("--rounds", type=int, default=3, help="with --before: runs on each tree (default 3)")
+    ap.add_argument("--search-games", type=int, default=2, help="greedy games the searched positions come from")
+    ap.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.before is not None:
+        compare(Path(__file__), args.before, args.rounds, ["--search-games", str(args.search_games)])
+        return
+    if args.json:
+        sn, st, records = search_speed(args.search_games)
+        print(json.dumps({"nodes": sn, "seconds": st, "searches": records}))
+        return
     n = args.games
     secs, gens = random_games(n)
     print(f"random full games per second:          {n / secs:10.1f}   ({n} games, {secs:.2f} s)")
@@ -116,8 +147,8 @@ def main() -> None:
     print(f"games/s copying with state.clone():    {n / secs_clone:10.1f}")
     print(f"games/s copying with copy.deepcopy:    {n / secs_deep:10.1f}")
     print(f"ratio clone / deepcopy (speed-up):     {secs_deep / secs_clone:10.2f}x")
-    sn, st = search_speed()
-    print(f"search nodes per second:               {sn / st:10.0f}   ({sn} nodes on greedy games' positions)")
+    sn, st, _ = search_speed(args.search_games)
+    print(f"search nodes per CPU second:           {sn / st:10.0f}   ({sn} nodes on greedy games' positions)")
     b = branching(args.branching_games)
     print(f"branching over {args.branching_games} greedy-vs-greedy games:")
     print(f"decisions per game:                    {b['decisions per game']:10.1f}")

@@ -285,6 +285,9 @@ class GameSpec:
     short_title: str = ""
     #: which numbers of its data file ``lehavre balance`` may change (``None``: not balanced)
     tuning: DataTuning | None = None
+    #: the search spends no depth on a decision with one action worth searching (bookkeeping, such as
+    #: ending a turn when no sale could change anything), so such decisions do not shorten its look-ahead
+    forced_moves_free: bool = False
 
     def __post_init__(self) -> None:
         if self.default_level not in self.ai_levels:

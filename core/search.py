@@ -13,7 +13,7 @@ Algorithm
 Negamax with alpha-beta pruning, iterative deepening, a transposition table
 keyed by ``state.key()`` and move ordering (transposition-table / previous
 iteration's best move first, then two killer moves per ply, then the history
-heuristic).  In a game whose states set ``forced_moves_free``, a node with
+heuristic).  In a game whose spec sets ``forced_moves_free``, a node with
 only one action worth searching (a forced move, such as ending a turn when no
 sale could change anything) costs no depth, so bookkeeping decisions do not
 shorten the look-ahead.  Budgets: maximum depth, maximum node count and wall time; any
@@ -54,6 +54,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.games import spec_of
 from core.protocol import GameSpec, GameState, Level
 
 #: Added to the margin of a finished game (sign of the margin), so that real
@@ -151,6 +152,7 @@ class Searcher:
         progress: ProgressCallback | None = None,
         progress_every: int = 4096,
         noise: float = 0.0,
+        forced_moves_free: bool | None = None,
     ) -> None:
         if max_depth is None and max_nodes is None and time_limit is None:
             raise ValueError("give the search a budget: max_depth, max_nodes or time_limit")
@@ -173,6 +175,8 @@ class Searcher:
             raise ValueError("noise must be a number of evaluation points >= 0")
         #: choose at random (seeded) among the root moves within ``noise`` of the best
         self.noise = noise
+        #: a forced move costs no depth (``None``: as the searched game's spec says)
+        self.forced_moves_free = forced_moves_free
 
     # -- public -------------------------------------------------------------
     def search(self, state: GameState) -> SearchResult:
@@ -192,6 +196,11 @@ class Searcher:
         self._horizon = False
         self._cur_depth = 0
         self.nodes = 1  # the root
+        free = self.forced_moves_free
+        if free is None:
+            spec = spec_of(state)
+            free = spec is not None and spec.forced_moves_free
+        self._forced_free = free
 
         root_color = 1
         legal = list(self._actions(state))
@@ -459,7 +468,7 @@ class Searcher:
         best_v = -math.inf
         best_a = None
         # a forced move (the only action worth searching) costs no depth, in games that ask for it
-        child_depth = depth if len(legal) == 1 and getattr(state, "forced_moves_free", False) else depth - 1
+        child_depth = depth if len(legal) == 1 and self._forced_free else depth - 1
         for a in legal:
             child = state.clone()
             child.apply_action(a)
@@ -642,8 +651,6 @@ class SearchAgent:
         """The spec of the game ``state`` belongs to (the agent's own ``game`` first)."""
         if self.game is not None:
             return self.game
-        from core.games import spec_of
-
         return spec_of(state)
 
     def level_for(self, state: GameState) -> Level:
@@ -669,6 +676,7 @@ class SearchAgent:
         lv = level or self.level
         evaluator = self.evaluator or (game.evaluator.evaluate if game is not None else None)
         actions = self.actions or (game.evaluator.search_actions if game is not None else None)
+        free = game.forced_moves_free if game is not None else None
         if self.think_time is not None:
             return Searcher(
                 max_depth=self.max_depth or lv.max_depth,
@@ -679,6 +687,7 @@ class SearchAgent:
                 evaluator=evaluator,
                 actions=actions,
                 noise=self.noise,
+                forced_moves_free=free,
             )
         return Searcher(
             max_depth=self.max_depth or lv.max_depth,
@@ -689,6 +698,7 @@ class SearchAgent:
             evaluator=evaluator,
             actions=actions,
             noise=self.noise,
+            forced_moves_free=free,
         )
 
     def _terms(self, state: GameState, player: int, game: GameSpec | None) -> dict[str, float]:

@@ -71,6 +71,8 @@ RULESET = GameSpec(
     data_digest=data_digest,
     why_illegal=why_illegal,
     tuning=DataTuning(fields=tunable_fields, write=write_buildings),
+    # ending the turn after the main action, when no sale is worth searching, costs the search no depth
+    forced_moves_free=True,
 )
 
 __all__ = ["RULESET", "InlandOptions", "catalog", "data_digest", "new_game", "parse_options"]

@@ -94,6 +94,20 @@ def eval_count(expr: Count, sector_value: int) -> int:
     """Evaluate a count: ``S`` is the sector's value (2, 3, 4; 4 in ``4+1``)."""
     if isinstance(expr, int):
         return expr
+    hit = _COUNTS.get((expr, sector_value))
+    if hit is not None:
+        return hit
+    value = _eval_text_count(expr, sector_value)
+    _COUNTS[(expr, sector_value)] = value
+    return value
+
+
+#: (count text, sector value) -> its value (the effects ask for the same few counts again and again)
+_COUNTS: dict[tuple[str, int], int] = {}
+
+
+def _eval_text_count(expr: str, sector_value: int) -> int:
+    """:func:`eval_count` of a text count."""
     e = expr.replace(" ", "").upper()
     if e == "S":
         return sector_value

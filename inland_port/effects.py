@@ -54,9 +54,7 @@ GI: dict[str, int] = {g: i for i, g in enumerate(GOODS)}
 
 def _moved(cells: Cells, good: str, direction: str, times: int, wh: Warehouse) -> Cells:
     i = GI[good]
-    g = list(cells)
-    g[i] = wh.move(g[i], direction, times)
-    return tuple(g)  # type: ignore[return-value]
+    return cells[:i] + (wh.move(cells[i], direction, times),) + cells[i + 1 :]  # type: ignore[return-value]
 
 
 def food_payments(cells: Cells, cost: int, wh: Warehouse) -> list[Payment]:
@@ -162,6 +160,17 @@ def _distribute_choices(p: Params, cells: Cells, francs: int, s: int, wh: Wareho
     return list(combinations_with_replacement(GOODS, eval_count(p["times"], s)))
 
 
+def _distribute_outcomes(p: Params, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[tuple[Choice, Outcome]]:
+    """Every choice with its outcome (as :func:`_distribute_run`), each counter's moves made once."""
+    direction = p["direction"]
+    times = eval_count(p["times"], s)
+    f, g, w, c = ([wh.move(cell, direction, n) for n in range(times + 1)] for cell in cells)
+    return [
+        (ch, ((f[ch.count("fish")], g[ch.count("grain")], w[ch.count("wood")], c[ch.count("clay")]), francs))
+        for ch in combinations_with_replacement(GOODS, times)
+    ]
+
+
 # -- different: one step each for several different counters -------------------------
 
 
@@ -227,8 +236,9 @@ def _trade_run(p: Params, cells: Cells, francs: int, s: int, choice: Choice, wh:
     return cells, francs
 
 
-def _trade_choices(p: Params, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
-    out: list[Choice] = [()]
+def _trade_outcomes(p: Params, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[tuple[Choice, Outcome]]:
+    """Every choice with its outcome (as :func:`_trade_run`, which replays the exchanges one by one)."""
+    out: list[tuple[Choice, Outcome]] = [((), (cells, francs))]
     frontier: list[tuple[Choice, Cells, int, str | None]] = [((), cells, francs, None)]
     for _ in range(s):
         nxt = []
@@ -236,10 +246,14 @@ def _trade_choices(p: Params, cells: Cells, francs: int, s: int, wh: Warehouse) 
             for app in _trade_applications(p, g, f, wh, fixed):
                 g2, f2 = _trade_apply_one(p, g, f, app, wh)
                 c2 = choice + (app,)
-                out.append(c2)
+                out.append((c2, (g2, f2)))
                 nxt.append((c2, g2, f2, app if p.get("same_good") else None))
         frontier = nxt
     return out
+
+
+def _trade_choices(p: Params, cells: Cells, francs: int, s: int, wh: Warehouse) -> list[Choice]:
+    return [c for c, _ in _trade_outcomes(p, cells, francs, s, wh)]
 
 
 # -- none: lock buildings -------------------------------------------------------------
@@ -268,6 +282,11 @@ REGISTRY: dict[str, tuple[ChoicesFn, RunFn]] = {
     "none": (_none_choices, _none_run),
 }
 
+#: ``outcomes(params, cells, francs, sector value, warehouse)``: every choice with its outcome, in the
+#: choices' order, for effects where that is cheaper than running each choice
+OutcomesFn = Callable[[Params, Cells, int, int, Warehouse], list[tuple[Choice, Outcome]]]
+OUTCOMES: dict[str, OutcomesFn] = {"distribute": _distribute_outcomes, "trade": _trade_outcomes}
+
 
 def run_effect(effect: str, p: Params, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     return REGISTRY[effect][1](p, cells, francs, s, choice, wh)
@@ -275,6 +294,35 @@ def run_effect(effect: str, p: Params, cells: Cells, francs: int, s: int, choice
 
 _CHOICE_CACHE: dict[tuple[Any, Cells, int, int, tuple[int, int]], list[tuple[Choice, tuple[Cells, int]]]] = {}
 _CHOICE_CACHE_LIMIT = 200_000
+
+
+def effect_outcomes(
+    effect: str, p: Params, cells: Cells, francs: int, s: int, wh: Warehouse, pkey: Any = None
+) -> list[tuple[Choice, tuple[Cells, int]]]:
+    """:func:`effect_choices` with each outcome's francs as the change from ``francs`` (shared, read only)."""
+    need = p.get("pay_francs", 0) * s if effect == "trade" else 0
+    fkey = francs if francs < need else need
+    if pkey is None:
+        pkey = (effect, json.dumps(p, sort_keys=True))
+    key = (pkey, cells, fkey, s, wh.key)
+    hit = _CHOICE_CACHE.get(key)
+    if hit is None:
+        choices_fn, run_fn = REGISTRY[effect]
+        seen: set[Outcome] = set()
+        hit = []
+        outcomes = OUTCOMES.get(effect)
+        if outcomes is not None:
+            pairs = outcomes(p, cells, fkey, s, wh)
+        else:
+            pairs = [(c, run_fn(p, cells, fkey, s, c, wh)) for c in choices_fn(p, cells, fkey, s, wh)]
+        for c, o in pairs:
+            if o not in seen:
+                seen.add(o)
+                hit.append((c, (o[0], o[1] - fkey)))
+        if len(_CHOICE_CACHE) > _CHOICE_CACHE_LIMIT:
+            _CHOICE_CACHE.clear()
+        _CHOICE_CACHE[key] = hit
+    return hit
 
 
 def effect_choices(
@@ -287,25 +335,7 @@ def effect_choices(
     purse, and never at more than S payments): the search asks the same
     questions many times.  ``pkey`` is the effect and parameters as a
     hashable value (``Catalog.params_keys``); without it they are frozen here."""
-    need = p.get("pay_francs", 0) * s if effect == "trade" else 0
-    fkey = francs if francs < need else need
-    if pkey is None:
-        pkey = (effect, json.dumps(p, sort_keys=True))
-    key = (pkey, cells, fkey, s, wh.key)
-    hit = _CHOICE_CACHE.get(key)
-    if hit is None:
-        choices_fn, run_fn = REGISTRY[effect]
-        seen: set[Outcome] = set()
-        hit = []
-        for c in choices_fn(p, cells, fkey, s, wh):
-            o = run_fn(p, cells, fkey, s, c, wh)
-            if o not in seen:
-                seen.add(o)
-                hit.append((c, (o[0], o[1] - fkey)))
-        if len(_CHOICE_CACHE) > _CHOICE_CACHE_LIMIT:
-            _CHOICE_CACHE.clear()
-        _CHOICE_CACHE[key] = hit
-    return [(c, (c2, francs + d)) for c, (c2, d) in hit]
+    return [(c, (c2, francs + d)) for c, (c2, d) in effect_outcomes(effect, p, cells, francs, s, wh, pkey)]
 
 
 def choice_text(effect: str, p: Params, choice: Choice, wh: Warehouse) -> str:

@@ -121,8 +121,8 @@ def use_yield(state: InlandState, player: int, i: int, sector: int) -> float:
     amount = wh.amount
     base = _worth(amount, cells, purse)
     best = 0.0
-    for _, (c2, f2) in effects.effect_choices(b.effect, b.params, cells, purse, s, wh, state.catalog.params_keys[i]):
-        best = max(best, _worth(amount, c2, f2) - base)
+    for _, (c2, d) in effects.effect_outcomes(b.effect, b.params, cells, purse, s, wh, state.catalog.params_keys[i]):
+        best = max(best, _worth(amount, c2, purse + d) - base)
     if sector == BONUS_SECTOR:
         best += 1.0  # the franc of sector 4+1 (seeds/004, "Shipping Line": 1 more)
     if len(_YIELD_CACHE) > _CACHE_LIMIT:
@@ -131,17 +131,16 @@ def use_yield(state: InlandState, player: int, i: int, sector: int) -> float:
     return best
 
 
-#: per building (``_catalog_info``): locked, sale loss, factory good index or -1,
+#: per building (``_catalog_tables``): locked, sale loss, factory good index or -1,
 #: cost (wood, clay, food, francs), build gain at printed cost, round index
 BuildingInfo = tuple[bool, int, int, tuple[int, int, int, int], float, int]
 
-#: catalog digest -> (the catalog, its buildings' info)
-_CATALOG_INFO: dict[str, tuple[Catalog, tuple[BuildingInfo, ...]]] = {}
+#: catalog digest -> (the catalog, its buildings' info, each cell's blocked directions (right, up))
+_CATALOG_INFO: dict[str, tuple[Catalog, tuple[BuildingInfo, ...], tuple[int, ...]]] = {}
 
 
-def _catalog_info(catalog: Catalog) -> tuple[BuildingInfo, ...]:
-    """Per building: (locked, sale loss, factory good index or -1, cost
-    (wood, clay, food, francs), build gain at printed cost, round index)."""
+def _catalog_tables(catalog: Catalog) -> tuple[tuple[BuildingInfo, ...], tuple[int, ...]]:
+    """Per building its :data:`BuildingInfo`; per warehouse cell how many of "right" and "up" it cannot step."""
     info = _CATALOG_INFO.get(catalog.digest)
     if info is None:
         rows: list[BuildingInfo] = []
@@ -152,8 +151,36 @@ def _catalog_info(catalog: Catalog) -> tuple[BuildingInfo, ...]:
             rows.append(
                 (b.locked, b.value - b.value // 2, per, (c.wood, c.clay, c.food, c.francs), gain, b.round_index)
             )
-        info = _CATALOG_INFO[catalog.digest] = (catalog, tuple(rows))
-    return info[1]
+        wh = catalog.warehouse
+        edges = tuple((not wh.can_step(cell, "right")) + (not wh.can_step(cell, "up")) for cell in range(wh.cells))
+        info = _CATALOG_INFO[catalog.digest] = (catalog, tuple(rows), edges)
+    return info[1], info[2]
+
+
+#: (catalog digest, cells, purse up to 8) -> :func:`use_yield` of every building in every sector
+#: (index ``5 * building + sector``), filled in as asked: one seat's yields all share the key
+_YIELD_ROWS: dict[tuple[str, effects.Cells, int], list[float | None]] = {}
+_ROWS_LIMIT = 50_000
+
+
+def _yield_row(state: InlandState, player: int) -> list[float | None]:
+    """The row of :data:`_YIELD_ROWS` for ``player``'s warehouse and purse (use_yield caps the purse at 8)."""
+    francs = state.francs[player]
+    key = (state.catalog.digest, state.cells[player], francs if francs < 8 else 8)
+    row = _YIELD_ROWS.get(key)
+    if row is None:
+        if len(_YIELD_ROWS) > _ROWS_LIMIT:
+            _YIELD_ROWS.clear()
+        row = _YIELD_ROWS[key] = [None] * (5 * len(state.catalog))
+    return row
+
+
+def _row_yield(row: list[float | None], state: InlandState, player: int, i: int, sector: int) -> float:
+    """``use_yield(state, player, i, sector)`` through ``player``'s row."""
+    y = row[5 * i + sector]
+    if y is None:
+        y = row[5 * i + sector] = use_yield(state, player, i, sector)
+    return y
 
 
 def _build_gain(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> float:
@@ -162,8 +189,10 @@ def _build_gain(state: InlandState, player: int, info: tuple[BuildingInfo, ...])
     A quick bound: the cost is taken as exactly what is printed (paying
     without change may cost a little more) and affordability is checked on
     the amounts held."""
-    fish, grain, wood, clay = state.goods[player]
-    food = fish + grain
+    amount = state.catalog.warehouse.amount
+    fc, gc, wc, cc_ = state.cells[player]
+    wood, clay = amount[wc], amount[cc_]
+    food = amount[fc] + amount[gc]
     francs = state.francs[player]
     best = 0.0
     rnd = state.round
@@ -182,14 +211,21 @@ def _tempo(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> f
     best = 0.0
     can_pay = state.francs[player] >= 1
     sector = state.sector
+    row = _yield_row(state, player)
     for i, o in enumerate(state.owner):
-        if o == NO_OWNER or sector[i] == 0 or info[i][0]:
+        if o == NO_OWNER:
             continue
+        sec = sector[i]
+        if sec == 0 or info[i][0]:
+            continue
+        y = row[5 * i + sec]
+        if y is None:
+            y = _row_yield(row, state, player, i, sec)
         if o != player:
             if can_pay:
-                best = max(best, use_yield(state, player, i, sector[i]) - 2.0)
+                best = max(best, y - 2.0)
         else:
-            best = max(best, use_yield(state, player, i, sector[i]))
+            best = max(best, y)
     return max(best, _build_gain(state, player, info))
 
 
@@ -197,7 +233,7 @@ def player_terms(state: InlandState, player: int) -> dict[str, float]:
     """The non-wealth terms for one seat (see the module docstring)."""
     if state.is_terminal():
         return {"goods": 0.0, "wheel": 0.0, "forced sale": 0.0, "position": 0.0, "tempo": 0.0}
-    info = _catalog_info(state.catalog)
+    info, edge_table = _catalog_tables(state.catalog)
     left = actions_left(state, player)
     phase = min(1.0, left / CONVERT_ACTIONS)
     rounds_left = len(ACTIONS_PER_ROUND) - state.round  # round ends still to come
@@ -205,6 +241,7 @@ def player_terms(state: InlandState, player: int) -> dict[str, float]:
     wheel = 0.0
     sale = 0.0
     sector = state.sector
+    row = _yield_row(state, player)
     for i, o in enumerate(state.owner):
         if o != player:
             continue
@@ -215,16 +252,20 @@ def player_terms(state: InlandState, player: int) -> dict[str, float]:
             continue
         sec = sector[i]
         if phase > 0:
-            wheel += WHEEL_SHARE * phase * use_yield(state, player, i, min(sec + 1, BONUS_SECTOR))
+            nxt = sec + 1 if sec < BONUS_SECTOR else BONUS_SECTOR
+            y = row[5 * i + nxt]
+            if y is None:
+                y = _row_yield(row, state, player, i, nxt)
+            wheel += WHEEL_SHARE * phase * y
         if SALE_SECTOR - sec <= rounds_left:
             sale -= SALE_RISK[sec] * loss
     g_term = 0.0
-    wh = state.catalog.warehouse
+    amount = state.catalog.warehouse.amount
     edges = 0
     for gi, cell in enumerate(state.cells[player]):
         counted = 1.0 if gi in factories else 0.0
-        g_term += max(0.0, GOOD_VALUE * phase - counted) * wh.amount[cell]
-        edges += (not wh.can_step(cell, "right")) + (not wh.can_step(cell, "up"))
+        g_term += max(0.0, GOOD_VALUE * phase - counted) * amount[cell]
+        edges += edge_table[cell]
     # the next main action is the mover's, or, once it has acted, the opponent's
     # (the last action of a round is the starting player's, and the next round starts with the other)
     next_main = state.turn if not state.acted else 1 - state.turn
@@ -238,12 +279,39 @@ def player_terms(state: InlandState, player: int) -> dict[str, float]:
     }
 
 
+#: (catalog digest, seat, round, actions left, turn, acted, the seat's cells and purse, owners, sectors)
+#: -> :func:`player_terms`: all it reads, so the other seat's moves that leave these alone find it here
+_SEAT_CACHE: dict[tuple[object, ...], dict[str, float]] = {}
+
+
+def _seat_terms(state: InlandState, player: int) -> dict[str, float]:
+    """:func:`player_terms` through :data:`_SEAT_CACHE` (read only: shared by every position with the same key)."""
+    key = (
+        state.catalog.digest,
+        player,
+        state.round,
+        state.actions_left,
+        state.turn,
+        state.acted,
+        state.cells[player],
+        state.francs[player],
+        tuple(state.owner),
+        tuple(state.sector),
+    )
+    hit = _SEAT_CACHE.get(key)
+    if hit is None:
+        if len(_SEAT_CACHE) > _CACHE_LIMIT:
+            _SEAT_CACHE.clear()
+        hit = _SEAT_CACHE[key] = player_terms(state, player)
+    return hit
+
+
 def evaluation_terms(state: InlandState, player: int) -> dict[str, float]:
     """Named terms, each the margin of ``player`` over the opponent."""
     w = state.wealth()
     other = 1 - player
-    mine = player_terms(state, player)
-    theirs = player_terms(state, other)
+    mine = _seat_terms(state, player)
+    theirs = _seat_terms(state, other)
     out = {"wealth": float(w[player] - w[other])}
     for k in mine:
         out[k] = mine[k] - theirs[k]

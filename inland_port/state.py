@@ -97,12 +97,27 @@ class InlandAction:
 #: after the main action: the turn is over (no more sales)
 END = InlandAction("end", text="end")
 
+#: The actions depend only on the catalog and a few values, and are immutable, so they are made once:
+#: (catalog digest, building, cells, francs enough) -> its builds; (..., cells, purse, sector value) -> its uses
+_BUILD_CACHE: dict[tuple[str, int, effects.Cells, bool], tuple[InlandAction, ...]] = {}
+_USE_CACHE: dict[tuple[str, int, effects.Cells, int, int], tuple[InlandAction, ...]] = {}
+_SELL_CACHE: dict[str, tuple[InlandAction, ...]] = {}
+_ACTION_CACHE_LIMIT = 200_000
+
+
+def _sell_actions(catalog: Catalog) -> tuple[InlandAction, ...]:
+    """``sell <Building>`` for every building of ``catalog``, by index."""
+    hit = _SELL_CACHE.get(catalog.digest)
+    if hit is None:
+        hit = _SELL_CACHE[catalog.digest] = tuple(
+            InlandAction("sell", b.name, text=f"sell {b.name}") for b in catalog.buildings
+        )
+    return hit
+
 
 class InlandState(GameState):
     ruleset: ClassVar[str] = "inland"
     num_players = 2
-    #: ending the turn after the main action, when no sale is worth searching, costs the search no depth
-    forced_moves_free: ClassVar[bool] = True
 
     __slots__ = (
         "_legal",
@@ -246,17 +261,16 @@ class InlandState(GameState):
         if self.is_terminal():
             return []
         p = self.turn
-        sells = [
-            InlandAction("sell", self.catalog.buildings[i].name, text=f"sell {self.catalog.buildings[i].name}")
-            for i in self.owned(p)
-        ]
+        owner = self.owner
+        sell_all = _sell_actions(self.catalog)
+        sells = [sell_all[i] for i, o in enumerate(owner) if o == p]
         if self.acted:
             return [END] + sells
         main: list[InlandAction] = []
         for i in self.on_offer():
             main.extend(self._build_actions(p, i))
         for i, b in enumerate(self.catalog.buildings):
-            o = self.owner[i]
+            o = owner[i]
             if o == NO_OWNER or b.locked or self.sector[i] == 0:
                 continue
             if o != p and self.francs[p] < 1:
@@ -285,31 +299,48 @@ class InlandState(GameState):
             ways = [w + f for w in ways for f in food]
         return ways
 
-    def _build_actions(self, p: int, i: int) -> list[InlandAction]:
+    def _build_actions(self, p: int, i: int) -> tuple[InlandAction, ...]:
         b = self.catalog.buildings[i]
-        wh = self.catalog.warehouse
-        return [
-            InlandAction(
-                "build", b.name, pay, f"build {b.name}" + (f": {effects.payment_text(pay, wh)}" if pay else "")
+        cells = self.cells[p]
+        key = (self.catalog.digest, i, cells, b.cost.francs <= self.francs[p])
+        hit = _BUILD_CACHE.get(key)
+        if hit is None:
+            wh = self.catalog.warehouse
+            hit = tuple(
+                InlandAction(
+                    "build", b.name, pay, f"build {b.name}" + (f": {effects.payment_text(pay, wh)}" if pay else "")
+                )
+                for pay in self._build_payments(p, b)
             )
-            for pay in self._build_payments(p, b)
-        ]
+            if len(_BUILD_CACHE) > _ACTION_CACHE_LIMIT:
+                _BUILD_CACHE.clear()
+            _BUILD_CACHE[key] = hit
+        return hit
 
     def _user_purse(self, p: int, i: int) -> int:
         """Francs the user holds while carrying out the effect."""
         francs = self.francs[p] - (1 if self.owner[i] != p else 0)
         return francs + (1 if self.sector[i] == BONUS_SECTOR else 0)
 
-    def _use_actions(self, p: int, i: int) -> list[InlandAction]:
-        b = self.catalog.buildings[i]
+    def _use_actions(self, p: int, i: int) -> tuple[InlandAction, ...]:
         s = self.sector_value(i)
-        out = []
-        wh = self.catalog.warehouse
-        pkey = self.catalog.params_keys[i]
-        for choice, _ in effects.effect_choices(b.effect, b.params, self.cells[p], self._user_purse(p, i), s, wh, pkey):
-            ct = effects.choice_text(b.effect, b.params, choice, wh)
-            out.append(InlandAction("use", b.name, choice, f"use {b.name}" + (f": {ct}" if ct else "")))
-        return out
+        cells = self.cells[p]
+        purse = self._user_purse(p, i)
+        key = (self.catalog.digest, i, cells, purse, s)
+        hit = _USE_CACHE.get(key)
+        if hit is None:
+            b = self.catalog.buildings[i]
+            wh = self.catalog.warehouse
+            pkey = self.catalog.params_keys[i]
+            out = []
+            for choice, _ in effects.effect_choices(b.effect, b.params, cells, purse, s, wh, pkey):
+                ct = effects.choice_text(b.effect, b.params, choice, wh)
+                out.append(InlandAction("use", b.name, choice, f"use {b.name}" + (f": {ct}" if ct else "")))
+            hit = tuple(out)
+            if len(_USE_CACHE) > _ACTION_CACHE_LIMIT:
+                _USE_CACHE.clear()
+            _USE_CACHE[key] = hit
+        return hit
 
     def why_illegal(self, text: str) -> str | None:
         """A specific reason why typed text is not legal, when one can be given."""
@@ -367,7 +398,7 @@ class InlandState(GameState):
         verb = action.verb
         if verb == "sell":
             self._sell(p, self.catalog.index[action.building], forced=False)
-            if self.acted and not self.owned(p):
+            if self.acted and p not in self.owner:
                 self._end_of_turn()
             return
         if verb == "end":
@@ -386,7 +417,7 @@ class InlandState(GameState):
         else:
             raise ValueError(f"unknown action {action!r}")
         self.main_actions += 1
-        if self.owned(p):
+        if p in self.owner:
             self.acted = True  # the turn goes on: sell, or end it
         else:
             self._end_of_turn()
@@ -498,7 +529,13 @@ class InlandState(GameState):
         return out
 
     def wealth(self) -> list[int]:
-        return [sum(self.wealth_breakdown(p).values()) for p in (0, 1)]
+        """Each seat's :meth:`wealth_breakdown` summed (without building the breakdowns: the search asks often)."""
+        out = self.francs[:]
+        buildings = self.catalog.buildings
+        for i, o in enumerate(self.owner):
+            if o != NO_OWNER:
+                out[o] += buildings[i].value if buildings[i].scoring is None else self.building_worth(o, i)
+        return out
 
     def search_actions(self) -> list[InlandAction]:
         """Legal actions worth searching (sales only when francs are needed); see inland_port/evaluate.py."""
