@@ -49,6 +49,7 @@ def main() -> None:
 # -- command modules (each adds its commands to ``app``) --------------------
 import cli.base_cmd  # noqa: E402  (lehavre base; lehavre rules base)
 import cli.inland_cmd  # noqa: E402  (lehavre inland, lehavre rules)
+import cli.net_cmd  # noqa: E402  (lehavre host, lehavre join, lehavre watch)
 import cli.playtest_cmd  # noqa: E402  (lehavre playtest, lehavre compare)
 import cli.replay_cmd  # noqa: E402  (lehavre replay)
 import cli.saves_cmd  # noqa: E402,F401  (lehavre saves)
