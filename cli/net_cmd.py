@@ -47,9 +47,9 @@ def parse_seats(text: str, game: GameSpec) -> list[SeatPlan]:
     seats = []
     for s, w in enumerate(words):
         if w == "me":
-            seats.append(SeatPlan(name=f"P{s + 1} host", code=new_code(), host=True))
+            seats.append(SeatPlan(name="Host", code=new_code(), host=True))
         elif w == "remote":
-            seats.append(SeatPlan(name=f"P{s + 1}", code=new_code()))
+            seats.append(SeatPlan(name=f"Player {s + 1}", code=new_code()))
         else:
             try:
                 parse_agent_list(w, 1, game)
@@ -57,7 +57,7 @@ def parse_seats(text: str, game: GameSpec) -> list[SeatPlan]:
                 raise typer.BadParameter(
                     f"seat {s + 1}: {exc}; a seat is 'me', 'remote' or an agent", param_hint="'--seats'"
                 ) from None
-            seats.append(SeatPlan(name=f"P{s + 1} {w}", kind=w))
+            seats.append(SeatPlan(name=w if words.count(w) == 1 else f"{w} #{s + 1}", kind=w))
     if not any(p.is_person for p in seats):
         raise typer.BadParameter(
             "no seat for a person: use 'lehavre inland|base --watch' to watch agents", param_hint="'--seats'"
