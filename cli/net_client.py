@@ -70,7 +70,7 @@ class Link:
     def open(self) -> Welcome:
         """Connect and join; LinkError with the reason if the server or the code is wrong."""
         try:
-            ws = connect(url_of(self.address), proxy=None, max_size=MAX_MESSAGE, open_timeout=5)
+            ws = connect(url_of(self.address), proxy=None, max_size=MAX_MESSAGE, open_timeout=5, legacy=True)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             raise LinkError(f"cannot connect to {self.address}: {exc}") from None
         try:
