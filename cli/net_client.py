@@ -9,6 +9,7 @@ anyway, and its own thread answers the server's keep-alive pings meanwhile.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -48,6 +49,11 @@ EXIT_LOST = 1
 RETRY_FOR = 30.0
 
 
+def bot_seed(seat: int, ply: int) -> int:
+    """The seed of the agent that plays ``seat`` (``join --agent``) after ``ply`` actions."""
+    return 1_000_000 * (seat + 1) + ply
+
+
 class LinkError(Exception):
     """The connection cannot be made or is lost for good; the text says why."""
 
@@ -71,7 +77,7 @@ class Link:
         """Connect and join; LinkError with the reason if the server or the code is wrong."""
         try:
             ws = connect(url_of(self.address), proxy=None, max_size=MAX_MESSAGE, open_timeout=5, legacy=True)
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as exc:
             raise LinkError(f"cannot connect to {self.address}: {exc}") from None
         try:
             ws.send(encode(Hello(code=self.code, watch=self.watch)))
@@ -81,7 +87,7 @@ class Link:
             raise LinkError(f"{self.address} did not let this code join: {exc}") from None
         if isinstance(first, Refused):
             ws.close()
-            raise LinkError(f"{self.address} refused: {first.reason}")
+            raise CodeRefused(f"{self.address} refused: {first.reason}")
         if not isinstance(first, Welcome):
             ws.close()
             raise LinkError(f"{self.address} answered '{first.type}' instead of a welcome")
@@ -121,13 +127,17 @@ class Link:
                 self.open()
                 return
             except LinkError as exc:
-                if "refused" in str(exc) or time.monotonic() > deadline:
+                if isinstance(exc, CodeRefused) or time.monotonic() > deadline:
                     raise
             time.sleep(0.5)
 
     def close(self) -> None:
         if self.ws is not None:
             self.ws.close()
+
+
+class CodeRefused(LinkError):
+    """The server answered, and does not let this code join (trying again will not help)."""
 
 
 class _Stopped(Exception):
@@ -143,7 +153,7 @@ class RemoteLoop(PlayLoop):
         renderer: Renderer,
         console: Console,
         *,
-        agent: Agent | None = None,
+        agent: Callable[[int], Agent] | None = None,
         agent_name: str = "",
         join_command: str = "",
         **kw: Any,
@@ -153,7 +163,10 @@ class RemoteLoop(PlayLoop):
         self.link, self.welcome = link, welcome
         self.spec = game_spec(welcome.ruleset)
         self.replay = ViewReplay(self.spec)
-        self.my_agent, self.agent_name = agent, agent_name
+        #: the agent playing this seat, made afresh for each decision from the number of actions
+        #: played (so a bot that drops and rejoins plays on exactly as it would have)
+        self.agent_for, self.agent_name = agent, agent_name
+        self.my_agent: Agent | None = agent(0) if agent is not None else None
         self.join_command = join_command
         self.asked_to_wait = -1
         session = Session(welcome.ruleset, None, 0, self.spec.new_game(0, None), [])
@@ -271,8 +284,9 @@ class RemoteLoop(PlayLoop):
 
     def my_move(self, seat: int) -> None:
         ply = len(self.state.history)
-        if self.my_agent is not None:
-            action = agent_choose(self.my_agent, self.state, self.console, self.s.players[seat].label)
+        if self.agent_for is not None:
+            agent = self.agent_for(ply)
+            action = agent_choose(agent, self.state, self.console, self.s.players[seat].label)
         else:
             action = self.ask(seat)
             if action is None:  # taken back, or the position changed: look again

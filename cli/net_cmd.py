@@ -20,10 +20,10 @@ from cli import play as loop
 from cli.app import app
 from cli.console import error, make_console
 from cli.games import renderer_for
-from cli.net_client import Link, LinkError, RemoteLoop
+from cli.net_client import CodeRefused, Link, LinkError, RemoteLoop, bot_seed
 from cli.options import NoUndoOption, PlainOption
 from core import records
-from core.agents import AgentSpecError, make_agent, parse_agent_list
+from core.agents import Agent, AgentSpecError, make_agent, parse_agent_list
 from core.cards import DataFileError
 from core.games import game_spec
 from core.net.server import GameServer, Table
@@ -117,22 +117,25 @@ def resumed_table(name: str) -> Table:
 def announce(console: Console, table: Table, address: str) -> None:
     """The address and one command per seat (each remote person gets theirs), and the watch code."""
     game = table.spec
+    played = len(table.state.history)
     console.print(
         Text(
-            f"Hosting {game.title}, seed {table.record.seed}, saved as '{records.save_name(table.save_path)}' "
-            f"({len(table.state.history)} actions played). Listening on {address}.",
+            f"Hosting {game.title} (seed {table.record.seed}"
+            + (f", {loop.plural(played, 'action')} played" if played else "")
+            + f"), saved as '{records.save_name(table.save_path)}'.",
             style="bold",
         )
     )
+    console.print(Text(f"Address: {address}"), soft_wrap=True)
     for s, p in enumerate(table.seats):
         if p.is_person and not p.host:
-            console.print(Text(f"  Seat {s + 1} ({p.name}): lehavre join {address} {p.code}"))
+            console.print(Text(f"  Seat {s + 1} ({p.name}): lehavre join {address} {p.code}"), soft_wrap=True)
         elif not p.is_person:
             console.print(Text(f"  Seat {s + 1}: {p.kind}", style="muted"))
-    console.print(Text(f"  Spectators: lehavre watch {address} {table.plan.watch_code}"))
+    console.print(Text(f"  Spectators: lehavre watch {address} {table.plan.watch_code}"), soft_wrap=True)
     console.print(
         Text(
-            f"Give each person their own line: the code is their seat. If the server stops, "
+            "Give each person their own line: the code is their seat. If the server stops, "
             f"'lehavre host --resume {records.save_name(table.save_path)}' restarts it with the same codes.",
             style="muted",
         )
@@ -273,7 +276,7 @@ def run_host(console: Console, table: Table, bind: str, port: int, headless: boo
     try:
         if headless or me is None:
             if me is not None:
-                console.print(Text(f"  Your seat ({me.name}): lehavre join {address} {me.code}"))
+                console.print(Text(f"  Your seat ({me.name}): lehavre join {address} {me.code}"), soft_wrap=True)
             console.print(Text("The server runs until the game ends; Ctrl-C saves and stops it.", style="muted"))
             while thread.is_alive():
                 thread.join(0.5)
@@ -298,7 +301,7 @@ def join_game(
         welcome = link.open()
     except LinkError as exc:
         error(str(exc))
-        return 2 if "refused" in str(exc) else 1
+        return 2 if isinstance(exc, CodeRefused) else 1
     renderer = renderer_for(welcome.ruleset)
     if renderer is None:
         link.close()
@@ -306,14 +309,19 @@ def join_game(
         return 2
     me = None
     name = ""
-    if agent is not None and welcome.seat is not None:
+    seat = welcome.seat
+    if agent is not None and seat is not None:
+        spec, ruleset = agent, welcome.ruleset
         try:
-            me = make_agent(agent, 1000 * (welcome.seat + 1), welcome.ruleset)
+            name = getattr(make_agent(spec, 0, ruleset), "name", spec)
         except GameError as exc:
             link.close()
             error(str(exc))
             return 2
-        name = getattr(me, "name", agent)
+
+        def me(ply: int) -> Agent:
+            return make_agent(spec, bot_seed(seat, ply), ruleset)
+
     again = f"lehavre {'watch' if watch else 'join'} {address} {code}"
     play = RemoteLoop(link, renderer, console, agent=me, agent_name=name, join_command=again, plain=plain)
     if welcome.seat is None:

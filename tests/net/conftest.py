@@ -66,7 +66,13 @@ def code_of(table: Table, seat: int) -> str:
 
 
 async def bot(
-    port: int, code: str, seed: int, *, heard: list[str] | None = None, answer: str = "yes", stop_after: int | None = None
+    port: int,
+    code: str,
+    seed: int,
+    *,
+    heard: list[str] | None = None,
+    answer: str = "yes",
+    stop_after: int | None = None,
 ) -> str:
     """Play random legal moves at the seat of ``code`` until the server closes the game; returns
     the closing text.  ``heard`` collects every message received; ``answer`` answers questions;

@@ -32,7 +32,6 @@ from core.protocol import ActionError, parse_action
 from tests.net.conftest import LOOPBACK, bot, code_of, hosted, make_table
 
 
-
 class Client:
     """A blocking client for the tests: joins with a code and reads until the message it wants."""
 

@@ -80,10 +80,10 @@ def test_another_players_marketplace_peek_is_not_in_my_view():
         raise AssertionError("no random game reached the Marketplace's peek")
     peeker = state.stack[-1].player
     top = state.special_pile[:2]
-    _, mine, view = view_of(setup, state, peeker)
+    _, _, view = view_of(setup, state, peeker)
     assert view.special_pile[:2] == top  # the peeker sees the true top two
     for other in {0, 1, 2} - {peeker}:
-        _, theirs, view = view_of(setup, state, other)
+        _, _, view = view_of(setup, state, other)
         fill = sorted(b for b in setup.special_pool if b not in set(setup.special_pile) - set(state.special_pile))
         assert view.special_pile == fill[: len(view.special_pile)]
 
