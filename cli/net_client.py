@@ -118,6 +118,20 @@ class Link:
             except MessageError as exc:
                 raise LinkError(f"the server sent a message this version cannot read: {exc}") from None
 
+    def pending(self) -> list[Any]:
+        """The messages that have arrived already (without waiting)."""
+        out = []
+        while self.ws is not None:
+            try:
+                raw = self.ws.recv(timeout=0)
+            except (TimeoutError, ConnectionClosed):
+                break
+            try:
+                out.append(parse_server(raw))
+            except MessageError as exc:
+                raise LinkError(f"the server sent a message this version cannot read: {exc}") from None
+        return out
+
     def reopen(self, on_retry: Any) -> None:
         if on_retry is not None:
             on_retry()
@@ -235,10 +249,13 @@ class RemoteLoop(PlayLoop):
                 self.error(f"Answer one of: {', '.join(q.choices)}.")
         self.link.send(Answer(question=q.id, choice=choice))
 
-    def reply(self) -> Position | Refused:
-        """Wait for the server's answer to what this seat sent: a new position, or why not."""
+    def reply(self, ply: int) -> Position | Refused:
+        """Wait for the server's answer to what this seat sent at ``ply``: a new position, or why not
+        (a position sent before the answer, still at ``ply``, is only taken in)."""
         while True:
             msg = self.receive()
+            if isinstance(msg, Position) and len(msg.actions) == ply and not msg.undone:
+                continue
             if isinstance(msg, Position | Refused):
                 if isinstance(msg, Refused):
                     self.error(msg.reason)
@@ -283,6 +300,10 @@ class RemoteLoop(PlayLoop):
         return self.game_over()
 
     def my_move(self, seat: int) -> None:
+        for msg in self.link.pending():  # what arrived meanwhile (someone joined, a newer position)
+            self.handle(msg)
+        if self.state.is_terminal() or self.state.current_player() != seat:
+            return
         ply = len(self.state.history)
         if self.agent_for is not None:
             agent = self.agent_for(ply)
@@ -294,7 +315,7 @@ class RemoteLoop(PlayLoop):
         if len(self.state.history) != ply:
             return
         self.link.send(Play(action=str(action), ply=ply))
-        self.reply()
+        self.reply(ply)
 
     def wait_for(self, seat: int) -> None:
         ply = len(self.state.history)
@@ -312,8 +333,9 @@ class RemoteLoop(PlayLoop):
         if not self.allow_undo:
             self.error("Undo is switched off for this game.")
             return None
-        self.link.send(Undo(ply=len(self.state.history)))
-        msg = self.reply()
+        ply = len(self.state.history)
+        self.link.send(Undo(ply=ply))
+        msg = self.reply(ply)
         if isinstance(msg, Position):
             self.flush()
             return "undone"
