@@ -41,6 +41,7 @@ from core.net.messages import (
     parse_server,
 )
 from core.net.view import ViewError, ViewReplay
+from core.records import save_name
 from core.protocol import GameState
 
 #: exit code when the connection is lost for good (rejoin with the same command)
@@ -300,6 +301,7 @@ class RemoteLoop(PlayLoop):
         return self.game_over()
 
     def my_move(self, seat: int) -> None:
+        self.asked_to_wait = -1
         for msg in self.link.pending():  # what arrived meanwhile (someone joined, a newer position)
             self.handle(msg)
         if self.state.is_terminal() or self.state.current_player() != seat:
@@ -318,12 +320,11 @@ class RemoteLoop(PlayLoop):
         self.reply(ply)
 
     def wait_for(self, seat: int) -> None:
-        ply = len(self.state.history)
-        if self.asked_to_wait != ply:
-            self.asked_to_wait = ply
+        if self.asked_to_wait != seat:  # once while the same seat decides
+            self.asked_to_wait = seat
             if self.mine is not None and any(p.is_human for p in self.s.players):
                 self.flush()
-                self.say(Text(f"Waiting for {self.s.players[seat].name}...", style="muted"))
+                self.say(Text(f"Waiting for {self.s.players[seat].name}... (Ctrl-C leaves the game)", style="muted"))
         if self.mine is None or not any(p.is_human for p in self.s.players):
             self.flush()
         self.receive()
@@ -368,7 +369,11 @@ class RemoteLoop(PlayLoop):
             "interrupt": "Interrupted: you left the game.",
         }[how]
         if self.welcome.host:
-            why += " It is saved; the other players are told the game is stopped."
+            name = save_name(self.welcome.save_path) if self.welcome.save_path else "NAME"
+            why += (
+                " It is saved, and the other players are told the game is stopped; "
+                f"continue it with 'lehavre host --resume {name}'."
+            )
         elif self.join_command:
             why += f" It stays saved on the host; rejoin with '{self.join_command}'."
         self.console.print(Text(why))
