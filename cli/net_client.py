@@ -41,8 +41,8 @@ from core.net.messages import (
     parse_server,
 )
 from core.net.view import ViewError, ViewReplay
-from core.records import save_name
 from core.protocol import GameState
+from core.records import save_name
 
 #: exit code when the connection is lost for good (rejoin with the same command)
 EXIT_LOST = 1

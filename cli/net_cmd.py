@@ -327,7 +327,8 @@ def join_game(
     if welcome.seat is None:
         console.print(Text(f"Watching a game of {play.spec.title} at {address}.", style="bold"))
     else:
-        console.print(Text(f"Joined {play.spec.title} at {address}: you play seat {welcome.seat + 1}.", style="bold"))
+        where = "at this keyboard" if welcome.host else f"in the game of {play.spec.title} at {address}"
+        console.print(Text(f"You play seat {welcome.seat + 1} {where}.", style="bold"))
         console.print(Text("Type a number or an action; 'help' for every command, 'quit' to leave.", style="muted"))
     return play.run()
 

@@ -135,7 +135,10 @@ def kill_when(data: Path, name: str, actions: int, proc: subprocess.Popen) -> No
 
 @pytest.mark.parametrize(
     "args, seats",
-    [(("inland", "--seats", "remote,remote", "--seed", "5"), 2), (("base", "--seats", "remote,remote,remote", "--short"), 3)],
+    [
+        (("inland", "--seats", "remote,remote", "--seed", "5"), 2),
+        (("base", "--seats", "remote,remote,remote", "--short"), 3),
+    ],
     ids=["inland", "base-3"],
 )
 def test_a_whole_game_between_agent_clients(tmp_path, args, seats):

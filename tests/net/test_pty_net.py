@@ -43,7 +43,7 @@ def test_host_and_client_screens_at_80x24(tmp_path):
     prompt_last(host)
     assert "Host to play round A" in host.logfile_read.flat
     client = spawn_screen(tmp_path, "join", address, code)
-    client.expect("you play seat 2")
+    client.expect("You play seat 2")
     for _ in range(4):  # the host's turn: a main action, then perhaps a sale or 'end'
         host.sendline("1")
         if wait_text(client, "Player 2, your move", 10):
