@@ -171,6 +171,7 @@ class RemoteLoop(PlayLoop):
         agent: Callable[[int], Agent] | None = None,
         agent_name: str = "",
         join_command: str = "",
+        on_leave: Callable[[], None] | None = None,
         **kw: Any,
     ) -> None:
         welcome = link.welcome
@@ -183,6 +184,8 @@ class RemoteLoop(PlayLoop):
         self.agent_for, self.agent_name = agent, agent_name
         self.my_agent: Agent | None = agent(0) if agent is not None else None
         self.join_command = join_command
+        #: called when this loop ends, before its connection closes (the host stops the server)
+        self.on_leave = on_leave
         self.asked_to_wait = -1
         session = Session(welcome.ruleset, None, 0, self.spec.new_game(0, None), [])
         super().__init__(session, renderer, console, allow_undo=welcome.undo, **kw)
@@ -297,6 +300,8 @@ class RemoteLoop(PlayLoop):
                 self.say(Text(f"Rejoin with '{self.join_command}'."))
             return EXIT_LOST
         finally:
+            if self.on_leave is not None:
+                self.on_leave()
             self.link.close()
         return self.game_over()
 

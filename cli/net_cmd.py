@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -273,6 +274,7 @@ def run_host(console: Console, table: Table, bind: str, port: int, headless: boo
     address = f"{'127.0.0.1' if bind in ('0.0.0.0', '::', '') else bind}:{port}"
     announce(console, table, address)
     me = next((p for p in table.seats if p.host), None)
+    stopped = f"The host stopped the game: it is saved. {table.resume_hint()}"
     try:
         if headless or me is None:
             if me is not None:
@@ -282,18 +284,25 @@ def run_host(console: Console, table: Table, bind: str, port: int, headless: boo
                 thread.join(0.5)
             return
         assert me.code is not None
-        code = join_game(console, address, me.code, plain=plain)
+        code = join_game(console, address, me.code, plain=plain, on_leave=lambda: server.stop_all(stopped))
     except KeyboardInterrupt:
         code = loop.EXIT_INTERRUPTED
     finally:
-        server.stop_all(f"The host stopped the game: it is saved. {table.resume_hint()}")
+        server.stop_all(stopped)
         thread.join(5)
     if code:
         raise typer.Exit(code)
 
 
 def join_game(
-    console: Console, address: str, code: str, *, watch: bool = False, agent: str | None = None, plain: bool = False
+    console: Console,
+    address: str,
+    code: str,
+    *,
+    watch: bool = False,
+    agent: str | None = None,
+    plain: bool = False,
+    on_leave: Callable[[], None] | None = None,
 ) -> int:
     """Join (or watch) the game at ``address`` with ``code`` and play it to its end; the exit code."""
     link = Link(address, code, watch=watch)
@@ -323,7 +332,9 @@ def join_game(
             return make_agent(spec, bot_seed(seat, ply), ruleset)
 
     again = f"lehavre {'watch' if watch else 'join'} {address} {code}"
-    play = RemoteLoop(link, renderer, console, agent=me, agent_name=name, join_command=again, plain=plain)
+    play = RemoteLoop(
+        link, renderer, console, agent=me, agent_name=name, join_command=again, plain=plain, on_leave=on_leave
+    )
     if welcome.seat is None:
         console.print(Text(f"Watching a game of {play.spec.title} at {address}.", style="bold"))
     else:

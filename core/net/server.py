@@ -518,7 +518,7 @@ class GameServer:
             await asyncio.sleep(0.2)  # let the last 'closed' messages leave
 
     def stop_all(self, text: str) -> None:
-        """From any thread: stop every table (everyone hears ``text``)."""
+        """From another thread: stop every table (everyone hears ``text``); waits for it (5 s at most)."""
         loop = self.loop
         if loop is None:
             return
@@ -529,6 +529,9 @@ class GameServer:
 
         coro = stop()
         try:
-            asyncio.run_coroutine_threadsafe(coro, loop)
+            done = asyncio.run_coroutine_threadsafe(coro, loop)
         except RuntimeError:  # the loop has ended already
             coro.close()
+            return
+        with contextlib.suppress(Exception):  # stopped, or the loop ended meanwhile
+            done.result(timeout=5)
