@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from cli import base_cmd, inland_cmd
 from cli import play as loop
 from cli.app import app
 from cli.console import error, make_console
@@ -25,11 +26,13 @@ from cli.net_client import CodeRefused, Link, LinkError, RemoteLoop, bot_seed
 from cli.options import NoUndoOption, PlainOption
 from core import records
 from core.agents import Agent, AgentSpecError, make_agent, parse_agent_list
-from core.cards import DataFileError
 from core.games import game_spec
 from core.net.server import GameServer, Table
 from core.net.table import PERSON, SeatPlan, TablePlan, load_plan, new_code, save_plan
 from core.protocol import GameError, GameSpec
+
+#: the games that can be hosted: their own commands make their options
+COMMANDS = {c.name: c for c in (inland_cmd.COMMAND, base_cmd.COMMAND)}
 
 #: the port a host listens on unless --port says otherwise
 DEFAULT_PORT = 8765
@@ -67,23 +70,22 @@ def parse_seats(text: str, game: GameSpec) -> list[SeatPlan]:
 
 
 def game_options(game: GameSpec, players: int, short: bool, buildings: Path | None, advanced: tuple[bool, bool]) -> Any:
-    """The options of the game to host, checked; a usage error says what is wrong."""
-    data: dict[str, Any] = {}
-    if game.name == "inland":
-        if short or any(advanced):
-            raise typer.BadParameter("--short, --advanced-selling and --expensive-loans are base game options")
-        data["buildings"] = str(buildings) if buildings is not None else None
-    else:
-        if buildings is not None:
-            raise typer.BadParameter("--buildings is for the Inland Port only", param_hint="'--buildings'")
-        data = {"players": players, "short": short, "advanced_selling": advanced[0], "expensive_loans": advanced[1]}
-    try:
-        options = game.parse_options(data)
-        game.new_game(0, options)
-    except (GameError, DataFileError) as exc:
-        error(str(exc))
-        raise typer.Exit(2) from None
-    return options
+    """The options of the game to host, made as its own command makes them; a usage error says what is wrong."""
+    if game.name == "inland" and (short or any(advanced)):
+        raise typer.BadParameter("--short, --advanced-selling and --expensive-loans are base game options")
+    if game.name != "inland" and buildings is not None:
+        raise typer.BadParameter("--buildings is for the Inland Port only", param_hint="'--buildings'")
+    command = COMMANDS.get(game.name)
+    if command is None:
+        raise typer.BadParameter(f"this lehavre cannot host '{game.name}'", param_hint="'inland|base'")
+    params = {
+        "players_n": players,
+        "short": short,
+        "buildings": buildings,
+        "advanced_selling": advanced[0],
+        "expensive_loans": advanced[1],
+    }
+    return command.options(params)
 
 
 def new_table(
