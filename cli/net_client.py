@@ -79,7 +79,7 @@ class Link:
         try:
             ws = connect(url_of(self.address), proxy=None, max_size=MAX_MESSAGE, open_timeout=5, legacy=True)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as exc:
-            raise LinkError(f"cannot connect to {self.address}: {exc}") from None
+            raise LinkError(f"cannot connect to {self.address} (is 'lehavre host' running there?): {exc}") from None
         try:
             ws.send(encode(Hello(code=self.code, watch=self.watch)))
             first = parse_server(ws.recv(timeout=10))

@@ -8,6 +8,8 @@ with a code, the host's own keyboard too (over the loopback), so every screen is
 from __future__ import annotations
 
 import asyncio
+import logging
+import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -28,7 +30,7 @@ from core import records
 from core.agents import Agent, AgentSpecError, make_agent, parse_agent_list
 from core.games import game_spec
 from core.net.server import GameServer, Table
-from core.net.table import PERSON, SeatPlan, TablePlan, load_plan, new_code, save_plan
+from core.net.table import PERSON, SeatPlan, TablePlan, load_plan, new_code, plan_path, save_plan
 from core.protocol import GameError, GameSpec
 
 #: the games that can be hosted: their own commands make their options
@@ -258,7 +260,22 @@ def host(
     run_host(console, table, bind if resume is None else table.plan.bind, port, headless, plain)
 
 
+def log_to_file(table: Table) -> None:
+    """The server's warnings go to a file beside the hosted game's seats, not onto the host's screen."""
+    path = plan_path(table.save_path).with_suffix(".log")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    logger = logging.getLogger("lehavre.net")
+    logger.addHandler(handler)
+    logger.propagate = False
+
+
 def run_host(console: Console, table: Table, bind: str, port: int, headless: bool, plain: bool) -> None:
+    log_to_file(table)
     server = GameServer()
     server.add(table)
     table.save()
@@ -346,6 +363,15 @@ def join_game(
     return play.run()
 
 
+def check_address(address: str) -> None:
+    """``HOST:PORT`` (or a ws:// URL); anything else is a usage error saying so."""
+    if not re.fullmatch(r"(wss?://)?(\[[0-9a-fA-F:.]+\]|[\w.-]+):\d{1,5}/?", address.strip()):
+        raise typer.BadParameter(
+            f"'{address}' is not HOST:PORT; give the address 'lehavre host' printed, e.g. 127.0.0.1:8765",
+            param_hint="'ADDRESS'",
+        )
+
+
 AddressArg = Annotated[str, typer.Argument(metavar="ADDRESS", help="The host's address, HOST:PORT, as it printed.")]
 CodeArg = Annotated[str, typer.Argument(metavar="CODE", help="Your code, as the host printed it.")]
 
@@ -365,6 +391,7 @@ def join(
     plain: PlainOption = False,
 ) -> None:
     """Join a game hosted with 'lehavre host': the same screen, prompt and commands as a local game."""
+    check_address(address)
     if agent is not None:
         try:
             make_agent(agent, 0, None)
@@ -378,6 +405,7 @@ def join(
 @app.command("watch")
 def watch(address: AddressArg, code: CodeArg) -> None:
     """Watch a game hosted with 'lehavre host' (with the spectators' code; a seat's code watches too)."""
+    check_address(address)
     code_ = join_game(make_console(), address, code, watch=True, plain=True)
     if code_:
         raise typer.Exit(code_)
