@@ -179,3 +179,35 @@ def test_the_server_killed_mid_game_is_resumed_and_the_players_rejoin(tmp_path):
     record = saved(tmp_path, host.name)
     assert record.finished
     assert record.actions == reference_game("base", record, "greedy")
+
+
+def said(done: subprocess.CompletedProcess) -> str:
+    """What a command printed, as one line (without the boxes of usage errors)."""
+    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", done.stdout + done.stderr).split())
+
+
+def run(data: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([LEHAVRE, *args], capture_output=True, text=True, env=env_for(data), timeout=60)
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (("join", "nonsense", "abcd"), "is not HOST:PORT"),
+        (("host", "base", "--seats", "me,me"), "one seat only"),
+        (("host", "base", "--seats", "me,robot"), "a seat is 'me', 'remote' or an agent"),
+        (("host", "inland", "--short"), "base game options"),
+        (("host", "base", "--players", "3", "--seats", "me,remote"), "--players is 3 but --seats names 2"),
+        (("host", "--resume", "no-such-game"), "no-such-game"),
+    ],
+)
+def test_bad_usage_says_what_is_wrong(tmp_path, args, says):
+    done = run(tmp_path, *args)
+    assert done.returncode == 2
+    assert says in said(done)
+
+
+def test_an_unknown_code_is_refused(tmp_path):
+    host = Host(tmp_path, "inland", "--seats", "remote,remote", "--port", "0")
+    done = run(tmp_path, "join", host.address, "zzzz-zzzz-zzzz")
+    assert done.returncode == 2 and "unknown code" in said(done)
