@@ -167,6 +167,31 @@ def serve_in_thread(server: GameServer, bind: str, port: int) -> tuple[threading
     return thread, server.port
 
 
+def game_of(ruleset: str | None) -> GameSpec:
+    """The game named on the command line (a usage error if none or unknown)."""
+    if ruleset is None:
+        raise typer.BadParameter(
+            "name the game: 'lehavre host inland' or 'lehavre host base'", param_hint="'inland|base'"
+        )
+    try:
+        return game_spec(ruleset.lower())
+    except GameError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'inland|base'") from None
+
+
+def seats_of(game: GameSpec, seats_text: str | None, players: int | None) -> list[SeatPlan]:
+    """``--seats`` checked against ``--players`` (default: the host and remote people)."""
+    if game.name == "inland" and players not in (None, 2):
+        raise typer.BadParameter("the Inland Port is a game for 2", param_hint="'--players'")
+    n = players or (2 if seats_text is None else len(seats_text.split(",")))
+    seats = parse_seats(seats_text or ",".join(["me"] + ["remote"] * (n - 1)), game)
+    if players is not None and players != len(seats):
+        raise typer.BadParameter(
+            f"--players is {players} but --seats names {len(seats)} seats", param_hint="'--players'"
+        )
+    return seats
+
+
 GameArg = Annotated[str | None, typer.Argument(metavar="inland|base", help="The game to host: inland or base.")]
 
 
@@ -236,22 +261,8 @@ def host(
             port = table.plan.port
         table.plan.bind = bind if bind != "127.0.0.1" else table.plan.bind
     else:
-        if ruleset is None:
-            raise typer.BadParameter(
-                "name the game: 'lehavre host inland' or 'lehavre host base'", param_hint="'inland|base'"
-            )
-        try:
-            game = game_spec(ruleset.lower())
-        except GameError as exc:
-            raise typer.BadParameter(str(exc), param_hint="'inland|base'") from None
-        n = players or (2 if seats_text is None else len(seats_text.split(",")))
-        seats = parse_seats(seats_text or ",".join(["me"] + ["remote"] * (n - 1)), game)
-        if players is not None and players != len(seats):
-            raise typer.BadParameter(
-                f"--players is {players} but --seats names {len(seats)} seats", param_hint="'--players'"
-            )
-        if game.name == "inland" and players not in (None, 2):
-            raise typer.BadParameter("the Inland Port is a game for 2", param_hint="'--players'")
+        game = game_of(ruleset)
+        seats = seats_of(game, seats_text, players)
         options = game_options(game, len(seats), short, buildings, (advanced_selling, expensive_loans))
         table = new_table(
             game, seats, options, seed if seed is not None else loop.draw_seed(), bind, port or 0, timeout, not no_undo
