@@ -13,6 +13,7 @@ from base_game.ai import BASE_LEVELS
 from base_game.data import data_digest as _files_digest
 from base_game.setup import GameOptions, SetupError, new_game
 from base_game.state import BaseState
+from base_game.view import seat_setup
 from core.protocol import Evaluator, GameSpec
 
 
@@ -41,6 +42,7 @@ RULESET = GameSpec(
     why_illegal=why_illegal,
     # face-down supply tiles and special buildings
     perfect_information=False,
+    seat_setup=seat_setup,
 )
 
 __all__ = ["RULESET", "BaseState", "GameOptions", "SetupError", "new_game"]

@@ -50,6 +50,7 @@ def main() -> None:
 import cli.balance_cmd  # noqa: E402  (lehavre balance)
 import cli.base_cmd  # noqa: E402  (lehavre base; lehavre rules base)
 import cli.inland_cmd  # noqa: E402  (lehavre inland, lehavre rules)
+import cli.net_cmd  # noqa: E402  (lehavre host, lehavre join, lehavre watch)
 import cli.playtest_cmd  # noqa: E402  (lehavre playtest, lehavre compare)
 import cli.replay_cmd  # noqa: E402  (lehavre replay)
 import cli.saves_cmd  # noqa: E402,F401  (lehavre saves)

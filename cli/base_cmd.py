@@ -12,16 +12,18 @@ from enum import Enum
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.text import Text
 
-from base_game import RULESET, GameOptions
+from base_game import RULESET, BaseState, GameOptions
+from cli import game_cmd
 from cli import play as loop
 from cli.app import app
-from cli.console import error, make_console
 from cli.options import JsonOption, LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption
 from cli.render_base import BaseRenderer
-from core.agents import AgentSpecError, parse_agent_list, with_noise
-from core.protocol import GameError
+from cli.renderer import Renderer
+from core.agents import AgentSpecError, parse_agent_list
+from core.protocol import GameState
 
 RULESET_NAME = "base"
 
@@ -152,84 +154,65 @@ def base(
     At the prompt type a number from the list, or an action such as 'take wood',
     'enter Fishery', 'buy Joinery', 'sell wooden ship 4'; 'help' lists every command.
     """
-    console = make_console()
-    if agents is not None:
-        watch = True
-    opponent = loop.opponent_with_level(opponent, level, watch)
-    loop.check_mode(watch, json_out, resume, load, noise)
-    loop.refuse_conflicts(ctx, CONFLICTS)
-    renderer = BaseRenderer(console=console)
-    options = _options(players_n, short, advanced_selling, expensive_loans)
+    game_cmd.run(COMMAND, ctx, dict(locals()))
 
-    if watch:
-        text = agents if agents is not None else ",".join(["ai"] * players_n)
-        try:
-            specs = [with_noise(x, noise) for x in parse_agent_list(text, players_n, RULESET)]
-        except AgentSpecError as exc:
-            msg = str(exc)
-            if msg.startswith("expected"):
-                msg += f": one agent per player (--players is {players_n}; change it with --players N)"
-            raise typer.BadParameter(msg, param_hint="'--agents'") from None
-        game_seed = seed if seed is not None else loop.draw_seed()
-        seats = [
-            loop.make_player(spec, game_seed, s, think_time=think_time, game=RULESET) for s, spec in enumerate(specs)
-        ]
-        loop.players_or_exit(seats, think_time)
-        state = RULESET.new_game(game_seed, options)
-        if not json_out:
-            who = ", ".join(
-                f"P{s + 1} {p.label}" + (" (starts)" if s == state.starting_player else "") for s, p in enumerate(seats)
-            )
-            console.print(
-                Text(
-                    f"{RULESET.title} ({_version(short)}, {loop.plural(players_n, 'player')}): {who}; seed {game_seed}",
-                    style="bold",
-                )
-            )
-            console.print(renderer.opening_line(state), soft_wrap=True)
-        loop.watch_or_exit(state, seats, renderer, console, seed=game_seed, ruleset_name=RULESET_NAME, as_json=json_out)
-        return
 
-    if resume or load is not None:
-        session = loop.resume_or_exit(load, RULESET_NAME, RULESET.title, renderer, console, no_save)
-        if session is None:
-            return
-    else:
-        if not 1 <= humans <= players_n:
-            raise typer.BadParameter(
-                f"{humans} is not between 1 and the number of players ({players_n}); to watch agents only, use --watch",
-                param_hint="'--humans'",
-            )
-        opp = _opponent(opponent) if humans < players_n else opponent
-        game_seed = seed if seed is not None else loop.draw_seed()
-        people = human_seats(seat.value, players_n, humans, game_seed)
-        seats: list[loop.Player] = []
-        for s in range(players_n):
-            if s in people:
-                seats.append(loop.Player("You" if humans == 1 else f"Player {s + 1}"))
-            else:
-                seats.append(loop.make_player(opp, game_seed, s, think_time=think_time, game=RULESET))
-        loop.players_or_exit(seats, think_time)
-        try:
-            session = loop.new_session(RULESET_NAME, RULESET, options, game_seed, seats, autosave=not no_save)
-        except GameError as exc:
-            error(str(exc))
-            raise typer.Exit(2) from None
-        if humans == 1:
-            me = people[0]
-            intro = f"You are P{me + 1}" + (" and start." if me == options.starting_player else ".")
-        else:
-            intro = "People at this keyboard: " + ", ".join(f"P{s + 1}" for s in people) + "."
-        others = [f"P{s + 1} {p.label}" for s, p in enumerate(seats) if not p.is_human]
-        if others:
-            intro += " Computer: " + ", ".join(others) + "."
-        console.print(
-            Text(
-                f"{RULESET.title} ({_version(short)}, {loop.plural(players_n, 'player')}), seed {game_seed}. {intro}",
-                style="bold",
-            )
+def _agent_error(message: str, p: game_cmd.Params) -> str:
+    if message.startswith("expected"):
+        message += f": one agent per player (--players is {p['players_n']}; change it with --players N)"
+    return message
+
+
+def _watch_intro(
+    console: Console, renderer: Renderer, state: GameState, players: list[loop.Player], seed: int, p: game_cmd.Params
+) -> None:
+    assert isinstance(renderer, BaseRenderer) and isinstance(state, BaseState)
+    who = ", ".join(
+        f"P{s + 1} {pl.label}" + (" (starts)" if s == state.starting_player else "") for s, pl in enumerate(players)
+    )
+    n = p["players_n"]
+    console.print(
+        Text(f"{RULESET.title} ({_version(p['short'])}, {loop.plural(n, 'player')}): {who}; seed {seed}", style="bold")
+    )
+    console.print(renderer.opening_line(state), soft_wrap=True)
+
+
+def _seats(p: game_cmd.Params, seed: int, options: GameOptions) -> tuple[list[loop.Player], str]:
+    humans, n = p["humans"], p["players_n"]
+    if not 1 <= humans <= n:
+        raise typer.BadParameter(
+            f"{humans} is not between 1 and the number of players ({n}); to watch agents only, use --watch",
+            param_hint="'--humans'",
         )
-        console.print(Text("Type a number or an action; 'help' for every command, 'quit' to stop.", style="dim"))
-    code = loop.play(session, renderer, console, allow_undo=not no_undo, plain=plain)
-    if code:
-        raise typer.Exit(code)
+    opp = _opponent(p["opponent"]) if humans < n else p["opponent"]
+    people = human_seats(p["seat"].value, n, humans, seed)
+    seats = [
+        loop.Player("You" if humans == 1 else f"Player {s + 1}")
+        if s in people
+        else loop.make_player(opp, seed, s, think_time=p["think_time"], game=RULESET)
+        for s in range(n)
+    ]
+    if humans == 1:
+        me = people[0]
+        intro = f"You are P{me + 1}" + (" and start." if me == options.starting_player else ".")
+    else:
+        intro = "People at this keyboard: " + ", ".join(f"P{s + 1}" for s in people) + "."
+    others = [f"P{s + 1} {pl.label}" for s, pl in enumerate(seats) if not pl.is_human]
+    if others:
+        intro += " Computer: " + ", ".join(others) + "."
+    return seats, f"{RULESET.title} ({_version(p['short'])}, {loop.plural(n, 'player')}), seed {seed}. {intro}"
+
+
+COMMAND = game_cmd.GameCommand(
+    name=RULESET_NAME,
+    spec=RULESET,
+    renderer=BaseRenderer,
+    conflicts=CONFLICTS,
+    options=lambda p: _options(p["players_n"], p["short"], p["advanced_selling"], p["expensive_loans"]),
+    players=lambda p: int(p["players_n"]),
+    seats=_seats,
+    watchers=lambda p, specs, seed: game_cmd.agent_players(p, specs, seed, RULESET),
+    watch_intro=_watch_intro,
+    agent_error=_agent_error,
+    hint_style="dim",
+)

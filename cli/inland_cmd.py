@@ -7,17 +7,21 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.text import Text
 
 import inland_port
+from cli import game_cmd
 from cli import play as loop
 from cli.app import app
 from cli.console import error, make_console
 from cli.options import JsonOption, LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption
+from cli.prompt import Coach
 from cli.render_inland import InlandRenderer
-from core.agents import AgentSpecError, parse_agent_list, with_noise
+from cli.renderer import Renderer
+from core.agents import AgentSpecError, parse_agent_list
 from core.cards import DataFileError
-from core.protocol import GameError
+from core.protocol import GameError, GameState
 from inland_port import RULESET, InlandOptions
 
 RULESET_NAME = "inland"
@@ -131,84 +135,71 @@ def inland(
     At the prompt type a number from the list, or an action such as 'build Farm',
     'use Hardware Store: clay', 'sell Farm'; 'help' lists every command.
     """
-    console = make_console()
-    if agents is not None:
-        watch = True
-    opponent = loop.opponent_with_level(opponent, level, watch)
-    loop.check_mode(watch, json_out, resume, load, noise)
-    loop.refuse_conflicts(ctx, CONFLICTS)
-    renderer = InlandRenderer(console=console)
+    game_cmd.run(COMMAND, ctx, dict(locals()))
 
-    if watch:
-        text = agents if agents is not None else "ai,ai"
-        try:
-            specs = [with_noise(x, noise) for x in parse_agent_list(text, 2, RULESET)]
-        except AgentSpecError as exc:
-            raise typer.BadParameter(str(exc), param_hint="'--agents'") from None
-        options = _options(buildings)
-        game_seed = seed if seed is not None else loop.draw_seed()
-        players = []
-        for s, spec in enumerate(specs):
-            p = loop.make_player(spec, game_seed, s, think_time=think_time, game=RULESET)
-            if specs.count(spec) > 1 or p.name == specs[1 - s]:
-                p.name = f"{p.name} #{s + 1}"
-            players.append(p)
-        loop.players_or_exit(players, think_time)
-        state = RULESET.new_game(game_seed, options)
-        if not json_out:
-            console.print(
-                Text(
-                    f"{RULESET.title}: {players[0].label} (seat 1, starts) against {players[1].label}, seed {game_seed}",
-                    style="bold",
-                )
-            )
-        loop.watch_or_exit(
-            state, players, renderer, console, seed=game_seed, ruleset_name=RULESET_NAME, as_json=json_out
+
+def _watchers(p: game_cmd.Params, specs: list[str], seed: int) -> list[loop.Player]:
+    players = game_cmd.agent_players(p, specs, seed, RULESET)
+    for s, player in enumerate(players):
+        if specs.count(specs[s]) > 1 or player.name == specs[1 - s]:
+            player.name = f"{player.name} #{s + 1}"
+    return players
+
+
+def _watch_intro(
+    console: Console, renderer: Renderer, state: GameState, players: list[loop.Player], seed: int, p: game_cmd.Params
+) -> None:
+    console.print(
+        Text(
+            f"{RULESET.title}: {players[0].label} (seat 1, starts) against {players[1].label}, seed {seed}",
+            style="bold",
         )
-        return
+    )
 
-    coach = None
-    if tutorial:
-        from cli.tutorial import TUTORIAL_OPPONENT, TUTORIAL_SEED, InlandTutorial
 
-        seed, opponent, seat, coach = TUTORIAL_SEED, TUTORIAL_OPPONENT, SeatChoice.first, InlandTutorial(0)
-    if resume or load is not None:
-        session = loop.resume_or_exit(load, RULESET_NAME, RULESET.title, renderer, console, no_save)
-        if session is None:
-            return
+def _coach(p: game_cmd.Params) -> Coach | None:
+    """The tutorial: a fixed game, you in the first seat against ai:easy."""
+    if not p["tutorial"]:
+        return None
+    from cli.tutorial import TUTORIAL_OPPONENT, TUTORIAL_SEED, InlandTutorial
+
+    p.update(seed=TUTORIAL_SEED, opponent=TUTORIAL_OPPONENT, seat=SeatChoice.first)
+    return InlandTutorial(0)
+
+
+def _seats(p: game_cmd.Params, seed: int, options: InlandOptions) -> tuple[list[loop.Player], str]:
+    opp = _opponent(p["opponent"])
+    if opp == "human":
+        players = [loop.Player("Player 1"), loop.Player("Player 2")]
+        intro = "Two players at one keyboard."
     else:
-        opp = _opponent(opponent)
-        options = _options(buildings)
-        game_seed = seed if seed is not None else loop.draw_seed()
-        if opp == "human":
-            players = [loop.Player("Player 1"), loop.Player("Player 2")]
-            intro = "Two players at one keyboard."
-        else:
-            me = loop.seat_of_human(seat.value, game_seed)
-            players = [
-                loop.Player("You")
-                if s == me
-                else loop.make_player(opp, game_seed, s, think_time=think_time, game=RULESET)
-                for s in (0, 1)
-            ]
-            other = players[1 - me].label
-            intro = (
-                f"You are seat {me + 1} ({'A-F board, you start round A' if me == 0 else 'G-L board'}); "
-                f"{other} plays seat {2 - me}."
-            )
-        loop.players_or_exit(players, think_time)
-        try:
-            session = loop.new_session(RULESET_NAME, RULESET, options, game_seed, players, autosave=not no_save)
-        except GameError as exc:
-            error(str(exc))
-            raise typer.Exit(2) from None
-        if tutorial:
-            intro = "A guided first game: " + intro
-        console.print(Text(f"{RULESET.title}, seed {game_seed}. {intro}", style="bold"))
-        console.print(Text("Type a number or an action; 'help' for every command, 'quit' to stop.", style="muted"))
-    code = loop.play(session, renderer, console, allow_undo=not no_undo, plain=plain, coach=coach)
-    if code:
-        raise typer.Exit(code)
+        me = loop.seat_of_human(p["seat"].value, seed)
+        players = [
+            loop.Player("You") if s == me else loop.make_player(opp, seed, s, think_time=p["think_time"], game=RULESET)
+            for s in (0, 1)
+        ]
+        other = players[1 - me].label
+        intro = (
+            f"You are seat {me + 1} ({'A-F board, you start round A' if me == 0 else 'G-L board'}); "
+            f"{other} plays seat {2 - me}."
+        )
+    if p["tutorial"]:
+        intro = "A guided first game: " + intro
+    return players, f"{RULESET.title}, seed {seed}. {intro}"
+
+
+COMMAND = game_cmd.GameCommand(
+    name=RULESET_NAME,
+    spec=RULESET,
+    renderer=InlandRenderer,
+    conflicts=CONFLICTS,
+    options=lambda p: _options(p["buildings"]),
+    players=lambda p: 2,
+    seats=_seats,
+    watchers=_watchers,
+    watch_intro=_watch_intro,
+    coach=_coach,
+)
 
 
 def rulings_text() -> str:

@@ -190,6 +190,10 @@ class PlayLoop:
             return self.ended("interrupt")
         except EOFError:
             return self.ended("eof")
+        return self.game_over()
+
+    def game_over(self) -> int:
+        """The end of a finished game: the whole board, the last events, the final table."""
         self.say()
         self.say(self.r.board(self.state, self.s.players, None))
         self.flush()

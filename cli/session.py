@@ -32,15 +32,17 @@ HINT_AGENT = "ai:normal"
 
 @dataclass
 class Player:
-    """Who sits at a seat: a person (``agent`` is None) or an agent."""
+    """Who sits at a seat: a person at this keyboard (``agent`` is None), an agent, or (``remote``) a
+    connection to a game hosted elsewhere, whose moves come from the server."""
 
     name: str
     agent: Agent | None = None
     spec: str | None = None  # the agent's spec, e.g. "ai:normal"
+    remote: bool = False
 
     @property
     def is_human(self) -> bool:
-        return self.agent is None
+        return self.agent is None and not self.remote
 
     @property
     def label(self) -> str:

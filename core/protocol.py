@@ -288,6 +288,11 @@ class GameSpec:
     #: the search spends no depth on a decision with one action worth searching (bookkeeping, such as
     #: ending a turn when no sale could change anything), so such decisions do not shorten its look-ahead
     forced_moves_free: bool = False
+    #: for a game with hidden set-up: ``seat_setup(setup, now, seat)`` is the options of a game that
+    #: replays the history as ``seat`` saw it (what it cannot see in a canonical order, no seed used);
+    #: ``setup`` is the position the game started from, ``now`` the position now, ``seat`` None for a
+    #: spectator.  ``None``: nothing is hidden and a seat may see the true options and seed.
+    seat_setup: Callable[[Any, Any, int | None], Any] | None = None
 
     def __post_init__(self) -> None:
         if self.default_level not in self.ai_levels:

@@ -1,0 +1,425 @@
+"""``lehavre host``, ``lehavre join`` and ``lehavre watch``: a game played over the network.
+
+The host runs the server (:mod:`core.net.server`), which alone holds the game; every person joins it
+with a code, the host's own keyboard too (over the loopback), so every screen is the same play loop
+(:class:`cli.net_client.RemoteLoop`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from cli import base_cmd, inland_cmd
+from cli import play as loop
+from cli.app import app
+from cli.console import error, make_console
+from cli.games import renderer_for
+from cli.net_client import CodeRefused, Link, LinkError, RemoteLoop, bot_seed
+from cli.options import NoUndoOption, PlainOption
+from core import records
+from core.agents import Agent, AgentSpecError, make_agent, parse_agent_list
+from core.games import game_spec
+from core.net.server import GameServer, Table
+from core.net.table import PERSON, SeatPlan, TablePlan, load_plan, new_code, plan_path, save_plan
+from core.protocol import GameError, GameSpec
+
+#: the games that can be hosted: their own commands make their options
+COMMANDS = {c.name: c for c in (inland_cmd.COMMAND, base_cmd.COMMAND)}
+
+#: the port a host listens on unless --port says otherwise
+DEFAULT_PORT = 8765
+
+
+def parse_seats(text: str, game: GameSpec) -> list[SeatPlan]:
+    """``me,remote,ai:normal``: who sits at each seat; BadParameter saying what is allowed."""
+    words = [w.strip().lower() for w in text.split(",")]
+    if not game.min_players <= len(words) <= game.max_players:
+        raise typer.BadParameter(
+            f"{len(words)} seats: {game.label} takes {game.min_players}-{game.max_players} players",
+            param_hint="'--seats'",
+        )
+    if words.count("me") > 1:
+        raise typer.BadParameter("'me' (the host's keyboard) can sit at one seat only", param_hint="'--seats'")
+    seats = []
+    for s, w in enumerate(words):
+        if w == "me":
+            seats.append(SeatPlan(name="Host", code=new_code(), host=True))
+        elif w == "remote":
+            seats.append(SeatPlan(name=f"Player {s + 1}", code=new_code()))
+        else:
+            try:
+                parse_agent_list(w, 1, game)
+            except AgentSpecError as exc:
+                raise typer.BadParameter(
+                    f"seat {s + 1}: {exc}; a seat is 'me', 'remote' or an agent", param_hint="'--seats'"
+                ) from None
+            seats.append(SeatPlan(name=w if words.count(w) == 1 else f"{w} #{s + 1}", kind=w))
+    if not any(p.is_person for p in seats):
+        raise typer.BadParameter(
+            "no seat for a person: use 'lehavre inland|base --watch' to watch agents", param_hint="'--seats'"
+        )
+    return seats
+
+
+def game_options(game: GameSpec, players: int, short: bool, buildings: Path | None, advanced: tuple[bool, bool]) -> Any:
+    """The options of the game to host, made as its own command makes them; a usage error says what is wrong."""
+    if game.name == "inland" and (short or any(advanced)):
+        raise typer.BadParameter("--short, --advanced-selling and --expensive-loans are base game options")
+    if game.name != "inland" and buildings is not None:
+        raise typer.BadParameter("--buildings is for the Inland Port only", param_hint="'--buildings'")
+    command = COMMANDS.get(game.name)
+    if command is None:
+        raise typer.BadParameter(f"this lehavre cannot host '{game.name}'", param_hint="'inland|base'")
+    params = {
+        "players_n": players,
+        "short": short,
+        "buildings": buildings,
+        "advanced_selling": advanced[0],
+        "expensive_loans": advanced[1],
+    }
+    return command.options(params)
+
+
+def new_table(
+    game: GameSpec, seats: list[SeatPlan], options: Any, seed: int, bind: str, port: int, timeout: float, undo: bool
+) -> Table:
+    state = game.new_game(seed, options)
+    people = [records.Seat.human(p.name) if p.is_person else records.Seat.of_agent(p.kind, p.name) for p in seats]
+    record = records.new_record(game.name, options, seed, people, state=state)
+    path = records.new_save_path(record)
+    plan = TablePlan(
+        record=str(path), seats=seats, watch_code=new_code(), bind=bind, port=port, timeout=timeout, undo=undo
+    )
+    return Table(game, record, path, plan, state, [])
+
+
+def resumed_table(name: str) -> Table:
+    """The hosted game saved as ``name``, with its seats and codes; exit 2 with the reason if it cannot be."""
+    try:
+        path = records.find_save(name)
+        record = records.load_record(path)
+        plan = load_plan(path)
+        table = Table.from_record(game_spec(record.ruleset), record, path, plan)
+    except GameError as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None
+    if table.state.is_terminal():
+        error(f"the game in {path} is over already")
+        raise typer.Exit(2)
+    return table
+
+
+def announce(console: Console, table: Table, address: str) -> None:
+    """The address and one command per seat (each remote person gets theirs), and the watch code."""
+    game = table.spec
+    played = len(table.state.history)
+    console.print(
+        Text(
+            f"Hosting {game.title} (seed {table.record.seed}"
+            + (f", {loop.plural(played, 'action')} played" if played else "")
+            + f"), saved as '{records.save_name(table.save_path)}'.",
+            style="bold",
+        )
+    )
+    console.print(Text(f"Address: {address}"), soft_wrap=True)
+    for s, p in enumerate(table.seats):
+        if p.is_person and not p.host:
+            console.print(Text(f"  Seat {s + 1} ({p.name}): lehavre join {address} {p.code}"), soft_wrap=True)
+        elif not p.is_person:
+            console.print(Text(f"  Seat {s + 1}: {p.kind}", style="muted"))
+    console.print(Text(f"  Spectators: lehavre watch {address} {table.plan.watch_code}"), soft_wrap=True)
+    console.print(
+        Text(
+            "Give each person their own line: the code is their seat. If the server stops, "
+            f"'lehavre host --resume {records.save_name(table.save_path)}' restarts it with the same codes.",
+            style="muted",
+        )
+    )
+
+
+def serve_in_thread(server: GameServer, bind: str, port: int) -> tuple[threading.Thread, int]:
+    """Start ``server`` in a thread of its own; returns it and the port it listens on."""
+    ready = threading.Event()
+    failed: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            asyncio.run(server.run(bind, port, ready=lambda _p: ready.set()))
+        except BaseException as exc:
+            failed.append(exc)
+            ready.set()
+
+    thread = threading.Thread(target=main, name="lehavre-server", daemon=True)
+    thread.start()
+    ready.wait()
+    if failed:
+        raise failed[0]
+    return thread, server.port
+
+
+def game_of(ruleset: str | None) -> GameSpec:
+    """The game named on the command line (a usage error if none or unknown)."""
+    if ruleset is None:
+        raise typer.BadParameter(
+            "name the game: 'lehavre host inland' or 'lehavre host base'", param_hint="'inland|base'"
+        )
+    try:
+        return game_spec(ruleset.lower())
+    except GameError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'inland|base'") from None
+
+
+def seats_of(game: GameSpec, seats_text: str | None, players: int | None) -> list[SeatPlan]:
+    """``--seats`` checked against ``--players`` (default: the host and remote people)."""
+    if game.name == "inland" and players not in (None, 2):
+        raise typer.BadParameter("the Inland Port is a game for 2", param_hint="'--players'")
+    n = players or (2 if seats_text is None else len(seats_text.split(",")))
+    seats = parse_seats(seats_text or ",".join(["me"] + ["remote"] * (n - 1)), game)
+    if players is not None and players != len(seats):
+        raise typer.BadParameter(
+            f"--players is {players} but --seats names {len(seats)} seats", param_hint="'--players'"
+        )
+    return seats
+
+
+GameArg = Annotated[str | None, typer.Argument(metavar="inland|base", help="The game to host: inland or base.")]
+
+
+@app.command("host")
+def host(
+    ruleset: GameArg = None,
+    seats_text: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            metavar="SEAT,SEAT,...",
+            help="Who sits at each seat, in order: me (this keyboard), remote (a person who joins with a code), "
+            "or an agent (ai, ai:easy, ai:hard, greedy, random). Default: me and remote people for --players.",
+        ),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", min=1, max=5, help="Number of players (base game; default 2).")
+    ] = None,
+    short: Annotated[bool, typer.Option("--short", help="The base game's shortened version.")] = False,
+    buildings: Annotated[
+        Path | None, typer.Option("--buildings", metavar="PATH", help="Inland Port: this building data file.")
+    ] = None,
+    advanced_selling: Annotated[bool, typer.Option("--advanced-selling", help="Base game advanced rule.")] = False,
+    expensive_loans: Annotated[bool, typer.Option("--expensive-loans", help="Base game advanced rule.")] = False,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the game (drawn if not given).")] = None,
+    resume: Annotated[
+        str | None,
+        typer.Option(
+            "--resume", metavar="NAME", help="Restart the hosted game saved as NAME (after a crash or a stop)."
+        ),
+    ] = None,
+    bind: Annotated[
+        str, typer.Option("--bind", help="The address to listen on (default: this machine only; 0.0.0.0 for all).")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int | None,
+        typer.Option("--port", min=0, max=65535, help=f"The port (default {DEFAULT_PORT}; 0: any free one)."),
+    ] = None,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            "--timeout",
+            min=1.0,
+            metavar="SECONDS",
+            help="How long a person may be away before the others choose to wait, let ai:normal play, or stop.",
+        ),
+    ] = 120.0,
+    headless: Annotated[
+        bool, typer.Option("--headless", help="Run only the server (nobody plays at this keyboard).")
+    ] = False,
+    no_undo: NoUndoOption = False,
+    plain: PlainOption = False,
+) -> None:
+    """Host a game over the network: print one join command per remote seat, then play at this keyboard.
+
+    'lehavre host inland' seats you and one remote person; 'lehavre host base --seats me,remote,ai'
+    a three-player base game. The others join with 'lehavre join ADDRESS CODE'.
+    """
+    console = make_console()
+    if resume is not None:
+        if ruleset is not None or seats_text is not None or seed is not None or players is not None:
+            raise typer.BadParameter(
+                "a resumed game keeps its game, seats and seed; give only --resume NAME", param_hint="'--resume'"
+            )
+        table = resumed_table(resume)
+        if port is None:
+            port = table.plan.port
+        table.plan.bind = bind if bind != "127.0.0.1" else table.plan.bind
+    else:
+        game = game_of(ruleset)
+        seats = seats_of(game, seats_text, players)
+        options = game_options(game, len(seats), short, buildings, (advanced_selling, expensive_loans))
+        table = new_table(
+            game, seats, options, seed if seed is not None else loop.draw_seed(), bind, port or 0, timeout, not no_undo
+        )
+        port = DEFAULT_PORT if port is None else port
+    run_host(console, table, bind if resume is None else table.plan.bind, port, headless, plain)
+
+
+def log_to_file(table: Table) -> None:
+    """The server's warnings go to a file beside the hosted game's seats, not onto the host's screen."""
+    path = plan_path(table.save_path).with_suffix(".log")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    logger = logging.getLogger("lehavre.net")
+    logger.addHandler(handler)
+    logger.propagate = False
+
+
+def run_host(console: Console, table: Table, bind: str, port: int, headless: bool, plain: bool) -> None:
+    log_to_file(table)
+    server = GameServer()
+    server.add(table)
+    table.save()
+    try:
+        thread, port = serve_in_thread(server, bind, port)
+    except OSError as exc:
+        error(f"cannot listen on {bind}:{port}: {exc.strerror or exc} (choose another with --port)")
+        raise typer.Exit(2) from None
+    table.plan.port = port
+    try:
+        save_plan(table.plan)
+    except GameError as exc:
+        error(str(exc))
+    records.remember_save(table.save_path)
+    address = f"{'127.0.0.1' if bind in ('0.0.0.0', '::', '') else bind}:{port}"
+    announce(console, table, address)
+    me = next((p for p in table.seats if p.host), None)
+    stopped = f"The host stopped the game: it is saved. {table.resume_hint()}"
+    try:
+        if headless or me is None:
+            if me is not None:
+                console.print(Text(f"  Your seat ({me.name}): lehavre join {address} {me.code}"), soft_wrap=True)
+            console.print(Text("The server runs until the game ends; Ctrl-C saves and stops it.", style="muted"))
+            while thread.is_alive():
+                thread.join(0.5)
+            return
+        assert me.code is not None
+        code = join_game(console, address, me.code, plain=plain, on_leave=lambda: server.stop_all(stopped))
+    except KeyboardInterrupt:
+        code = loop.EXIT_INTERRUPTED
+    finally:
+        server.stop_all(stopped)
+        thread.join(5)
+    if code:
+        raise typer.Exit(code)
+
+
+def join_game(
+    console: Console,
+    address: str,
+    code: str,
+    *,
+    watch: bool = False,
+    agent: str | None = None,
+    plain: bool = False,
+    on_leave: Callable[[], None] | None = None,
+) -> int:
+    """Join (or watch) the game at ``address`` with ``code`` and play it to its end; the exit code."""
+    link = Link(address, code, watch=watch)
+    try:
+        welcome = link.open()
+    except LinkError as exc:
+        error(str(exc))
+        return 2 if isinstance(exc, CodeRefused) else 1
+    renderer = renderer_for(welcome.ruleset)
+    if renderer is None:
+        link.close()
+        error(f"this lehavre cannot show the game '{welcome.ruleset}'")
+        return 2
+    me = None
+    name = ""
+    seat = welcome.seat
+    if agent is not None and seat is not None:
+        spec, ruleset = agent, welcome.ruleset
+        try:
+            name = getattr(make_agent(spec, 0, ruleset), "name", spec)
+        except GameError as exc:
+            link.close()
+            error(str(exc))
+            return 2
+
+        def me(ply: int) -> Agent:
+            return make_agent(spec, bot_seed(seat, ply), ruleset)
+
+    again = f"lehavre {'watch' if watch else 'join'} {address} {code}"
+    play = RemoteLoop(
+        link, renderer, console, agent=me, agent_name=name, join_command=again, plain=plain, on_leave=on_leave
+    )
+    if welcome.seat is None:
+        console.print(Text(f"Watching a game of {play.spec.title} at {address}.", style="bold"))
+    else:
+        where = "at this keyboard" if welcome.host else f"in the game of {play.spec.title} at {address}"
+        console.print(Text(f"You play seat {welcome.seat + 1} {where}.", style="bold"))
+        console.print(Text("Type a number or an action; 'help' for every command, 'quit' to leave.", style="muted"))
+    return play.run()
+
+
+def check_address(address: str) -> None:
+    """``HOST:PORT`` (or a ws:// URL); anything else is a usage error saying so."""
+    if not re.fullmatch(r"(wss?://)?(\[[0-9a-fA-F:.]+\]|[\w.-]+):\d{1,5}/?", address.strip()):
+        raise typer.BadParameter(
+            f"'{address}' is not HOST:PORT; give the address 'lehavre host' printed, e.g. 127.0.0.1:8765",
+            param_hint="'ADDRESS'",
+        )
+
+
+AddressArg = Annotated[str, typer.Argument(metavar="ADDRESS", help="The host's address, HOST:PORT, as it printed.")]
+CodeArg = Annotated[str, typer.Argument(metavar="CODE", help="Your code, as the host printed it.")]
+
+
+@app.command("join")
+def join(
+    address: AddressArg,
+    code: CodeArg,
+    agent: Annotated[
+        str | None,
+        typer.Option(
+            "--agent",
+            metavar="AGENT",
+            help="Let an agent play your seat (random, greedy, ai, ...): for bots and tests.",
+        ),
+    ] = None,
+    plain: PlainOption = False,
+) -> None:
+    """Join a game hosted with 'lehavre host': the same screen, prompt and commands as a local game."""
+    check_address(address)
+    if agent is not None:
+        try:
+            make_agent(agent, 0, None)
+        except AgentSpecError as exc:
+            raise typer.BadParameter(str(exc), param_hint="'--agent'") from None
+    code_ = join_game(make_console(), address, code, agent=agent, plain=plain)
+    if code_:
+        raise typer.Exit(code_)
+
+
+@app.command("watch")
+def watch(address: AddressArg, code: CodeArg) -> None:
+    """Watch a game hosted with 'lehavre host' (with the spectators' code; a seat's code watches too)."""
+    check_address(address)
+    code_ = join_game(make_console(), address, code, watch=True, plain=True)
+    if code_:
+        raise typer.Exit(code_)
+
+
+__all__ = ["PERSON", "host", "join", "watch"]

@@ -1,0 +1,178 @@
+"""The messages of network play: JSON objects validated by pydantic models, each with the protocol
+version and a ``type``.  A message that does not parse, is too long, or is of another version is
+refused with a reason (:class:`MessageError`), like a bad save file."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from core.protocol import GameError
+
+#: the protocol version; a message of another version is refused
+PROTOCOL_VERSION = 1
+#: the longest message accepted, in bytes (a base game's position with a long history fits well inside)
+MAX_MESSAGE = 256 * 1024
+#: the longest message a client may send (its actions and answers are short); longer ones are refused
+MAX_CLIENT_MESSAGE = 4096
+#: the longest action text or name a client may send
+MAX_TEXT = 200
+
+
+class MessageError(GameError):
+    """A message that cannot be accepted; the text says why."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    version: Literal[1] = 1  # PROTOCOL_VERSION
+
+
+# -- client to server ------------------------------------------------------------------------
+class Hello(_Message):
+    """The first message of a connection: the seat's (or the spectators') code, never in the address."""
+
+    type: Literal["hello"] = "hello"
+    code: str = Field(min_length=1, max_length=64)
+    #: only watch, even with a seat's code (a spectator never plays)
+    watch: bool = False
+
+
+class Play(_Message):
+    """An action's canonical text, played from the position after ``ply`` actions."""
+
+    type: Literal["play"] = "play"
+    action: str = Field(min_length=1, max_length=MAX_TEXT)
+    ply: int = Field(ge=0)
+
+
+class Undo(_Message):
+    """Ask to take back the last decision of a person (its maker must agree if it is not the asker)."""
+
+    type: Literal["undo"] = "undo"
+    ply: int = Field(ge=0)
+
+
+class Answer(_Message):
+    """The answer to a :class:`Question`."""
+
+    type: Literal["answer"] = "answer"
+    question: int = Field(ge=0)
+    choice: str = Field(min_length=1, max_length=20)
+
+
+class Save(_Message):
+    """The host saves the game under a name (``save NAME`` at the host's prompt)."""
+
+    type: Literal["save"] = "save"
+    name: str = Field(default="", max_length=MAX_TEXT)
+
+
+ClientMessage = Annotated[Hello | Play | Undo | Answer | Save, Field(discriminator="type")]
+
+
+# -- server to client ------------------------------------------------------------------------
+class SeatInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    #: "person" (at a keyboard somewhere) or the agent's spec
+    kind: str
+    #: "connected", "reconnecting", or "" for the computer's seats
+    status: str = ""
+
+
+class Welcome(_Message):
+    type: Literal["welcome"] = "welcome"
+    ruleset: str
+    seat: int | None  # None: a spectator
+    host: bool = False
+    undo: bool = True
+    save_path: str = ""
+
+
+class Position(_Message):
+    """The game as the receiver may see it: options and seed of a replay (for a game with hidden
+    set-up, the receiver's own, with seed 0) and every action's text so far."""
+
+    type: Literal["position"] = "position"
+    ruleset: str
+    seed: int
+    options: dict[str, Any]
+    actions: list[str]
+    seats: list[SeatInfo]
+    #: the texts taken back by an undo just now (shown to everyone), else empty
+    undone: list[str] = []
+
+
+class Refused(_Message):
+    """The last message changed nothing; ``reason`` says why and what is allowed."""
+
+    type: Literal["refused"] = "refused"
+    reason: str
+
+
+class Notice(_Message):
+    type: Literal["notice"] = "notice"
+    text: str
+
+
+class Question(_Message):
+    """A question for this person (an undo to agree to, a seat gone for too long): one of ``choices``."""
+
+    type: Literal["question"] = "question"
+    id: int
+    text: str
+    choices: list[str]
+
+
+class Closed(_Message):
+    """The game stops (it is over, or saved and stopped); ``text`` says how to continue if it can."""
+
+    type: Literal["closed"] = "closed"
+    text: str
+
+
+ServerMessage = Annotated[Welcome | Position | Refused | Notice | Question | Closed, Field(discriminator="type")]
+
+_CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+_SERVER: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+def _parse(adapter: TypeAdapter[Any], data: str | bytes, who: str, limit: int) -> Any:
+    if len(data) > limit:
+        raise MessageError(f"the message is {len(data)} bytes long; at most {limit} are accepted")
+    try:
+        obj = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise MessageError(f"the message is not JSON ({exc})") from None
+    if not isinstance(obj, dict):
+        raise MessageError("a message is a JSON object with 'version' and 'type'")
+    if obj.get("version") != PROTOCOL_VERSION:
+        raise MessageError(
+            f"protocol version {obj.get('version')!r} is not spoken here (this is version {PROTOCOL_VERSION}); "
+            "use the same lehavre version as the host"
+        )
+    try:
+        return adapter.validate_python(obj)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first["loc"]) or "message"
+        raise MessageError(f"not a valid {who} message: {where}: {first['msg']}") from None
+
+
+def parse_client(data: str | bytes) -> Hello | Play | Undo | Answer | Save:
+    """A client's message, or :class:`MessageError` saying what is wrong."""
+    msg: Hello | Play | Undo | Answer | Save = _parse(_CLIENT, data, "client", MAX_CLIENT_MESSAGE)
+    return msg
+
+
+def parse_server(data: str | bytes) -> Welcome | Position | Refused | Notice | Question | Closed:
+    """A server's message, or :class:`MessageError` saying what is wrong."""
+    msg: Welcome | Position | Refused | Notice | Question | Closed = _parse(_SERVER, data, "server", MAX_MESSAGE)
+    return msg
+
+
+def encode(msg: BaseModel) -> str:
+    return msg.model_dump_json()

@@ -1,0 +1,537 @@
+"""The game server: it alone holds the true position, applies every action, saves the record after
+each one, and sends each connection only what its seat may see (:mod:`core.net.view`).
+
+One server may host several games (:class:`Table`); a connection's first message is its code, which
+names the game and the seat (or a spectator).  The server runs agents' seats itself.  A person who
+drops keeps the seat: the others see "reconnecting", and after the table's timeout they choose to
+wait, let ``ai:normal`` take the seat, or save and stop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from core import records
+from core.agents import Agent, make_agent
+from core.net.messages import (
+    MAX_MESSAGE,
+    Answer,
+    Closed,
+    Hello,
+    MessageError,
+    Notice,
+    Play,
+    Position,
+    Question,
+    Refused,
+    Save,
+    SeatInfo,
+    Undo,
+    Welcome,
+    encode,
+    parse_client,
+)
+from core.net.table import SeatPlan, TablePlan, save_plan
+from core.net.view import seat_view
+from core.protocol import ActionError, GameSpec, GameState, parse_action
+
+log = logging.getLogger("lehavre.net")
+
+#: seconds a new connection has to send its code
+HELLO_TIMEOUT = 10.0
+#: the agent that takes a seat whose person did not come back
+STAND_IN = "ai:normal"
+#: the answers to a seat gone for too long
+TIMEOUT_CHOICES = ["wait", "ai", "stop"]
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """The seed of the agent at ``seat`` (as in a local game, so a hosted game replays the same)."""
+    return seed * 1000 + seat
+
+
+@dataclass
+class _Asked:
+    """A question waiting for an answer: an undo to agree to, or a seat gone for too long."""
+
+    kind: str  # "undo" or "timeout"
+    to: set[int]
+    seat: int  # undo: who asked; timeout: the seat that is gone
+    ply: int
+    target: int = 0  # undo: how many actions stay
+
+
+@dataclass
+class Table:
+    """One hosted game: the true position, its record and save file, and who sits where."""
+
+    spec: GameSpec
+    record: records.GameRecord
+    save_path: Path
+    plan: TablePlan
+    state: GameState
+    #: the position before every action, from the set-up on (undo pops it)
+    positions: list[GameState]
+    conns: dict[int, ServerConnection] = field(default_factory=dict)
+    watchers: set[ServerConnection] = field(default_factory=set)
+    joined: set[int] = field(default_factory=set)
+    agents: dict[int, Agent] = field(default_factory=dict)
+    asked: dict[int, _Asked] = field(default_factory=dict)
+    timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    thinking: asyncio.Task[None] | None = None
+    stopped: str = ""
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+    next_question: int = 1
+
+    def __post_init__(self) -> None:
+        self.setup = self.positions[0] if self.positions else self.state.clone()
+
+    @classmethod
+    def from_record(cls, spec: GameSpec, record: records.GameRecord, path: Path, plan: TablePlan) -> Table:
+        states = records.replay_all(record, source=path)
+        return cls(spec, record, path, plan, states[-1], states[:-1])
+
+    # -- what each connection sees ------------------------------------------------------
+    @property
+    def seats(self) -> list[SeatPlan]:
+        return self.plan.seats
+
+    def seat_infos(self) -> list[SeatInfo]:
+        out = []
+        for s, p in enumerate(self.seats):
+            status = ""
+            if p.is_person:
+                status = "connected" if s in self.conns else ("reconnecting" if s in self.joined else "not joined yet")
+            out.append(SeatInfo(name=p.name, kind=p.kind, status=status))
+        return out
+
+    def position_for(self, seat: int | None, undone: list[str] | None = None) -> Position:
+        options = records.options_from_dict(self.spec, self.record.options)
+        seed, opts = seat_view(self.spec, self.record.seed, options, self.setup, self.state, seat)
+        return Position(
+            ruleset=self.spec.name,
+            seed=seed,
+            options=opts,
+            actions=list(self.state.history),
+            seats=self.seat_infos(),
+            undone=undone or [],
+        )
+
+    async def send(self, ws: ServerConnection, msg: Any) -> None:
+        try:
+            await ws.send(encode(msg))
+        except ConnectionClosed:
+            pass
+
+    async def broadcast(self, undone: list[str] | None = None) -> None:
+        for seat, ws in list(self.conns.items()):
+            await self.send(ws, self.position_for(seat, undone))
+        if self.watchers:
+            view = self.position_for(None, undone)
+            for ws in list(self.watchers):
+                await self.send(ws, view)
+
+    async def tell(self, text: str, *, but: int | None = None) -> None:
+        for seat, ws in list(self.conns.items()):
+            if seat != but:
+                await self.send(ws, Notice(text=text))
+        for ws in list(self.watchers):
+            await self.send(ws, Notice(text=text))
+
+    # -- one connection -----------------------------------------------------------------------
+    async def serve(self, ws: ServerConnection, seat: int | None) -> None:
+        if seat is not None and not self.seats[seat].is_person:
+            await self.send(ws, Notice(text=f"{self.seats[seat].kind} plays this seat now; you are watching."))
+            seat = None
+        if seat is None:
+            self.watchers.add(ws)
+        else:
+            old = self.conns.get(seat)
+            self.conns[seat] = ws
+            back = seat in self.joined
+            self.joined.add(seat)
+            timer = self.timers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+            if old is not None:
+                await old.close(reason="this seat was joined from another connection")
+            await self.tell(f"{self.seats[seat].name} {'is back' if back else 'joined'}.", but=seat)
+        plan = self.seats[seat] if seat is not None else None
+        await self.send(
+            ws,
+            Welcome(
+                ruleset=self.spec.name,
+                seat=seat,
+                host=bool(plan and plan.host),
+                undo=self.plan.undo,
+                save_path=str(self.save_path),
+            ),
+        )
+        await self.broadcast()
+        if self.stopped:
+            await self.send(ws, Closed(text=self.stopped))
+        self.kick()
+        try:
+            async for raw in ws:
+                await self.receive(ws, seat, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            if seat is None:
+                self.watchers.discard(ws)
+            elif self.conns.get(seat) is ws:
+                del self.conns[seat]
+                await self.dropped(seat)
+
+    async def receive(self, ws: ServerConnection, seat: int | None, raw: str | bytes) -> None:
+        try:
+            msg = parse_client(raw)
+        except MessageError as exc:
+            await self.send(ws, Refused(reason=str(exc)))
+            return
+        if self.stopped:
+            await self.send(ws, Refused(reason=self.stopped))
+        elif isinstance(msg, Hello):
+            await self.send(ws, Refused(reason="this connection has joined already; send 'play', 'undo' or 'answer'"))
+        elif seat is None:
+            await self.send(ws, Refused(reason="a spectator watches: only the players' codes can play"))
+        elif isinstance(msg, Play):
+            await self.play(ws, seat, msg)
+        elif isinstance(msg, Undo):
+            await self.undo(ws, seat, msg)
+        elif isinstance(msg, Answer):
+            await self.answer(ws, seat, msg)
+        elif isinstance(msg, Save):
+            await self.save_as(ws, seat, msg)
+
+    # -- changing the game ----------------------------------------------------------------------
+    def push(self, action: Any) -> None:
+        self.positions.append(self.state.clone())
+        self.state.apply_action(action)
+        self.record.append(str(action), self.state)
+
+    async def changed(self, undone: list[str] | None = None) -> None:
+        self.save()
+        await self.broadcast(undone)
+        if self.state.is_terminal():
+            await self.stop("The game is over.")
+        else:
+            self.kick()
+
+    def save(self) -> None:
+        try:
+            records.save_record(self.record, self.save_path)
+        except records.SaveError as exc:  # the game goes on; the host's log says why
+            log.warning("%s", exc)
+
+    def stale(self, seat: int, ply: int) -> str | None:
+        """Why a message of ``seat`` sent at ``ply`` cannot be taken now, or None."""
+        if self.state.is_terminal():
+            return "the game is over"
+        n = len(self.state.history)
+        if ply != n:
+            return f"the game has moved on (it is at action {n}, your message was for action {ply}): look again"
+        mover = self.state.current_player()
+        if mover != seat:
+            return f"it is not your turn: {self.seats[mover].name} is to play"
+        return None
+
+    async def play(self, ws: ServerConnection, seat: int, msg: Play) -> None:
+        why = self.stale(seat, msg.ply)
+        if why is None:
+            try:
+                action = parse_action(self.state, msg.action)
+            except ActionError as exc:
+                why = str(exc)
+        if why is not None:
+            await self.send(ws, Refused(reason=why))
+            return
+        self.push(action)
+        await self.changed()
+
+    def kick(self) -> None:
+        """Let an agent move if one is to play (once every person has joined)."""
+        if self.stopped or self.state.is_terminal() or self.thinking is not None:
+            return
+        if any(p.is_person and s not in self.joined for s, p in enumerate(self.seats)):
+            return
+        seat = self.state.current_player()
+        if not self.seats[seat].is_person:
+            self.thinking = asyncio.get_running_loop().create_task(self.agent_move(seat, len(self.state.history)))
+
+    def agent_for(self, seat: int) -> Agent:
+        if seat not in self.agents:
+            self.agents[seat] = make_agent(self.seats[seat].kind, agent_seed(self.record.seed, seat), self.spec)
+        return self.agents[seat]
+
+    async def agent_move(self, seat: int, ply: int) -> None:
+        try:
+            action = await asyncio.to_thread(self.agent_for(seat).choose, self.state.clone())
+        finally:
+            self.thinking = None
+        if self.stopped or len(self.state.history) != ply or self.seats[seat].is_person:
+            self.kick()
+            return
+        self.push(action)
+        await self.changed()
+
+    # -- undo ------------------------------------------------------------------------------------
+    def undo_target(self) -> tuple[int, int] | None:
+        """(how many actions stay, who decided) for the last decision of a person, or None."""
+        found = None
+        for k, before in enumerate(self.positions):
+            mover = before.current_player()
+            if self.seats[mover].is_person:
+                found = (k, mover)
+        return found
+
+    async def undo(self, ws: ServerConnection, seat: int, msg: Undo) -> None:
+        if not self.plan.undo:
+            await self.send(ws, Refused(reason="undo is switched off for this game"))
+            return
+        found = self.undo_target() if msg.ply == len(self.state.history) else None
+        if found is None:
+            why = "the game has moved on: look again" if msg.ply != len(self.state.history) else "nothing to undo"
+            await self.send(ws, Refused(reason=why))
+            return
+        k, who = found
+        if who == seat:
+            await self.take_back(k)
+            return
+        text = self.state.history[k]
+        if who not in self.conns:
+            await self.send(
+                ws, Refused(reason=f"{self.seats[who].name} decided last ('{text}') and is not here to agree")
+            )
+            return
+        qid = self.ask("undo", {who}, seat, target=k)
+        question = Question(
+            id=qid,
+            text=f"{self.seats[seat].name} asks to take back your decision '{text}' (then you decide again).",
+            choices=["yes", "no"],
+        )
+        await self.send(self.conns[who], question)
+        await self.send(ws, Notice(text=f"Asked {self.seats[who].name} to agree to take back '{text}'..."))
+
+    def ask(self, kind: str, to: set[int], seat: int, target: int = 0) -> int:
+        qid = self.next_question
+        self.next_question += 1
+        self.asked[qid] = _Asked(kind, to, seat, len(self.state.history), target)
+        return qid
+
+    async def take_back(self, k: int) -> None:
+        removed = list(self.state.history[k:])
+        self.state = self.positions[k]
+        del self.positions[k:]
+        self.record.undo(len(removed))
+        self.record.sync(self.state)
+        await self.changed(undone=removed)
+
+    async def answer(self, ws: ServerConnection, seat: int, msg: Answer) -> None:
+        q = self.asked.get(msg.question)
+        if q is None or seat not in q.to:
+            await self.send(ws, Refused(reason=f"question {msg.question} is not open for you (answered already?)"))
+            return
+        allowed = ["yes", "no"] if q.kind == "undo" else TIMEOUT_CHOICES
+        choice = msg.choice.strip().lower()
+        if choice not in allowed:
+            await self.send(ws, Refused(reason=f"answer one of: {', '.join(allowed)}"))
+            return
+        del self.asked[msg.question]
+        if q.kind == "undo":
+            await self.undo_answered(q, seat, choice)
+        else:
+            await self.timeout_answered(q, seat, choice)
+
+    async def undo_answered(self, q: _Asked, seat: int, choice: str) -> None:
+        asker = self.conns.get(q.seat)
+        if q.ply != len(self.state.history):
+            if asker is not None:
+                await self.send(asker, Refused(reason="the game moved on before the answer: nothing taken back"))
+            return
+        if choice == "yes":
+            await self.take_back(q.target)
+        elif asker is not None:
+            await self.send(asker, Refused(reason=f"{self.seats[seat].name} did not agree: nothing taken back"))
+
+    # -- a person away ------------------------------------------------------------------------------
+    async def dropped(self, seat: int) -> None:
+        if self.stopped:
+            return
+        name = self.seats[seat].name
+        await self.tell(
+            f"{name} lost the connection: reconnecting (you may choose what to do after {self.plan.timeout:g} s).",
+            but=seat,
+        )
+        await self.broadcast()
+        self.arm(seat)
+
+    def arm(self, seat: int) -> None:
+        loop = asyncio.get_running_loop()
+        self.timers[seat] = loop.call_later(self.plan.timeout, lambda: loop.create_task(self.away_too_long(seat)))
+
+    async def away_too_long(self, seat: int) -> None:
+        self.timers.pop(seat, None)
+        if self.stopped or seat in self.conns or not self.seats[seat].is_person:
+            return
+        others = {s for s in self.conns if s != seat and self.seats[s].is_person}
+        if not others:
+            self.arm(seat)
+            return
+        qid = self.ask("timeout", others, seat)
+        name = self.seats[seat].name
+        question = Question(
+            id=qid,
+            text=(
+                f"{name} has been away for {self.plan.timeout:g} s. wait: wait longer; ai: {STAND_IN} takes "
+                f"the seat; stop: save the game and stop (the host continues it with 'lehavre host --resume')."
+            ),
+            choices=TIMEOUT_CHOICES,
+        )
+        for s in others:
+            await self.send(self.conns[s], question)
+
+    async def timeout_answered(self, q: _Asked, seat: int, choice: str) -> None:
+        for qid, other in list(self.asked.items()):  # one answer settles it for everyone asked
+            if other.kind == "timeout" and other.seat == q.seat:
+                del self.asked[qid]
+        name, who = self.seats[q.seat].name, self.seats[seat].name
+        if q.seat in self.conns:
+            await self.tell(f"{name} is back already.")
+        elif choice == "wait":
+            await self.tell(f"{who} chose to wait for {name}.")
+            self.arm(q.seat)
+        elif choice == "ai":
+            self.seats[q.seat].kind = STAND_IN
+            self.record.players[q.seat] = records.Seat.of_agent(STAND_IN, name)
+            self.save_plan()
+            await self.tell(f"{who} chose: {STAND_IN} plays {name}'s seat from now on.")
+            await self.changed()
+        else:
+            await self.stop(f"{who} stopped the game: it is saved. {self.resume_hint()}")
+
+    def resume_hint(self) -> str:
+        return f"The host continues it with 'lehavre host --resume {records.save_name(self.save_path)}'."
+
+    def save_plan(self) -> None:
+        try:
+            save_plan(self.plan)
+        except records.SaveError as exc:
+            log.warning("%s", exc)
+
+    async def save_as(self, ws: ServerConnection, seat: int, msg: Save) -> None:
+        if not self.seats[seat].host:
+            await self.send(ws, Refused(reason="only the host saves this game (it is saved after every action)"))
+            return
+        try:
+            path = records.save_path_for(msg.name) if msg.name else self.save_path
+            if path.exists() and path.resolve() != self.save_path.resolve():
+                raise records.SaveError(f"there is already a saved game '{records.save_name(path)}' ({path})")
+            records.save_record(self.record, path)
+        except records.SaveError as exc:
+            await self.send(ws, Refused(reason=str(exc)))
+            return
+        if path.resolve() != self.save_path.resolve():
+            self.save_path = path
+            self.plan.record = str(path)
+            self.save_plan()
+        await self.send(ws, Notice(text=f"Saved to {path}. {self.resume_hint()}"))
+
+    async def stop(self, text: str) -> None:
+        """End this table: everyone hears why, and the connections close."""
+        if self.stopped:
+            return
+        self.stopped = text
+        self.save()
+        for timer in self.timers.values():
+            timer.cancel()
+        for ws in [*self.conns.values(), *self.watchers]:
+            await self.send(ws, Closed(text=text))
+            with contextlib.suppress(ConnectionClosed):
+                await ws.close()
+        self.done.set()
+
+
+class GameServer:
+    """Serves any number of tables on one address; a code names the table and the seat."""
+
+    def __init__(self, *, ping_interval: float | None = 20.0, ping_timeout: float | None = 20.0) -> None:
+        self.tables: list[Table] = []
+        self.codes: dict[str, tuple[Table, int | None]] = {}
+        self.ping = (ping_interval, ping_timeout)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.port = 0
+
+    def add(self, table: Table) -> None:
+        for s, p in enumerate(table.seats):
+            if p.code:
+                self.codes[p.code] = (table, s)
+        self.codes[table.plan.watch_code] = (table, None)
+        self.tables.append(table)
+
+    async def handler(self, ws: ServerConnection) -> None:
+        try:
+            first = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
+            msg = parse_client(first)
+        except (TimeoutError, ConnectionClosed):
+            return
+        except MessageError as exc:
+            await ws.send(encode(Refused(reason=f"{exc}; the first message is 'hello' with your code")))
+            return
+        if not isinstance(msg, Hello):
+            await ws.send(encode(Refused(reason="the first message is 'hello' with your code")))
+            return
+        found = self.codes.get(msg.code)
+        if found is None:
+            await ws.send(encode(Refused(reason="unknown code: use one of the codes the host printed")))
+            return
+        table, seat = found
+        await table.serve(ws, None if msg.watch else seat)
+
+    async def run(self, bind: str, port: int, ready: Callable[[int], None] | None = None) -> None:
+        """Serve until every table has ended; ``ready(port)`` once listening."""
+        self.loop = asyncio.get_running_loop()
+        interval, timeout = self.ping
+        async with serve(
+            self.handler,
+            bind,
+            port,
+            max_size=MAX_MESSAGE,
+            ping_interval=interval,
+            ping_timeout=timeout,
+            logger=log,
+        ) as server:
+            self.port = next(iter(server.sockets)).getsockname()[1]
+            if ready is not None:
+                ready(self.port)
+            for table in list(self.tables):
+                await table.done.wait()
+            await asyncio.sleep(0.2)  # let the last 'closed' messages leave
+
+    def stop_all(self, text: str) -> None:
+        """From another thread: stop every table (everyone hears ``text``); waits for it (5 s at most)."""
+        loop = self.loop
+        if loop is None:
+            return
+
+        async def stop() -> None:
+            for t in self.tables:
+                await t.stop(text)
+
+        coro = stop()
+        try:
+            done = asyncio.run_coroutine_threadsafe(coro, loop)
+        except RuntimeError:  # the loop has ended already
+            coro.close()
+            return
+        with contextlib.suppress(Exception):  # stopped, or the loop ended meanwhile
+            done.result(timeout=5)
