@@ -52,10 +52,19 @@ from core.playtest.game import (
 )
 from core.playtest.runner import RunResult, execute, load_run, plan_run
 from core.playtest.store import RunInfo, Store
-from core.playtest.summary import compare, records_table, summarize
+from core.playtest.summary import (
+    MEASURE_NAMES,
+    building_entry,
+    building_keys,
+    building_label,
+    compare,
+    records_table,
+    summarize,
+)
 
 __all__ = [
     "MAX_ACTIONS",
+    "MEASURE_NAMES",
     "SPEC_HELP",
     "Config",
     "GameJob",
@@ -65,6 +74,9 @@ __all__ = [
     "Store",
     "agent_seed",
     "build_options",
+    "building_entry",
+    "building_keys",
+    "building_label",
     "compare",
     "execute",
     "game_seed",
