@@ -45,9 +45,11 @@ from core.playtest.game import (
     MAX_ACTIONS,
     GameJob,
     agent_seed,
+    decision_margins,
     game_seed,
     play_game,
     result_fingerprint,
+    search_margin,
     seat_order,
 )
 from core.playtest.runner import RunResult, execute, load_run, plan_run
@@ -78,6 +80,7 @@ __all__ = [
     "building_keys",
     "building_label",
     "compare",
+    "decision_margins",
     "execute",
     "game_seed",
     "load_ruleset",
@@ -93,6 +96,7 @@ __all__ = [
     "run_dask",
     "run_jobs",
     "run_local",
+    "search_margin",
     "seat_order",
     "summarize",
 ]
