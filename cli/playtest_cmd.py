@@ -49,7 +49,7 @@ MEASURES_HELP = (
     "Designer's measures (from each decision's evaluation by the agent that made it: an ai agent's search "
     "score, otherwise the game's static evaluation; margins in francs, the eventual winner's lead = winner "
     "minus the best other player): "
-    + "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in DEFINITIONS.items())
+    + "; ".join(f"{pt.MEASURE_NAMES[k]}: {v}" for k, v in DEFINITIONS.items())
     + "; lead curve: the eventual winner's lead, median and quartiles, per tenth of the game. Ties are not measured."
 )
 
@@ -553,7 +553,9 @@ def playtest(
     agents: Annotated[
         str,
         typer.Option(
-            "--agents", metavar="A,B[,...]", help="One agent per seat: random, greedy, ai, ai:easy|normal|hard."
+            "--agents",
+            metavar="A,B[,...]",
+            help="One agent per seat: random, greedy, ai, ai:easy|normal|hard; ai:normal@nodes=500 sets its node budget.",
         ),
     ] = "random,greedy",
     noise: NoiseOption = 0.0,
