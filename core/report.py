@@ -346,8 +346,10 @@ def lead_curve_chart(summaries: Sequence[dict[str, Any]], width: int = 760, heig
     values = [v for c in curves for p in c for v in (p["q1"], p["q3"]) if v is not None]
     if not values:
         return "<p class='note'>no traced games with a single winner</p>"
-    lo, hi = min(0.0, *values), max(0.0, *values)
-    lo, hi = -_nice_max(-lo) if lo < 0 else 0.0, _nice_max(hi) if hi > 0 else 1.0
+    lo, hi = float(min(0.0, *values)), float(max(0.0, *values))
+    step = _nice_max((hi - lo) / 5 or 1.0)
+    lo, hi = step * math.floor(lo / step), step * math.ceil(hi / step)
+    ticks = [lo + step * i for i in range(round((hi - lo) / step) + 1)]
     left, right, top, bottom = 56, 12, 24, 54
     pw, ph = width - left - right, height - top - bottom
 
@@ -362,8 +364,7 @@ def lead_curve_chart(summaries: Sequence[dict[str, Any]], width: int = 760, heig
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
         f'role="img" aria-label="{_e(title)}"><title>{_e(title)}</title>'
     ]
-    for i in range(6):
-        v = lo + (hi - lo) * i / 5
+    for v in ticks:
         parts.append(f'<line x1="{left}" y1="{y(v):.1f}" x2="{width - right}" y2="{y(v):.1f}" stroke="#e3e3e3"/>')
         parts.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{_fmt(v, 0)}</text>')
     parts.append(f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" stroke="#888"/>')
@@ -590,7 +591,12 @@ def render(
         "<h2>Measures</h2>",
         '<dl class="note">'
         + "".join(f"<dt>{_e(MEASURE_NAMES[k])}</dt><dd>{_e(v)}</dd>" for k, v in DEFINITIONS.items())
-        + "</dl>",
+        + "<dt>lead curve</dt><dd>the eventual winner's mean lead in each tenth of a game; the chart shows the "
+        "median and quartiles over the games</dd></dl>"
+        + f"<p class='note'>Measured on the games with a trace and one winner; the clear-lead threshold is "
+        f"{_fmt(summaries[0]['measures']['clear_lead'], 1)} francs. Evaluations are margins in francs: an ai "
+        "agent's search score, any other agent's static evaluation, from each seat's view (winner minus the best "
+        "other player).</p>",
         "<h2>Agents</h2>",
         _agents_table(summaries),
         "<h2>Buildings</h2>",
