@@ -46,12 +46,12 @@ def ladder_table(result: dict[str, Any]) -> Table:
     """One rule set's ladder: a row per step, then the pooled rate and the slope in the caption."""
     table = Table(title=f"Skill depth: {result['rules']}", title_justify="left")
     for col, justify in (
-        ("nodes (strong vs weak)", "left"),
+        ("nodes: strong vs weak", "left"),
         ("games", "right"),
-        ("strong wins", "right"),
-        ("weak wins", "right"),
+        ("strong won", "right"),
+        ("weak won", "right"),
         ("ties", "right"),
-        ("strong win rate [95% CI]", "right"),
+        ("strong's rate [95% CI]", "right"),
         ("Elo", "right"),
     ):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]

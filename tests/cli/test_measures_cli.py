@@ -81,7 +81,7 @@ def test_skill_plays_a_ladder_and_reports_each_step_and_the_slope(tmp_path):
     out = tmp_path / "skill.json"
     r = invoke("skill", "inland", "--from", 10, "--to", 40, "--games", 2, "--db", tmp_path / "db", "--json", out)
     assert r.exit_code == 0, r.output
-    assert "Skill depth: inland" in r.output and "points per doubling" in r.output
+    assert "Skill depth: inland" in r.output and "points per doubling" in r.output and "strong won" in r.output
     (ladder,) = json.loads(out.read_text())["ladders"]
     assert [(s["weak_nodes"], s["strong_nodes"]) for s in ladder["steps"]] == [(10, 20), (20, 40)]
     for s in ladder["steps"]:
