@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 
 from core import records
 from core.cards import DataFileError
+from core.payment import payment_options
 from core.protocol import parse_action
 from inland_port import RULESET, effects
 from inland_port.buildings import DEFAULT_PATH, load_catalog
@@ -368,3 +369,20 @@ def test_every_food_split_pays_each_part_with_its_least_overpayment():
     assert splits == [(3, 0), (2, 1)]
     # the first way is still the least wasteful, and the search's old texts stay legal
     assert effects.food_payments(s.cells[0], 3, wh)[0] == (("fish", wh.parse("0+1")),)
+
+
+def test_every_food_payment_offered_before_the_split_ruling_is_still_offered():
+    """Saves stay loadable: each way of least total overpayment (the earlier offer) is still among the splits."""
+    s = position()
+    wh = s.catalog.warehouse
+    cells_all = range(wh.rows * wh.columns)
+    for fish in cells_all:
+        for grain in cells_all:
+            for cost in range(1, 7):
+                ways = payment_options({"fish": wh.payable(fish), "grain": wh.payable(grain)}, cost)
+                least = min((sum(w.values()) for w in ways), default=None)
+                old = {(w.get("fish", 0), w.get("grain", 0)) for w in ways if sum(w.values()) == least}
+                new = effects.food_splits(fish, grain, cost, wh)
+                assert old <= set(new), (wh.text(fish), wh.text(grain), cost)
+                if new:
+                    assert sum(new[0]) == least  # the first way is still the least wasteful
