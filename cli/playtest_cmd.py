@@ -376,7 +376,7 @@ def measures_table(summaries: list[dict[str, Any]]) -> Table:
         if s["measures"]["measured"] < s["games"]
     ]
     clear = ", ".join(sorted({f"{s['measures']['clear_lead']:g}" for s in summaries}))
-    table.caption = (
+    table.caption = Text(  # plain text: a label such as "inland [ai:easy]" is not markup
         f"decisiveness: share of the game after the eventual winner is clearly ahead (lead above every lead the "
         f"others ever had and above {clear} francs); drama: francs the winner was behind; lead changes: of the "
         "leader by evaluation. See lehavre playtest --help." + ("\n" + "\n".join(notes) if notes else "")
