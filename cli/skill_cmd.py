@@ -36,7 +36,7 @@ SKILL_HELP = f"""Skill depth: does searching deeper win more, and how steeply, i
 
 For each RULES (inland, base) the ai agent at level --level plays itself with a ladder of node budgets per decision (--from, twice that, four times that ... up to --to): each step puts the doubled budget against the previous one for --games games (seats alternate, --noise varies the play, every step uses the same seeds). Each step is a stored playtest run (--db), resumed when the same command runs again.
 
-Reported per rule set: the stronger side's win rate at each step (ties count for nobody) with its 95% Wilson interval and Elo equivalent; the pooled rate with an exact binomial test of its share of the decisive games against 50%; and the fitted slope, the least-squares line of the win rate against log2 of the budget (percentage points per doubling, 95% interval from the steps' binomial variances). A higher rate means skill matters more; a negative slope means each doubling pays less than the last.
+Reported per rule set: the stronger side's win rate at each step (ties count for nobody) with its 95% Wilson interval and Elo equivalent (a tie counts half); the pooled rate with an exact binomial test of its share of the decisive games against 50%; and the fitted slope, the least-squares line of the win rate against log2 of the budget (percentage points per doubling, 95% interval from the steps' binomial variances). A higher rate means skill matters more; a negative slope means each doubling pays less than the last.
 
 Defaults: --from {sk.FIRST_NODES} --to {sk.LAST_NODES}, level {sk.LEVEL}. A base-game step of 1,000 against 2,000 nodes takes about two minutes a game on a busy 2-core machine.
 """
