@@ -8,7 +8,7 @@ up alike).  Each step is an ordinary playtest run (:mod:`core.playtest`:
 stored, resumable, any backend).  For each rule set the result gives
 
 * the stronger side's win rate at each step (ties count for nobody) with its
-  95% Wilson interval, and its Elo equivalent;
+  95% Wilson interval, and its Elo equivalent (a tie counts half);
 * the pooled win rate over all steps, with an exact binomial test of its
   share of the decisive games against 50%;
 * the fitted slope: the least-squares line of the win rate against the step
