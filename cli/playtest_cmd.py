@@ -39,10 +39,30 @@ from cli.options import NoiseOption
 from core import playtest as pt
 from core import report as rp
 from core.agents import agent_kinds, with_noise
+from core.measures import CLEAR_LEAD, DEFINITIONS, game_measures
 from core.protocol import GameError
 from core.records import data_dir
 
 EXIT_INTERRUPTED = 130
+
+MEASURES_HELP = (
+    "Designer's measures (from each decision's evaluation by the agent that made it: an ai agent's search "
+    "score, otherwise the game's static evaluation; margins in francs, the eventual winner's lead = winner "
+    "minus the best other player): "
+    + "; ".join(f"{pt.MEASURE_NAMES[k]}: {v}" for k, v in DEFINITIONS.items())
+    + "; lead curve: the eventual winner's lead, median and quartiles, per tenth of the game. Ties are not measured."
+)
+
+ClearLeadOption = Annotated[
+    float,
+    typer.Option(
+        "--clear-lead",
+        metavar="FRANCS",
+        min=0.0,
+        help="Decisiveness: the eventual winner is clearly ahead once its evaluation lead exceeds every lead "
+        "another player ever had and this many francs.",
+    ),
+]
 
 
 class Backend(str, Enum):
@@ -193,7 +213,7 @@ def repeats_note(summaries: list[dict[str, Any]]) -> Text | None:
 def summary_table(summaries: list[dict[str, Any]]) -> Table:
     """Win rates by seat and agent, ties, and the first seat's advantage."""
     table = Table(title="Wins (95% Wilson intervals; seat 0 starts)", title_justify="left")
-    table.add_column("")
+    table.add_column("", overflow="fold")
     for i, s in enumerate(summaries):
         tag = _tag(summaries, i)
         table.add_column(Text(f"{tag}: {s['label']}" if tag else s["label"]), overflow="fold")
@@ -217,7 +237,8 @@ def summary_table(summaries: list[dict[str, Any]]) -> Table:
         "seat 0, share of decisive games",
         *[
             Text(
-                f"{_pct(s['first_seat']['share_of_decisive'])} (fair: {_pct(s['first_seat']['expected'])}), "
+                f"{_pct(s['first_seat']['share_of_decisive'])} [{_pct(s['first_seat']['ci'][0])}, "
+                f"{_pct(s['first_seat']['ci'][1])}] (fair: {_pct(s['first_seat']['expected'])}), "
                 f"p={_p(s['first_seat']['p_value'])}" + (" *" if s["first_seat"]["significant"] else "")
             )
             for s in summaries
@@ -295,16 +316,16 @@ def wealth_distribution_table(summaries: list[dict[str, Any]], bins: int = 8) ->
 
 def buildings_table(summaries: list[dict[str, Any]], limit: int = 15) -> Table:
     table = Table(title=f"Buildings (top {limit} by share of games built or bought)", title_justify="left")
-    table.add_column("building")
+    table.add_column("building", overflow="fold")
     for i, _s in enumerate(summaries):
         tag = _tag(summaries, i)
         table.add_column(f"{tag} built".strip(), justify="right")
         table.add_column(f"{tag} uses/game".strip(), justify="right")
         table.add_column(f"{tag} owner won".strip(), justify="right")
-    for n in building_order(summaries)[:limit]:
-        row: list[Any] = [Text(n)]
+    for key in pt.building_keys(summaries)[:limit]:
+        row: list[Any] = [Text(pt.building_label(key, summaries))]
         for s in summaries:
-            e = s["buildings"].get(n)
+            e = pt.building_entry(s, key)
             if e is None:
                 row += ["–", "–", "–"]
                 continue
@@ -319,15 +340,68 @@ def buildings_table(summaries: list[dict[str, Any]], limit: int = 15) -> Table:
     return table
 
 
-def building_order(summaries: list[dict[str, Any]]) -> list[str]:
-    names = {n for s in summaries for n in s["buildings"]}
-    return sorted(
-        names,
-        key=lambda n: (
-            -sum(s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for s in summaries),
-            n,
-        ),
+def measures_table(summaries: list[dict[str, Any]]) -> Table:
+    """The designer's measures (:mod:`core.measures`) per game: mean with its 95% interval, median, quartiles."""
+    table = Table(title="Designer's measures per game, by the agents' evaluations (95% t-interval of the mean)")
+    table.title_justify = "left"
+    table.add_column("", overflow="fold")
+    for col in ("mean [95% CI]", "median", "q1–q3"):
+        table.add_column(col, justify="right")
+    for key, label in pt.MEASURE_NAMES.items():
+        for i, s in enumerate(summaries):
+            m = s["measures"]
+            name = f"{label} {_tag(summaries, i)}".rstrip()
+            d = m[key]
+            if not d["n"]:
+                table.add_row(Text(name), "–", "–", "–")
+                continue
+            pct = key == "decisiveness"
+
+            def f(x: float, pct: bool = pct) -> str:
+                return _pct(x) if pct else f"{x:.2f}"
+
+            ci = d["ci95"]
+            table.add_row(
+                Text(name),
+                f(d["mean"]) + (f" [{f(ci[0])}, {f(ci[1])}]" if ci else ""),
+                f(d["median"]),
+                f"{f(d['q1'])}–{f(d['q3'])}",
+            )
+        if len(summaries) > 1:
+            table.add_section()
+    notes = [
+        f"{s['label']}: measured on {s['measures']['measured']} of {s['games']} games "
+        f"({s['games'] - s['measures']['traced']} stored without a trace, ties excluded)"
+        for s in summaries
+        if s["measures"]["measured"] < s["games"]
+    ]
+    clear = ", ".join(sorted({f"{s['measures']['clear_lead']:g}" for s in summaries}))
+    table.caption = Text(  # plain text: a label such as "inland [ai:easy]" is not markup
+        f"decisiveness: share of the game after the eventual winner is clearly ahead (lead above every lead the "
+        f"others ever had and above {clear} francs); drama: francs the winner was behind; lead changes: of the "
+        "leader by evaluation. See lehavre playtest --help." + ("\n" + "\n".join(notes) if notes else "")
     )
+    return table
+
+
+def lead_curve_table(summaries: list[dict[str, Any]]) -> Table:
+    """The eventual winner's evaluation lead over the course of the game: median and quartiles per tenth."""
+    table = Table(title="Eventual winner's evaluation lead (francs) by tenth of the game", title_justify="left")
+    table.add_column("part", justify="right")
+    for i, _s in enumerate(summaries):
+        tag = _tag(summaries, i)
+        table.add_column(f"{tag} median".strip(), justify="right")
+        table.add_column(f"{tag} q1–q3".strip(), justify="right")
+    for p in range(10):
+        row: list[Any] = [f"{10 * p}–{10 * (p + 1)}%"]
+        for s in summaries:
+            c = s["measures"]["curve"][p]
+            if not c["n"]:
+                row += ["–", "–"]
+                continue
+            row += [f"{c['median']:+.1f}", f"{c['q1']:+.1f} – {c['q3']:+.1f}"]
+        table.add_row(*row)
+    return table
 
 
 _SHORT_TEST = {"two-proportion z-test": "z", "Welch t-test": "Welch t", "Mann-Whitney U test": "M-W U"}
@@ -335,7 +409,7 @@ _SHORT_TEST = {"two-proportion z-test": "z", "Welch t-test": "Welch t", "Mann-Wh
 
 def tests_table(tests: list[dict[str, Any]], limit_buildings: int = 8) -> Table:
     table = Table(title="Differences B − A (bold: significant at 5%)", title_justify="left")
-    table.add_column("what")
+    table.add_column("what", overflow="fold")
     for col in ("A", "B", "B − A", "test", "p", "sig."):
         table.add_column(col, justify="right")
     shown_buildings = 0
@@ -377,6 +451,7 @@ def tests_table(tests: list[dict[str, Any]], limit_buildings: int = 8) -> Table:
 
 def _json_summary(s: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in s.items() if not k.endswith("_values") and k != "wealth_game_mean"}
+    out["measures"] = {k: v for k, v in s["measures"].items() if not k.endswith("_values")}
     out["seats"] = [{"seat": x["seat"], "wins": x["count"], "rate": x["rate"], "ci95": x["ci"]} for x in s["seats"]]
     out["ties"] = s["ties"]["count"]
     out["tie_rate"] = s["ties"]["rate"]
@@ -395,7 +470,8 @@ def _json_summary(s: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _json_results(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _json_results(records: list[dict[str, Any]], clear_lead: float) -> list[dict[str, Any]]:
+    """Every game's result, its evaluation trace (one entry per decision; None if stored without) and measures."""
     keys = (
         "index",
         "seed",
@@ -408,7 +484,14 @@ def _json_results(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
         "seconds",
         "actions",
     )
-    return [{k: r[k] for k in keys} for r in pt.records_table(records)]
+    return [
+        {
+            **{k: r[k] for k in keys},
+            "trace": r.get("trace"),
+            "measures": game_measures(r.get("trace"), r["winners"], clear_lead),
+        }
+        for r in pt.records_table(records)
+    ]
 
 
 def _write_json(path: Path, payload: dict[str, Any]) -> None:
@@ -451,7 +534,15 @@ def _interrupted_note(console: Console, results: list[pt.RunResult]) -> None:
 # ---------------------------------------------------------------------------
 
 
-@app.command("playtest")
+PLAYTEST_HELP = f"""Play many games between agents, rotating seats, and summarise who wins and why.
+
+Every game is stored as it finishes; Ctrl-C stops cleanly and --resume continues.
+
+{MEASURES_HELP}
+"""
+
+
+@app.command("playtest", help=PLAYTEST_HELP)
 def playtest(
     rules: Annotated[
         str, typer.Argument(metavar="RULES", help="The rule set: inland (the Inland Port) or base (Le Havre).")
@@ -462,7 +553,9 @@ def playtest(
     agents: Annotated[
         str,
         typer.Option(
-            "--agents", metavar="A,B[,...]", help="One agent per seat: random, greedy, ai, ai:easy|normal|hard."
+            "--agents",
+            metavar="A,B[,...]",
+            help="One agent per seat: random, greedy, ai, ai:easy|normal|hard; ai:normal@nodes=500 sets its node budget.",
         ),
     ] = "random,greedy",
     noise: NoiseOption = 0.0,
@@ -512,12 +605,9 @@ def playtest(
         bool, typer.Option("--resume", help="Continue the latest stored run with the same configuration and seed.")
     ] = False,
     label: Annotated[str, typer.Option("--label", help="A name for this configuration in tables and reports.")] = "",
+    clear_lead: ClearLeadOption = CLEAR_LEAD,
 ) -> None:
-    """Play many games between agents, rotating seats, and summarise who wins and why.
-
-    Every game is stored as it finishes; Ctrl-C stops cleanly and --resume continues.
-    """
-    out = make_console()
+    out = output_console()
     err = make_console(stderr=True)
     with _clean_exit():
         _check_jobs(jobs, backend, address)
@@ -535,13 +625,15 @@ def playtest(
         store, db_path = open_store(db, err)
         with store, _progress(err) as progress:
             result = _play(store, config, seed, games, resume, jobs, backend, address, progress, "")
-        summary = pt.summarize(config, result.records)
+        summary = pt.summarize(config, result.records, clear_lead)
         if result.records:
             out.print(summary_table([summary]))
             note = repeats_note([summary])
             if note is not None:
                 out.print(note)
             out.print(numbers_table([summary]))
+            out.print(measures_table([summary]))
+            out.print(lead_curve_table([summary]))
             out.print(wealth_distribution_table([summary]))
             out.print(buildings_table([summary]))
         out.print(f"Run #{result.run_id}: {len(result.records)} games stored in {db_path}", style="dim", markup=False)
@@ -558,7 +650,7 @@ def playtest(
                     "complete": result.complete,
                     "interrupted": result.interrupted,
                     "summary": _json_summary(summary),
-                    "results": _json_results(result.records),
+                    "results": _json_results(result.records, clear_lead),
                 },
             )
         if report is not None and result.records:
@@ -567,6 +659,14 @@ def playtest(
         if result.interrupted:
             _interrupted_note(err, [result])
             raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def output_console() -> Console:
+    """The console for tables: when output goes to a file or a pipe it is wide, so no name is ever cut."""
+    out = make_console()
+    if not out.is_terminal:
+        out.width = max(out.width, 240)
+    return out
 
 
 def _strongest_agent() -> str:
@@ -580,6 +680,8 @@ Default: the Inland Port against the two-player full base game, each with its st
 (--agents changes the agents of configurations that name none, e.g. --agents ai:easy).
 
 {pt.SPEC_HELP}
+
+{MEASURES_HELP}
 
 Stored runs can be used instead of playing: --a-run ID / --b-run ID (see --list-runs), or --from-db to reuse
 (and complete) the latest stored run of the same configuration and seed.
@@ -638,8 +740,9 @@ def compare(
     ] = None,
     noise: NoiseOption = 0.0,
     list_runs: Annotated[bool, typer.Option("--list-runs", help="List the stored runs and exit.")] = False,
+    clear_lead: ClearLeadOption = CLEAR_LEAD,
 ) -> None:
-    out = make_console()
+    out = output_console()
     err = make_console(stderr=True)
     with _clean_exit():
         if list_runs:
@@ -711,7 +814,7 @@ def compare(
         for (name, _s, _r, _d), r in zip(sides, results, strict=False):
             if not r.records:
                 raise pt.PlaytestError(f"configuration {name} (run #{r.run_id}) has no finished games to compare")
-            summaries.append(pt.summarize(r.config, r.records))
+            summaries.append(pt.summarize(r.config, r.records, clear_lead))
         if summaries[0]["label"] == summaries[1]["label"]:
             summaries[0]["label"] += f" (run #{results[0].run_id})"
             summaries[1]["label"] += f" (run #{results[1].run_id})"
@@ -721,6 +824,8 @@ def compare(
         if note is not None:
             out.print(note)
         out.print(numbers_table(summaries))
+        out.print(measures_table(summaries))
+        out.print(lead_curve_table(summaries))
         out.print(tests_table(tests))
         sig = [t for t in tests if t["significant"]]
         if sig:

@@ -74,7 +74,10 @@ class GreedyAgent:
 AGENT_KINDS: dict[str, str] = {
     "random": "picks uniformly among the legal actions",
     "greedy": "one ply of look-ahead on the wealth margin",
-    "ai": "alpha-beta search; a level may follow: ai:easy, ai:normal, ai:hard; ~X adds noise X (ai:easy~3)",
+    "ai": (
+        "alpha-beta search; a level may follow: ai:easy, ai:normal, ai:hard; @nodes=N sets its node budget "
+        "(ai:normal@nodes=500); ~X adds noise X (ai:easy~3)"
+    ),
 }
 
 
@@ -83,7 +86,10 @@ def agent_kinds() -> list[str]:
 
 
 def make_agent(spec: str, seed: int = 0, game: GameSpec | str | None = None, noise: float = 0.0) -> Agent:
-    """Build an agent from ``kind[:level]``; raises :class:`AgentSpecError`.
+    """Build an agent from ``kind[:level][@nodes=N][~X]``; raises :class:`AgentSpecError`.
+
+    ``@nodes=N`` gives an ``ai`` agent a node budget of ``N`` per decision
+    instead of its level's (the level keeps its depth and time cap).
 
     ``noise`` (or ``~X`` after the spec: ``ai:easy~3``) makes an ``ai`` agent
     draw among its root moves within that many evaluation points of the best
@@ -102,6 +108,8 @@ def make_agent(spec: str, seed: int = 0, game: GameSpec | str | None = None, noi
             raise AgentSpecError(f"agent '{spec}': the noise after ~ must be a number, e.g. ai:easy~3") from None
         if noise < 0:
             raise AgentSpecError(f"agent '{spec}': the noise after ~ must not be negative")
+    text, _, budget_text = text.partition("@")
+    max_nodes = _node_budget(spec, budget_text) if budget_text else None
     kind, _, level = text.partition(":")
     if kind not in AGENT_KINDS:
         raise AgentSpecError(
@@ -112,16 +120,38 @@ def make_agent(spec: str, seed: int = 0, game: GameSpec | str | None = None, noi
             raise AgentSpecError(f"agent '{spec}': only the ai agent takes a noise (e.g. ai:easy~3)")
         if level:
             raise AgentSpecError(f"agent '{spec}': only the ai agent takes a level (e.g. ai:hard)")
+        if budget_text:
+            raise AgentSpecError(f"agent '{spec}': only the ai agent takes a node budget (e.g. ai:normal@nodes=500)")
         return RandomAgent(seed) if kind == "random" else GreedyAgent(seed)
     from core.games import game_spec
     from core.search import SearchAgent
 
     try:
         return SearchAgent(
-            level=level or None, seed=seed, game=game_spec(game) if game is not None else None, noise=noise
+            level=level or None,
+            seed=seed,
+            game=game_spec(game) if game is not None else None,
+            noise=noise,
+            max_nodes=max_nodes,
         )
     except ValueError as exc:
         raise AgentSpecError(f"agent '{spec}': {exc}") from None
+
+
+def _node_budget(spec: str, text: str) -> int:
+    """The ``N`` of ``@nodes=N`` in an agent text."""
+    key, _, value = text.partition("=")
+    if key.strip() != "nodes" or not value.strip().isdigit() or int(value) < 1:
+        raise AgentSpecError(
+            f"agent '{spec}': after @ give a node budget, nodes=N with N a whole number >= 1 (ai@nodes=500)"
+        )
+    return int(value)
+
+
+def with_nodes(spec: str, nodes: int) -> str:
+    """``spec`` (an ``ai`` agent, any level, no budget yet) with a node budget: ``ai:normal`` -> ``ai:normal@nodes=500``."""
+    text, tilde, noise = spec.strip().partition("~")
+    return f"{text}@nodes={nodes}{tilde}{noise}"
 
 
 def with_noise(spec: str, noise: float) -> str:

@@ -9,7 +9,9 @@ scripts.  Charts (each a ``<figure class="chart">`` with a stable id):
 * ``chart-agents``: win rate by agent with 95 % Wilson intervals,
 * ``chart-length``: distribution of game length in actions,
 * ``chart-buildings``: building popularity (share of games in which each
-  building was built or bought, and uses per game).
+  building was built or bought, and uses per game),
+* ``chart-lead``: the eventual winner's evaluation lead over the course of the
+  game (median and quartiles per tenth, :mod:`core.measures`).
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from core import stats
+from core.measures import DEFINITIONS
+from core.playtest.summary import MEASURE_NAMES, building_entry, building_keys, building_label
 
 COLOURS = ("#2a6fb0", "#e07b24", "#3a9a4a", "#b03a6f")
-CHART_IDS = ("chart-wealth", "chart-seats", "chart-agents", "chart-length", "chart-buildings")
+CHART_IDS = ("chart-wealth", "chart-seats", "chart-agents", "chart-length", "chart-buildings", "chart-lead")
 
 _CSS = """
 body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 2em auto; max-width: 1100px; color: #222; padding: 0 1em; }
@@ -282,7 +286,9 @@ def _summary_table(summaries: Sequence[dict[str, Any]]) -> str:
         (
             "first seat's share of decisive games (exact binomial test)",
             [
-                f"{_pct(s['first_seat']['share_of_decisive'])} vs {_pct(s['first_seat']['expected'])}, p {_p_rel(s['first_seat']['p_value'])}"
+                f"{_pct(s['first_seat']['share_of_decisive'])} [{_pct(s['first_seat']['ci'][0])}, "
+                f"{_pct(s['first_seat']['ci'][1])}] vs {_pct(s['first_seat']['expected'])}, "
+                f"p {_p_rel(s['first_seat']['p_value'])}"
                 for s in summaries
             ],
         )
@@ -306,8 +312,87 @@ def _summary_table(summaries: Sequence[dict[str, Any]]) -> str:
                 ],
             )
         )
+    rows += _measure_rows(summaries)
     body = "".join(f"<tr><td>{_e(label)}</td>{''.join(f'<td>{_e(v)}</td>' for v in vals)}</tr>" for label, vals in rows)
     return f'<table id="summary"><thead><tr><th>measure</th>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def _measure_rows(summaries: Sequence[dict[str, Any]]) -> list[tuple[str, list[str]]]:
+    """The designer's measures: mean [95% t-interval] / median, on the games that have them."""
+    rows: list[tuple[str, list[str]]] = []
+    for key, name in MEASURE_NAMES.items():
+        cells = []
+        for s in summaries:
+            d = s["measures"][key]
+            if not d["n"]:
+                cells.append("– (no traced decisive games)")
+                continue
+            f = _pct if key == "decisiveness" else (lambda x: _fmt(x, 2))
+            ci = d["ci95"]
+            cells.append(f"{f(d['mean'])}" + (f" [{f(ci[0])}, {f(ci[1])}]" if ci else "") + f" / {f(d['median'])}")
+        rows.append((f"{name}: mean [95% CI] / median", cells))
+    rows.append(
+        (
+            "games measured (traced, one winner)",
+            [f"{s['measures']['measured']} of {s['games']}" for s in summaries],
+        )
+    )
+    return rows
+
+
+def lead_curve_chart(summaries: Sequence[dict[str, Any]], width: int = 760, height: int = 300) -> str:
+    """The eventual winner's evaluation lead by tenth of the game: median line and quartile band per summary."""
+    curves = [s["measures"]["curve"] for s in summaries]
+    values = [v for c in curves for p in c for v in (p["q1"], p["q3"]) if v is not None]
+    if not values:
+        return "<p class='note'>no traced games with a single winner</p>"
+    lo, hi = float(min(0.0, *values)), float(max(0.0, *values))
+    step = _nice_max((hi - lo) / 5 or 1.0)
+    lo, hi = step * math.floor(lo / step), step * math.ceil(hi / step)
+    ticks = [lo + step * i for i in range(round((hi - lo) / step) + 1)]
+    left, right, top, bottom = 56, 12, 24, 54
+    pw, ph = width - left - right, height - top - bottom
+
+    def x(part: int) -> float:
+        return left + pw * (part + 0.5) / 10
+
+    def y(v: float) -> float:
+        return top + ph * (hi - v) / (hi - lo)
+
+    title = "Eventual winner's evaluation lead over the game"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        f'role="img" aria-label="{_e(title)}"><title>{_e(title)}</title>'
+    ]
+    for v in ticks:
+        parts.append(f'<line x1="{left}" y1="{y(v):.1f}" x2="{width - right}" y2="{y(v):.1f}" stroke="#e3e3e3"/>')
+        parts.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{_fmt(v, 0)}</text>')
+    parts.append(f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" stroke="#888"/>')
+    for part in range(10):
+        parts.append(
+            f'<text x="{x(part):.1f}" y="{top + ph + 16}" text-anchor="middle">{10 * part}–{10 * part + 10}%</text>'
+        )
+    parts.append(
+        f'<text x="{left + pw / 2:.1f}" y="{height - 8}" text-anchor="middle">part of the game (by decisions)</text>'
+        f'<text transform="translate(14 {top + ph / 2}) rotate(-90)" text-anchor="middle">winner\'s lead (francs)</text>'
+    )
+    for i, curve in enumerate(curves):
+        colour = COLOURS[i % len(COLOURS)]
+        pts = [p for p in curve if p["median"] is not None]
+        band = [f"{x(p['part']):.1f},{y(p['q3']):.1f}" for p in pts] + [
+            f"{x(p['part']):.1f},{y(p['q1']):.1f}" for p in reversed(pts)
+        ]
+        parts.append(f'<polygon points="{" ".join(band)}" fill="{colour}" fill-opacity="0.18" stroke="none"/>')
+        line = " ".join(f"{x(p['part']):.1f},{y(p['median']):.1f}" for p in pts)
+        parts.append(f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        for p in pts:
+            tip = f"{summaries[i]['label']}, {10 * p['part']}–{10 * p['part'] + 10}%: median {p['median']:+.1f}"
+            parts.append(
+                f'<circle cx="{x(p["part"]):.1f}" cy="{y(p["median"]):.1f}" r="3" fill="{colour}">'
+                f"<title>{_e(tip)} (quartiles {p['q1']:+.1f} to {p['q3']:+.1f})</title></circle>"
+            )
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 def _agents_table(summaries: Sequence[dict[str, Any]]) -> str:
@@ -346,30 +431,26 @@ def _tests_table(tests: Sequence[dict[str, Any]]) -> str:
 def _buildings(
     summaries: Sequence[dict[str, Any]], limit: int = 1000
 ) -> tuple[list[str], list[tuple[str, list[float]]], str]:
-    names = sorted(
-        {n for s in summaries for n in s["buildings"]},
-        key=lambda n: (
-            -sum(s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for s in summaries),
-            n,
-        ),
-    )
-    names = names[:limit]
-    series = [
-        (s["label"], [s["buildings"].get(n, {}).get("built_games", 0) / max(1, s["games"]) for n in names])
-        for s in summaries
-    ]
+    keys = building_keys(summaries)[:limit]
+    names = [building_label(k, summaries) for k in keys]
+
+    def built(s: dict[str, Any], key: tuple[str, str]) -> float:
+        e = building_entry(s, key)
+        return 0.0 if e is None else e["built_games"] / max(1, s["games"])
+
+    series = [(s["label"], [built(s, k) for k in keys]) for s in summaries]
     rows = []
-    for n in names:
+    for key, name in zip(keys, names, strict=True):
         cells = []
         for s in summaries:
-            e = s["buildings"].get(n)
+            e = building_entry(s, key)
             g = max(1, s["games"])
             if e is None:
                 cells.append("<td>–</td><td>–</td><td>–</td>")
                 continue
             won = f"{_pct(e['winner_owned'] / e['owned_games'])}" if e["owned_games"] else "–"
             cells.append(f"<td>{_pct(e['built_games'] / g)}</td><td>{e['uses'] / g:.2f}</td><td>{won}</td>")
-        rows.append(f"<tr><td>{_e(n)}</td>{''.join(cells)}</tr>")
+        rows.append(f"<tr><td>{_e(name)}</td>{''.join(cells)}</tr>")
     sub = "".join("<th>built</th><th>uses/game</th><th>owner won</th>" for _ in summaries)
     top = "".join(
         f'<th colspan="3">{"AB"[i] + ": " if len(summaries) > 1 else ""}{_e(s["label"])}</th>'
@@ -499,6 +580,23 @@ def render(
             else "<p class='note'>no buildings were built</p>",
             summaries,
         ),
+        _figure(
+            "chart-lead",
+            "The eventual winner's lead by the agents' evaluations (francs; winner minus the best other player), "
+            "per tenth of the game: median line, band from the first to the third quartile. A game decided early "
+            "rises at once; a dramatic one starts below zero.",
+            lead_curve_chart(summaries),
+            summaries,
+        ),
+        "<h2>Measures</h2>",
+        '<dl class="note">'
+        + "".join(f"<dt>{_e(MEASURE_NAMES[k])}</dt><dd>{_e(v)}</dd>" for k, v in DEFINITIONS.items())
+        + "<dt>lead curve</dt><dd>the eventual winner's mean lead in each tenth of a game; the chart shows the "
+        "median and quartiles over the games</dd></dl>"
+        + f"<p class='note'>Measured on the games with a trace and one winner; the clear-lead threshold is "
+        f"{_fmt(summaries[0]['measures']['clear_lead'], 1)} francs. Evaluations are margins in francs: an ai "
+        "agent's search score, any other agent's static evaluation, from each seat's view (winner minus the best "
+        "other player).</p>",
         "<h2>Agents</h2>",
         _agents_table(summaries),
         "<h2>Buildings</h2>",

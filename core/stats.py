@@ -89,6 +89,20 @@ def t_two_sided_p(t: float, df: float) -> float:
     return betainc(df / 2.0, 0.5, df / (df + t * t))
 
 
+def t_quantile_95(df: float) -> float:
+    """The two-sided 95% critical value of Student's t with ``df`` degrees of freedom (by bisection)."""
+    if df <= 0:
+        raise ValueError("degrees of freedom must be positive")
+    lo, hi = 0.0, 1000.0
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if t_two_sided_p(mid, df) > 0.05:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
 # ---------------------------------------------------------------------------
 # Rates
 # ---------------------------------------------------------------------------

@@ -19,9 +19,11 @@ move goes step by step and ends at the grid's edge.
 Rulings carried here (visible in one place):
 * A cost of one good moves its counter to a cell with the least
   overpayment; each such cell is a way to pay.  A food cost is paid from
-  fish and/or grain in any split, each counter without change
-  (``core.payment``): every split with the least overpayment, and for each
-  split every destination cell that pays exactly its share.
+  fish and/or grain in any split, each counter without change: every split
+  of the cost into a fish share and a grain share, each share paid with the
+  least overpayment its counter allows (so fish alone may overpay to keep
+  grain where it is), a part that pays for nothing left out; and for each
+  split every destination cell that pays exactly its part.
 * In a repeated exchange (Wood Trader, Restaurant, Fish Market, Weekly
   Market) the player chooses how many times, 0 up to S; an exchange whose
   gain cannot be made (a counter at the grid's edge) is not offered, since it
@@ -39,7 +41,6 @@ from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
-from core.payment import payment_options
 from inland_port.buildings import GOODS, Params, eval_count
 from inland_port.warehouse import Warehouse
 
@@ -57,20 +58,36 @@ def _moved(cells: Cells, good: str, direction: str, times: int, wh: Warehouse) -
     return cells[:i] + (wh.move(cells[i], direction, times),) + cells[i + 1 :]  # type: ignore[return-value]
 
 
+def food_splits(fish_cell: int, grain_cell: int, cost: int, wh: Warehouse) -> list[tuple[int, int]]:
+    """The amounts (fish, grain) a food cost can be paid with: for every split of ``cost`` into a fish
+    share and a grain share, each counter pays its share with the least overpayment it allows.
+
+    A part that is not needed (the other counter alone already covers the
+    cost) is left out; least total overpayment first, then more from fish.
+    """
+    out: set[tuple[int, int]] = set()
+    for share in range(cost + 1):
+        fish = wh.least_payment(fish_cell, share)
+        grain = wh.least_payment(grain_cell, cost - share)
+        if fish is None or grain is None:
+            continue
+        if (fish and grain >= cost) or (grain and fish >= cost):
+            continue  # one counter pays for nothing
+        out.add((fish, grain))
+    return sorted(out, key=lambda fg: (fg[0] + fg[1], -fg[0]))
+
+
 def food_payments(cells: Cells, cost: int, wh: Warehouse) -> list[Payment]:
-    """The ways to pay ``cost`` food from fish and grain: every split with
-    the least overpayment, and for each split every destination cell of each
-    counter that pays exactly its share."""
+    """The ways to pay ``cost`` food from fish and grain: every split of :func:`food_splits`, and for
+    each split every destination cell of each counter that pays exactly its part."""
     key = (cells[0], cells[1], cost)
     cache = _FOOD_CACHE.setdefault(wh.key, {})
     hit = cache.get(key)
     if hit is None:
-        ways = payment_options({"fish": wh.payable(cells[0]), "grain": wh.payable(cells[1])}, cost)
-        least = min((sum(w.values()) for w in ways), default=0)
-        ways = [w for w in ways if sum(w.values()) == least]  # only the least overpayment
         out: list[Payment] = []
-        for w in ways:
-            parts = [[(g, d) for d in wh.destinations(cells[GI[g]], w[g])] for g in ("fish", "grain") if w.get(g)]
+        for split in food_splits(cells[0], cells[1], cost, wh):
+            paid = dict(zip(("fish", "grain"), split, strict=True))
+            parts = [[(g, d) for d in wh.destinations(cells[GI[g]], paid[g])] for g in ("fish", "grain") if paid[g]]
             out.extend(tuple(combo) for combo in product(*parts))
         hit = cache[key] = out
     return hit

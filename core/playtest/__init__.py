@@ -45,17 +45,28 @@ from core.playtest.game import (
     MAX_ACTIONS,
     GameJob,
     agent_seed,
+    decision_margins,
     game_seed,
     play_game,
     result_fingerprint,
+    search_margin,
     seat_order,
 )
 from core.playtest.runner import RunResult, execute, load_run, plan_run
 from core.playtest.store import RunInfo, Store
-from core.playtest.summary import compare, records_table, summarize
+from core.playtest.summary import (
+    MEASURE_NAMES,
+    building_entry,
+    building_keys,
+    building_label,
+    compare,
+    records_table,
+    summarize,
+)
 
 __all__ = [
     "MAX_ACTIONS",
+    "MEASURE_NAMES",
     "SPEC_HELP",
     "Config",
     "GameJob",
@@ -65,7 +76,11 @@ __all__ = [
     "Store",
     "agent_seed",
     "build_options",
+    "building_entry",
+    "building_keys",
+    "building_label",
     "compare",
+    "decision_margins",
     "execute",
     "game_seed",
     "load_ruleset",
@@ -81,6 +96,7 @@ __all__ = [
     "run_dask",
     "run_jobs",
     "run_local",
+    "search_margin",
     "seat_order",
     "summarize",
 ]

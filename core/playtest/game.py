@@ -9,13 +9,16 @@ so its record depends on nothing but (configuration, ``S``, ``i``).
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.agents import make_agent
+from core.agents import Agent, make_agent
 from core.playtest.config import load_ruleset, new_game
+from core.protocol import GameSpec, GameState
+from core.search import WIN_BONUS
 
 #: a game that has not ended after this many actions is a bug in the rules or an agent
 MAX_ACTIONS = 200_000
@@ -61,10 +64,41 @@ def _unique_leader(wealth: Sequence[int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
+def search_margin(score: float) -> float:
+    """A search's root score as a margin in francs: a proven win or loss counts at its true margin."""
+    if abs(score) >= WIN_BONUS / 2:
+        return score - math.copysign(WIN_BONUS, score)
+    return score
+
+
+def decision_margins(agent: Agent, state: GameState, game: GameSpec, player: int) -> list[float]:
+    """Each seat's margin (francs) in the position ``player`` just decided in: the trace entry of a decision.
+
+    The mover's margin is its search's root score when the agent searched
+    (``last_info["score"]``, from the mover's view, no extra search), else the
+    game's static evaluation; with two players the other seat's is its
+    negative, with more each other seat's is the static evaluation.
+    """
+    info = getattr(agent, "last_info", None)
+    score = info.get("score") if isinstance(info, dict) else None
+    k = state.num_players
+    if score is not None:
+        mine = search_margin(float(score))
+    elif k == 2:
+        seat0 = float(game.evaluator.evaluate(state, 0))
+        return [round(seat0, 1), round(-seat0, 1)]
+    else:
+        mine = float(game.evaluator.evaluate(state, player))
+    if k == 2:
+        return [round(mine, 1), round(-mine, 1)] if player == 0 else [round(-mine, 1), round(mine, 1)]
+    return [round(mine if s == player else float(game.evaluator.evaluate(state, s)), 1) for s in range(k)]
+
+
 def play_game(job: GameJob) -> dict[str, Any]:
     """Play one game to its end; the record holds everything statistics and replays need.
 
-    ``lead_changes`` counts how often the sole leader in wealth changed,
+    ``trace`` holds one entry per decision (:func:`decision_margins`; the
+    measures of :mod:`core.measures` read it).  ``lead_changes`` counts how often the sole leader in wealth changed,
     measured whenever the turn passes to another seat and at the end (a tied
     lead keeps the last sole leader).
     """
@@ -77,11 +111,13 @@ def play_game(job: GameJob) -> dict[str, Any]:
     events: list[list[Any]] = []
     leader: int | None = None
     lead_changes = 0
+    trace: list[list[float]] = []
     steps = 0
     start = time.perf_counter()
     while not state.is_terminal():
         player = state.current_player()
         action = agents[player].choose(state)
+        trace.append(decision_margins(agents[player], state, game, player))
         hit = state.action_building(action)
         if hit is not None:
             events.append([hit[0], hit[1], player])
@@ -110,6 +146,7 @@ def play_game(job: GameJob) -> dict[str, Any]:
         "lead_changes": lead_changes,
         "buildings": events,
         "owners": dict(state.building_owners()),
+        "trace": trace,
     }
 
 

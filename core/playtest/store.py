@@ -32,6 +32,7 @@ CREATE TABLE IF NOT EXISTS games (
     actions_json TEXT NOT NULL,
     result_json TEXT NOT NULL,
     finished TEXT NOT NULL,
+    trace_json TEXT,
     PRIMARY KEY (run_id, idx)
 );
 CREATE INDEX IF NOT EXISTS runs_by_config ON runs(config_key, seed);
@@ -57,9 +58,20 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(self.path, timeout=30)
             self.db.executescript(_SCHEMA)
+            self._migrate()
             self.db.commit()
         except (sqlite3.DatabaseError, OSError) as exc:
             raise PlaytestError(f"cannot use '{self.path}' as the results database: {exc}") from None
+
+    def _migrate(self) -> None:
+        """Bring a database written by an older version up to this schema; its games stay readable.
+
+        Games stored before evaluation traces existed keep ``trace_json`` NULL:
+        their records have no ``trace`` and their measures say so.
+        """
+        columns = {str(row[1]) for row in self.db.execute("PRAGMA table_info(games)")}
+        if "trace_json" not in columns:
+            self.db.execute("ALTER TABLE games ADD COLUMN trace_json TEXT")
 
     def close(self) -> None:
         self.db.close()
@@ -116,9 +128,11 @@ class Store:
         return {int(r[0]) for r in self.db.execute("SELECT idx FROM games WHERE run_id = ?", (run_id,))}
 
     def add_game(self, run_id: int, record: dict[str, Any]) -> None:
-        result = {k: v for k, v in record.items() if k not in ("actions", "seats")}
+        result = {k: v for k, v in record.items() if k not in ("actions", "seats", "trace")}
+        trace = record.get("trace")
         self.db.execute(
-            "INSERT OR IGNORE INTO games (run_id, idx, seed, seats_json, actions_json, result_json, finished) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR IGNORE INTO games (run_id, idx, seed, seats_json, actions_json, result_json, finished, trace_json)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 run_id,
                 record["index"],
@@ -127,6 +141,7 @@ class Store:
                 json.dumps(record["actions"]),
                 json.dumps(result, sort_keys=True),
                 datetime.now(UTC).isoformat(timespec="seconds"),
+                None if trace is None else json.dumps(trace, separators=(",", ":")),
             ),
         )
         self.db.commit()
@@ -134,14 +149,17 @@ class Store:
     def games(self, run_id: int, limit: int | None = None) -> list[dict[str, Any]]:
         """Stored records of a run, by game index (the first ``limit`` indices if given)."""
         rows = self.db.execute(
-            "SELECT idx, seats_json, actions_json, result_json FROM games WHERE run_id = ? ORDER BY idx", (run_id,)
+            "SELECT idx, seats_json, actions_json, result_json, trace_json FROM games WHERE run_id = ? ORDER BY idx",
+            (run_id,),
         ).fetchall()
         out = []
-        for idx, seats, actions, result in rows:
+        for idx, seats, actions, result, trace in rows:
             if limit is not None and idx >= limit:
                 continue
             record = json.loads(result)
             record["seats"] = json.loads(seats)
             record["actions"] = json.loads(actions)
+            if trace is not None:
+                record["trace"] = json.loads(trace)
             out.append(record)
         return out

@@ -8,8 +8,8 @@ import statistics
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from core import stats
-from core.playtest.config import Config
+from core import measures, stats
+from core.playtest.config import Config, load_ruleset
 
 
 def _agent_labels(agents: Sequence[str]) -> list[str]:
@@ -23,8 +23,16 @@ def _rate(k: int, n: int) -> dict[str, Any]:
     return {"count": k, "n": n, "rate": k / n if n else 0.0, "ci": [lo, hi]}
 
 
-def summarize(config: Config, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Everything the tables and the report show about one configuration."""
+def summarize(
+    config: Config, records: Sequence[dict[str, Any]], clear_lead: float = measures.CLEAR_LEAD
+) -> dict[str, Any]:
+    """Everything the tables and the report show about one configuration.
+
+    ``measures`` holds the designer's measures of :mod:`core.measures`
+    (``clear_lead``: its decisiveness threshold in francs).  Every building
+    entry names its ``game`` (the rule set), so rows of two games that share a
+    building name stay apart (:func:`building_keys`).
+    """
     n = len(records)
     k = config.players
     seat_wins = [0] * k
@@ -40,7 +48,7 @@ def summarize(config: Config, records: Sequence[dict[str, Any]]) -> dict[str, An
         return buildings.setdefault(
             name,
             {"built_games": 0, "builds": 0, "buys": 0, "uses": 0, "used_games": 0, "owned_games": 0, "winner_owned": 0},
-        )
+        )  # the game is added below
 
     for r in records:
         w = r["wealth"]
@@ -83,9 +91,12 @@ def summarize(config: Config, records: Sequence[dict[str, Any]]) -> dict[str, An
         else stats.TestResult("exact binomial test", 0.0, 1.0)
     )
     distinct = len({tuple(r["actions"]) for r in records if "actions" in r})
+    first_ci = stats.wilson_interval(seat_wins[0], decisive)
+    game = _game_of(config.rules)
     return {
         "label": config.describe(),
         "config": config.to_dict(),
+        "game": game,
         "games": n,
         #: games whose actions differ from every other game's: the intervals assume independent games
         "distinct_games": distinct,
@@ -96,6 +107,7 @@ def summarize(config: Config, records: Sequence[dict[str, Any]]) -> dict[str, An
             "share_of_decisive": seat_wins[0] / decisive if decisive else 0.0,
             "decisive": decisive,
             "expected": 1.0 / k,
+            "ci": [first_ci[0], first_ci[1]],
             **first.to_dict(),
         },
         "agents": [{"agent": labels[i], "spec": config.agents[i], **_rate(agent_wins[i], n)} for i in range(k)],
@@ -111,8 +123,45 @@ def summarize(config: Config, records: Sequence[dict[str, Any]]) -> dict[str, An
         "seconds_values": [r["seconds"] for r in records],
         "lead_changes": stats.describe([r["lead_changes"] for r in records]),
         "lead_changes_values": [r["lead_changes"] for r in records],
-        "buildings": dict(sorted(buildings.items())),
+        "buildings": {name: {"game": game["rules"], **e} for name, e in sorted(buildings.items())},
+        "measures": measures.summarize_measures(records, clear_lead),
     }
+
+
+def _game_of(rules: str) -> dict[str, str]:
+    """The rule set a summary is about: its name as configured and the game's short title."""
+    return {"rules": rules, "title": load_ruleset(rules).label}
+
+
+def building_keys(summaries: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Every (rule set, building) row of ``summaries``, the most often built first.
+
+    Two games may name a building alike (the Marketplace of the base game is
+    not the Inland Port's): each is a row of its own.
+    """
+    keys = {(s["game"]["rules"], n) for s in summaries for n in s["buildings"]}
+
+    def built(key: tuple[str, str]) -> float:
+        return float(
+            sum(e["built_games"] / max(1, s["games"]) for s in summaries if (e := building_entry(s, key)) is not None)
+        )
+
+    return sorted(keys, key=lambda key: (-built(key), key[1], key[0]))
+
+
+def building_entry(summary: dict[str, Any], key: tuple[str, str]) -> dict[str, Any] | None:
+    """The summary's figures for the building ``key`` (None when it is another game's or never seen)."""
+    rules, name = key
+    if summary["game"]["rules"] != rules:
+        return None
+    entry: dict[str, Any] | None = summary["buildings"].get(name)
+    return entry
+
+
+def building_label(key: tuple[str, str], summaries: Sequence[dict[str, Any]]) -> str:
+    """A building row's name, with its game's title when the summaries are of different games."""
+    games = {s["game"]["rules"]: s["game"]["title"] for s in summaries}
+    return key[1] if len(games) < 2 else f"{key[1]} ({games[key[0]]})"
 
 
 def _numeric_tests(what: str, a: Sequence[float], b: Sequence[float]) -> list[dict[str, Any]]:
@@ -179,12 +228,34 @@ def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
             **stats.welch_t_test(b["seconds_values"], a["seconds_values"]).to_dict(),
         }
     )
-    for name in sorted(set(a["buildings"]) | set(b["buildings"])):
-        ea, eb = a["buildings"].get(name), b["buildings"].get(name)
+    tests += _measure_tests(a, b)
+    for key in sorted(set(building_keys([a])) & set(building_keys([b]))):
+        ea, eb = building_entry(a, key), building_entry(b, key)
         if ea is None or eb is None:
             continue  # a building in only one rule set: nothing to compare
-        tests.append(_rate_test(f"{name}: built", ea["built_games"], na, eb["built_games"], nb))
+        tests.append(_rate_test(f"{key[1]}: built", ea["built_games"], na, eb["built_games"], nb))
     return tests
+
+
+def _measure_tests(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+    """Tests of the designer's measures (:mod:`core.measures`) where both runs have traced games."""
+    ma, mb = a.get("measures") or {}, b.get("measures") or {}
+    if not ma.get("measured") or not mb.get("measured"):
+        return []
+    tests: list[dict[str, Any]] = []
+    for key, what in MEASURE_NAMES.items():
+        tests += _numeric_tests(what, ma[f"{key}_values"], mb[f"{key}_values"])
+    return tests
+
+
+#: the designer's measures by key, as tables name them
+MEASURE_NAMES = {
+    "decisiveness": "decisiveness",
+    "drama": "drama (francs behind)",
+    "drama_max": "drama, deepest (francs)",
+    "lead_changes_eval": "lead changes (evaluation)",
+    "lead_change_rate": "lead changes per decision",
+}
 
 
 def records_table(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -85,7 +85,8 @@ def test_playtest_json_adds_up_and_is_identical_for_any_jobs(tmp_path):
     assert "seat 0 wins" in one.output and "Buildings" in one.output
     charts = _Charts()
     charts.feed((tmp_path / "one.html").read_text())
-    assert set(charts.figures) == set(rp.CHART_IDS) and all(f["bars"] > 0 for f in charts.figures.values())
+    assert set(charts.figures) == set(rp.CHART_IDS)
+    assert all(f["bars"] > 0 or f["lines"] > 0 for f in charts.figures.values())
 
 
 class _Charts(HTMLParser):
@@ -101,13 +102,15 @@ class _Charts(HTMLParser):
         a = dict(attrs)
         if tag == "figure" and "chart" in (a.get("class") or ""):
             self.current = a["id"]
-            self.figures[self.current] = {"svg": 0, "bars": 0, "errorbars": 0}
+            self.figures[self.current] = {"svg": 0, "bars": 0, "errorbars": 0, "lines": 0}
         elif self.current and tag == "svg":
             self.figures[self.current]["svg"] += 1
         elif self.current and tag == "rect" and a.get("class") == "bar":
             self.figures[self.current]["bars"] += 1
         elif self.current and tag == "g" and a.get("class") == "errorbar":
             self.figures[self.current]["errorbars"] += 1
+        elif self.current and tag == "polyline":
+            self.figures[self.current]["lines"] += 1
         if tag == "script":
             self.scripts += 1
         if tag == "table":
@@ -147,7 +150,8 @@ def test_compare_two_inland_configurations_writes_a_self_contained_report(tmp_pa
     parser.feed(html)
     assert set(parser.figures) == set(rp.CHART_IDS)
     for chart_id, seen in parser.figures.items():
-        assert seen["svg"] == 1 and seen["bars"] > 0, chart_id
+        # bars, or (the winner's lead over the game) one median line per configuration
+        assert seen["svg"] == 1 and (seen["bars"] > 0 or seen["lines"] == 2), chart_id
     # seat and agent win rates carry their Wilson intervals
     assert parser.figures["chart-seats"]["errorbars"] == 2 * 3
     assert parser.figures["chart-agents"]["errorbars"] >= 4

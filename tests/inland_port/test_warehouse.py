@@ -31,8 +31,9 @@ from hypothesis import strategies as st
 
 from core import records
 from core.cards import DataFileError
+from core.payment import payment_options
 from core.protocol import parse_action
-from inland_port import RULESET
+from inland_port import RULESET, effects
 from inland_port.buildings import DEFAULT_PATH, load_catalog
 from inland_port.state import InlandState
 from tests.inland_port.helpers import position, texts
@@ -298,10 +299,15 @@ def _check_payment(s: InlandState, action, before_cells) -> None:
     if b.cost.food:
         total = paid["fish"] + paid["grain"]
         assert total >= b.cost.food
-        # the least overpayment of any split between the fish and grain counters
-        fish = (0,) + wh.payable(before_cells[0])
-        grain = (0,) + wh.payable(before_cells[1])
-        assert total == min(f + g for f in fish for g in grain if f + g >= b.cost.food)
+        # "The buildings" / "Building costs" (no change): some split of the food cost into a fish share and a
+        # grain share is paid by each counter with the least overpayment it allows, and neither part pays for nothing
+        cost = b.cost.food
+        assert any(
+            paid["fish"] == wh.least_payment(before_cells[0], share)
+            and paid["grain"] == wh.least_payment(before_cells[1], cost - share)
+            for share in range(cost + 1)
+        )
+        assert not (paid["fish"] and paid["grain"] >= cost) and not (paid["grain"] and paid["fish"] >= cost)
 
 
 @settings(max_examples=500, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -337,3 +343,46 @@ def test_an_old_save_on_the_three_column_grid_is_refused_with_the_reason():
     with pytest.raises(records.RecordError) as err:
         records.replay(records.load_record(old))
     assert "digest" in str(err.value)
+
+
+def test_a_food_cost_may_be_paid_from_fish_alone_overpaying_to_keep_grain_in_place():
+    """Rulebook, "The buildings": Food is any combination of Fish and/or Grain; "Building costs": no change.
+
+    Fish on 3+0 (3) pays only 3 (down); grain on 0+2 (2) pays 1 or 2.  The Grocery Store costs 2 food: grain
+    pays it exactly, or fish pays it alone, overpaying 1 to keep grain where it stands.  Fish 3 with grain 1
+    is not offered: the grain would pay for nothing.
+    """
+    s = position(goods=("3+0", "0+2", "0+2", "0+3"), round_letter="A")
+    ways = sorted(str(a) for a in s.legal_actions() if a.verb == "build" and a.building == "Grocery Store")
+    assert ways == ["build Grocery Store: fish to 0+0", "build Grocery Store: grain to 0+0"]
+    s.apply_action(parse_action(s, "build Grocery Store: fish to 0+0"))
+    assert texts(s)[:2] == ("0+0", "0+2")
+    assert s.events[-1][1].endswith("fish 3 \u2192 0 (overpays 1)")
+
+
+def test_every_food_split_pays_each_part_with_its_least_overpayment():
+    """Rulebook, "Building costs": each counter pays its part without change; 3 food from fish 4, grain 1."""
+    s = position(goods=("0+4", "0+1", "0+2", "0+3"), round_letter="A")
+    wh = s.catalog.warehouse
+    splits = effects.food_splits(wh.parse("0+4"), wh.parse("0+1"), 3, wh)
+    # fish 3 exactly; fish 2 + grain 1; (fish 1 + grain 2 cannot be paid: grain holds 1)
+    assert splits == [(3, 0), (2, 1)]
+    # the first way is still the least wasteful, and the search's old texts stay legal
+    assert effects.food_payments(s.cells[0], 3, wh)[0] == (("fish", wh.parse("0+1")),)
+
+
+def test_every_food_payment_offered_before_the_split_ruling_is_still_offered():
+    """Saves stay loadable: each way of least total overpayment (the earlier offer) is still among the splits."""
+    s = position()
+    wh = s.catalog.warehouse
+    cells_all = range(wh.rows * wh.columns)
+    for fish in cells_all:
+        for grain in cells_all:
+            for cost in range(1, 7):
+                ways = payment_options({"fish": wh.payable(fish), "grain": wh.payable(grain)}, cost)
+                least = min((sum(w.values()) for w in ways), default=None)
+                old = {(w.get("fish", 0), w.get("grain", 0)) for w in ways if sum(w.values()) == least}
+                new = effects.food_splits(fish, grain, cost, wh)
+                assert old <= set(new), (wh.text(fish), wh.text(grain), cost)
+                if new:
+                    assert sum(new[0]) == least  # the first way is still the least wasteful
