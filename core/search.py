@@ -151,6 +151,7 @@ class Searcher:
         progress: ProgressCallback | None = None,
         progress_every: int = 4096,
         noise: float = 0.0,
+        keep_going: Callable[[list[dict[str, Any]]], bool] | None = None,
     ) -> None:
         if max_depth is None and max_nodes is None and time_limit is None:
             raise ValueError("give the search a budget: max_depth, max_nodes or time_limit")
@@ -173,6 +174,8 @@ class Searcher:
             raise ValueError("noise must be a number of evaluation points >= 0")
         #: choose at random (seeded) among the root moves within ``noise`` of the best
         self.noise = noise
+        #: asked after each finished iteration with the iterations so far; False ends the search there
+        self.keep_going = keep_going
 
     # -- public -------------------------------------------------------------
     def search(self, state: GameState) -> SearchResult:
@@ -262,6 +265,8 @@ class Searcher:
                 exhausted = True
                 break
             if self._out_of_budget(soft=True):
+                break
+            if self.keep_going is not None and not self.keep_going(iterations):
                 break
         if best is None:
             # not even depth 1 finished: fall back to the first searched child
