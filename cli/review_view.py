@@ -1,0 +1,158 @@
+"""What a person reads of a review: the players' accuracy, an evaluation graph that fits 80
+columns with the mistakes marked, the turning points and the labelled decisions with the better line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cli.console import SEAT_STYLES
+from cli.explain import labelled_pv
+from core.protocol import GameState
+from core.review import Decision, GameReview
+
+#: the mark under the graph for each label, and its style
+MARKS = {"inaccuracy": ("·", "yellow"), "mistake": ("?", "dark_orange"), "blunder": ("x", "bold red")}
+_RANKS = {"inaccuracy": 1, "mistake": 2, "blunder": 3}
+
+
+def better_line(d: Decision, positions: Sequence[GameState], tag: Callable[[int], str], length: int = 6) -> str:
+    """The better move and its expected line, each move with its player ('P1: build Farm  ->  P2: end')."""
+    moves = labelled_pv(positions[d.index], list(d.pv[:length]), tag) if d.index < len(positions) else list(d.pv)
+    return "  ->  ".join(moves) + (" ..." if len(d.pv) > length else "")
+
+
+def players_table(review: GameReview) -> Table:
+    table = Table(title="Francs lost against ai:" + review.level, title_justify="left", pad_edge=False)
+    for col, just in (("player", "left"), ("searched", "right"), ("mean lost", "right"), ("accuracy", "right")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    table.add_column("inacc./mist./blund.", justify="right")
+    for row in review.summary():
+        mean = "–" if row["mean_francs_lost"] is None else f"{row['mean_francs_lost']:.2f}"
+        acc = "–" if row["accuracy"] is None else f"{row['accuracy']:.0f}%"
+        table.add_row(
+            Text(row["player"], style=SEAT_STYLES[row["seat"] % len(SEAT_STYLES)]),
+            str(row["searched"]),
+            mean,
+            acc,
+            f"{row['inaccuracy']}/{row['mistake']}/{row['blunder']}",
+        )
+    return table
+
+
+def graph(review: GameReview, width: int = 80, rows: int = 4) -> RenderableType:
+    """The evaluation of the whole game as bars around a zero line, ``2 * rows`` lines high.
+
+    With two players a bar up is the first seat ahead, down the second; each
+    column is one or more decisions (the last one's value); under the bars, the
+    worst label among a column's decisions.
+    """
+    values = review.curve()
+    if not values:
+        return Text("No decisions to show.", style="muted")
+    cols = max(10, width - 8)
+    per = max(1, -(-len(values) // cols))
+    buckets = [list(range(i, min(i + per, len(values)))) for i in range(0, len(values), per)]
+    span = max([abs(v) for v in values] + [1.0])
+    lines: list[Text] = []
+    for r in range(rows, -rows, -1):  # r > 0: above the zero line
+        line = Text(f"{_axis(r, rows, span):>6} ", style="muted")
+        for b in buckets:
+            line.append(_cell(values[b[-1]], r, rows, span), style=_bar_style(values[b[-1]]))
+        lines.append(line)
+    marks = Text(" " * 7)
+    for b in buckets:
+        labels = [review.label(review.decisions[i]) for i in b]
+        worst = max(labels, key=lambda x: _RANKS.get(x or "", 0))
+        mark, style = MARKS.get(worst or "", (" ", ""))
+        marks.append(mark, style=style)
+    lines.append(marks)
+    n = len(values)
+    step = f"each column {per} decisions" if per > 1 else "one column per decision"
+    who = f"up: {review.players[0]} ahead, down: {review.players[1]}" if review.num_players == 2 else "the mover's view"
+    lines.append(Text(f"       decisions 1-{n} ({step}); {who}", style="muted"))
+    lines.append(Text("       marks: · inaccuracy  ? mistake  x blunder", style="muted"))
+    return Group(*lines)
+
+
+def _axis(r: int, rows: int, span: float) -> str:
+    if r == rows:
+        return f"+{span:.0f}"
+    if r == 1:
+        return "0"
+    if r == -rows + 1:
+        return f"-{span:.0f}"
+    return ""
+
+
+def _bar_style(v: float) -> str:
+    return SEAT_STYLES[0] if v >= 0 else SEAT_STYLES[1]
+
+
+def _cell(v: float, r: int, rows: int, span: float) -> str:
+    """One character of a bar: rows above zero are r = rows..1, below -0..-(rows-1) (r <= 0)."""
+    height = abs(v) / span * rows  # in rows, up or down
+    if v >= 0 and r > 0:
+        filled = height - (r - 1)
+        return "█" if filled >= 0.75 else ("▄" if filled >= 0.25 else " ")
+    if v < 0 and r <= 0:
+        filled = height - (-r)
+        return "█" if filled >= 0.75 else ("▀" if filled >= 0.25 else " ")
+    return " "
+
+
+def decisions_table(
+    review: GameReview,
+    decisions: Sequence[Decision],
+    positions: Sequence[GameState],
+    tag: Callable[[int], str],
+    title: str,
+) -> Table:
+    """Decisions with what they lost, their label and the better move with its line."""
+    table = Table(title=title, title_justify="left", pad_edge=False, show_lines=True)
+    table.add_column("#", justify="right")
+    table.add_column("played", ratio=2)
+    table.add_column("lost", justify="right")
+    table.add_column("better, and the expected line", ratio=3)
+    for d in decisions:
+        label = review.label(d) or ""
+        _mark, style = MARKS.get(label, ("", ""))
+        who = Text(f"{tag(d.seat)}: ", style=SEAT_STYLES[d.seat % len(SEAT_STYLES)])
+        table.add_row(
+            str(d.index + 1),
+            who + Text(d.played),
+            Text(f"{d.lost:.1f}\n{label}", style=style),
+            better_line(d, positions, tag),
+        )
+    return table
+
+
+def turning_points(review: GameReview, positions: Sequence[GameState], tag: Callable[[int], str]) -> RenderableType:
+    points = review.turning_points()
+    if not points:
+        return Text("No decision lost anything against the reference: no turning points.", style="muted")
+    return decisions_table(review, points, positions, tag, "The three biggest turning points")
+
+
+def review_screen(review: GameReview, positions: Sequence[GameState], tag: Callable[[int], str], width: int) -> Group:
+    """Everything: the players, the graph, the turning points and the labelled decisions."""
+    labelled = review.labelled()
+    parts: list[RenderableType] = [
+        players_table(review),
+        Text(
+            f"Reference ai:{review.level} ({review.budget}); labels from {review.thresholds.describe()}.",
+            style="muted",
+        ),
+        Text(""),
+        graph(review, width),
+        Text(""),
+        turning_points(review, positions, tag),
+    ]
+    if labelled:
+        parts.append(decisions_table(review, labelled, positions, tag, f"Labelled decisions ({len(labelled)})"))
+    else:
+        parts.append(Text("No decision lost enough to be labelled.", style="muted"))
+    return Group(*parts)
