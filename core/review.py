@@ -167,8 +167,13 @@ def _stop_before_overrun(max_nodes: int) -> Callable[[list[dict[str, Any]]], boo
     return keep_going
 
 
-def reference_level(spec: GameSpec, name: str | None = None) -> Level:
-    """The level ``name`` of ``spec`` (default ``hard``, or the game's default if it has no ``hard``)."""
+def reference_level(spec: GameSpec, name: str | Level | None = None) -> Level:
+    """The level ``name`` of ``spec`` (default ``hard``, or the game's default if it has no ``hard``).
+
+    A :class:`Level` is taken as it is (tests and experiments with other budgets).
+    """
+    if isinstance(name, Level):
+        return name
     if name is None:
         name = DEFAULT_LEVEL if DEFAULT_LEVEL in spec.ai_levels else spec.default_level
     try:
@@ -279,22 +284,22 @@ class GameSource:
 _POSITIONS: dict[str, list[GameState]] = {}
 
 
-def _review_task(task: tuple[GameSource, str, int, int]) -> Decision:
-    """One decision in a worker process: (game, level name, decision index, review seed)."""
-    source, level_name, index, seed = task
+def _review_task(task: tuple[GameSource, Level, int, int]) -> Decision:
+    """One decision in a worker process: (game, level, decision index, review seed)."""
+    source, level, index, seed = task
     key = source.key()
     if key not in _POSITIONS:
         _POSITIONS.clear()
         _POSITIONS[key] = source.positions()
     spec = source.spec
-    return review_decision(spec, _POSITIONS[key][index], source.actions[index], spec.level(level_name), index, seed)
+    return review_decision(spec, _POSITIONS[key][index], source.actions[index], level, index, seed)
 
 
 def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _in_workers(tasks: Sequence[tuple[GameSource, str, int, int]], jobs: int) -> Iterator[Decision]:
+def _in_workers(tasks: Sequence[tuple[GameSource, Level, int, int]], jobs: int) -> Iterator[Decision]:
     ctx = multiprocessing.get_context("spawn")
     pool = ctx.Pool(processes=min(jobs, len(tasks)), initializer=_ignore_sigint)
     try:
@@ -307,7 +312,7 @@ def _in_workers(tasks: Sequence[tuple[GameSource, str, int, int]], jobs: int) ->
 
 def review_decisions(
     source: GameSource,
-    level: str | None = None,
+    level: str | Level | None = None,
     *,
     jobs: int = 1,
     seed: int = 0,
@@ -332,7 +337,7 @@ def review_decisions(
         if _forced(spec, positions[i], source.actions[i]):
             done[i] = review_decision(spec, positions[i], source.actions[i], lv, i, seed)
         else:
-            tasks.append((source, lv.name, i, seed))
+            tasks.append((source, lv, i, seed))
     total = len(wanted)
     if progress is not None:
         progress(len(done), total)
@@ -479,7 +484,7 @@ class GameReview:
 def review_game(
     source: GameSource,
     players: Sequence[str],
-    level: str | None = None,
+    level: str | Level | None = None,
     *,
     jobs: int = 1,
     seed: int = 0,
@@ -490,7 +495,7 @@ def review_game(
     """Review every decision of ``source`` (see :func:`review_decisions`)."""
     lv = reference_level(source.spec, level)
     start = time.perf_counter()
-    decisions = review_decisions(source, lv.name, jobs=jobs, seed=seed, progress=progress)
+    decisions = review_decisions(source, lv, jobs=jobs, seed=seed, progress=progress)
     return GameReview(
         rules=source.rules,
         key=source.key(),
@@ -543,7 +548,7 @@ def francs_lost_by_agent(
     rules: str,
     options: dict[str, Any],
     games: Sequence[dict[str, Any]],
-    level: str | None = None,
+    level: str | Level | None = None,
     *,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
