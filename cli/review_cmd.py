@@ -9,57 +9,26 @@ what the end of a game at the keyboard calls.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.text import Text
 
 from cli.app import app
 from cli.console import error, make_console
-from cli.review_view import better_line, review_screen
+from cli.playtest_cmd import default_db_path
+from cli.review_view import Reviewed, better_line, from_save, ranges, run_review, show_review, tagger
 from core import review as rv
 from core import review_report
 from core.playtest import PlaytestError, Store
-from core.protocol import GameError, GameState
-from core.records import RecordError, data_dir, find_save, load_record
+from core.protocol import GameError
 
 EXIT_BAD_INPUT = 2
 D = rv.DEFAULT_THRESHOLDS
 
 
-@dataclass
-class Reviewed:
-    """A game to review: where it came from, its source, its players and final wealth."""
-
-    title: str
-    source: rv.GameSource
-    players: list[str]
-    final_wealth: list[int] | None
-
-
-def reviews_dir() -> Path:
-    """Where reviews are kept: ``reviews/`` in the data directory, one file per game digest."""
-    return data_dir() / "reviews"
-
-
-def from_save(name: str) -> Reviewed:
-    path = find_save(name)
-    record = load_record(path)
-    if not record.actions:
-        raise RecordError(f"{path}: the game has no actions yet; there is nothing to review")
-    source = rv.GameSource(record.ruleset, record.options, record.seed, tuple(record.actions), record.data_digest)
-    players = [record.seat_label(p) for p in range(len(record.players) or 2)]
-    return Reviewed(f"Review of {path.name}", source, players, record.final_wealth)
-
-
 def from_playtest(run: int, game: int, db: Path | None) -> Reviewed:
-    from cli.playtest_cmd import default_db_path
-
     path = db or default_db_path()
     if not path.exists():
         raise PlaytestError(f"no playtest database at '{path}' (give --db PATH)")
@@ -67,71 +36,11 @@ def from_playtest(run: int, game: int, db: Path | None) -> Reviewed:
         info = store.run(run)
         games = {int(g["index"]): g for g in store.games(run)}
     if game not in games:
-        raise PlaytestError(f"run {run} has no stored game {game} (stored: {_ranges(sorted(games))})")
+        raise PlaytestError(f"run {run} has no stored game {game} (stored: {ranges(sorted(games))})")
     g = games[game]
     source = rv.GameSource(info.config.rules, dict(info.config.options), int(g["seed"]), tuple(g["actions"]))
     players = [f"P{s + 1} {spec}" for s, spec in enumerate(g["seats"])]
     return Reviewed(f"Review of playtest run {run}, game {game}", source, players, list(g["wealth"]))
-
-
-def _ranges(xs: Sequence[int]) -> str:
-    return f"{xs[0]}-{xs[-1]}" if xs else "none"
-
-
-def tagger(players: Sequence[str]) -> Callable[[int], str]:
-    """A player's short name in lines of moves (``P1``, ``P2``, ...)."""
-    return lambda seat: f"P{seat + 1}"
-
-
-def run_review(
-    game: Reviewed,
-    level: str | None,
-    jobs: int,
-    thresholds: rv.Thresholds,
-    console: Console,
-    again: bool = False,
-) -> rv.GameReview:
-    """The stored review at this level if there is one (unless ``again``), else a new one (stored)."""
-    lv = rv.reference_level(game.source.spec, level)
-    stored = None if again else rv.load_review(game.source.key(), reviews_dir(), thresholds)
-    if stored is not None and stored.level == lv.name:
-        return stored
-    progress = Progress(
-        TextColumn("Reviewing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("decisions"),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    )
-    with progress:
-        task = progress.add_task("review", total=len(game.source.actions))
-
-        def tick(done: int, total: int) -> None:
-            progress.update(task, completed=done, total=total)
-
-        review = rv.review_game(
-            game.source,
-            game.players,
-            lv.name,
-            jobs=jobs,
-            thresholds=thresholds,
-            final_wealth=game.final_wealth,
-            progress=tick,
-        )
-    try:
-        rv.save_review(review, reviews_dir())
-    except OSError as exc:
-        console.print(Text(f"Warning: the review could not be kept ({exc}); it is shown anyway.", style="warning"))
-    return review
-
-
-def show_review(game: Reviewed, review: rv.GameReview, positions: Sequence[GameState], console: Console) -> None:
-    console.print(Text(game.title, style="bold"))
-    console.print(review_screen(review, positions, tagger(game.players), console.width))
 
 
 @app.command("review")
@@ -220,23 +129,3 @@ def _target(game: str | None, run: int | None, game_index: int | None, db: Path 
             "name a saved game (see 'lehavre saves'), or a playtest game with --run N --game I", param_hint="'GAME'"
         )
     return from_playtest(run, game_index, db)
-
-
-def offer_review(console: Console, read_line: Callable[[str], str], save_path: Path | None) -> None:
-    """At the end of a game at the keyboard: offer the review of the game just saved."""
-    if save_path is None or not console.is_terminal:
-        return
-    console.print(Text("Type 'review' to see where this game was won and lost (or Enter to leave).", style="bold"))
-    try:
-        answer = read_line("> ").strip().lower()
-    except (EOFError, KeyboardInterrupt):
-        return
-    if answer not in ("review", "r", "yes", "y"):
-        console.print(Text(f"Later: lehavre review {save_path}", style="muted"))
-        return
-    try:
-        target = from_save(str(save_path))
-        review = run_review(target, None, 2, rv.DEFAULT_THRESHOLDS, console)
-        show_review(target, review, target.source.positions(), console)
-    except (GameError, OSError) as exc:
-        console.print(Text(f"The review could not be made: {exc}", style="error"))

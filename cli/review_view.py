@@ -4,14 +4,19 @@ columns with the mistakes marked, the turning points and the labelled decisions 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from cli.console import SEAT_STYLES
 from cli.explain import labelled_pv
+from core import review as rv
 from core.protocol import GameState
+from core.records import RecordError, data_dir, find_save, load_record, save_name
 from core.review import Decision, GameReview
 
 #: the mark under the graph for each label, and its style
@@ -156,3 +161,101 @@ def review_screen(review: GameReview, positions: Sequence[GameState], tag: Calla
     else:
         parts.append(Text("No decision lost enough to be labelled.", style="muted"))
     return Group(*parts)
+
+
+# ---------------------------------------------------------------------------
+# Finding, making and showing a review
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Reviewed:
+    """A game to review: where it came from, its source, its players and final wealth."""
+
+    title: str
+    source: rv.GameSource
+    players: list[str]
+    final_wealth: list[int] | None
+
+
+def reviews_dir() -> Path:
+    """Where reviews are kept: ``reviews/`` in the data directory, one file per game digest."""
+    return data_dir() / "reviews"
+
+
+def from_save(name: str) -> Reviewed:
+    path = find_save(name)
+    record = load_record(path)
+    if not record.actions:
+        raise RecordError(f"{path}: the game has no actions yet; there is nothing to review")
+    source = rv.GameSource(record.ruleset, record.options, record.seed, tuple(record.actions), record.data_digest)
+    players = [record.seat_label(p) for p in range(len(record.players) or 2)]
+    return Reviewed(f"Review of {path.name}", source, players, record.final_wealth)
+
+
+def ranges(xs: Sequence[int]) -> str:
+    return f"{xs[0]}-{xs[-1]}" if xs else "none"
+
+
+def tagger(players: Sequence[str]) -> Callable[[int], str]:
+    """A player's short name in lines of moves (``P1``, ``P2``, ...)."""
+    return lambda seat: f"P{seat + 1}"
+
+
+def run_review(
+    game: Reviewed,
+    level: str | None,
+    jobs: int,
+    thresholds: rv.Thresholds,
+    console: Console,
+    again: bool = False,
+) -> rv.GameReview:
+    """The stored review at this level if there is one (unless ``again``), else a new one (stored)."""
+    lv = rv.reference_level(game.source.spec, level)
+    stored = None if again else rv.load_review(game.source.key(), reviews_dir(), thresholds)
+    if stored is not None and stored.level == lv.name:
+        return stored
+    progress = Progress(
+        TextColumn("Reviewing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("decisions"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("review", total=len(game.source.actions))
+
+        def tick(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        review = rv.review_game(
+            game.source,
+            game.players,
+            lv.name,
+            jobs=jobs,
+            thresholds=thresholds,
+            final_wealth=game.final_wealth,
+            progress=tick,
+        )
+    try:
+        rv.save_review(review, reviews_dir())
+    except OSError as exc:
+        console.print(Text(f"Warning: the review could not be kept ({exc}); it is shown anyway.", style="warning"))
+    return review
+
+
+def show_review(game: Reviewed, review: rv.GameReview, positions: Sequence[GameState], console: Console) -> None:
+    console.print(Text(game.title, style="bold"))
+    console.print(review_screen(review, positions, tagger(game.players), console.width))
+
+
+def review_offer(save_path: Path | None) -> Text | None:
+    """The last line of a finished game at the keyboard: the command that reviews it (None if it was not saved)."""
+    if save_path is None:
+        return None
+    name = save_name(save_path)
+    return Text(f"Where was this game won and lost? Type: lehavre review {name}", style="bold")
