@@ -259,3 +259,41 @@ def review_offer(save_path: Path | None) -> Text | None:
         return None
     name = save_name(save_path)
     return Text(f"Where was this game won and lost? Type: lehavre review {name}", style="bold")
+
+
+# ---------------------------------------------------------------------------
+# In the replay: each position's evaluation, and what each action lost where a review exists
+# ---------------------------------------------------------------------------
+
+
+def stored_review(source: rv.GameSource) -> GameReview | None:
+    """The review kept for this game, if one was made."""
+    return rv.load_review(source.key(), reviews_dir())
+
+
+def evaluation_line(
+    review: GameReview | None, evaluate: Callable[[GameState, int], float], state: GameState, pos: int, who: str
+) -> Text | None:
+    """The evaluation of the position before action ``pos + 1``, for the player to move."""
+    if state.is_terminal():
+        return None
+    d = review.decisions[pos] if review is not None and pos < len(review.decisions) else None
+    if d is not None and not d.forced:
+        return Text(f"Evaluation {d.value:+.1f} for {who} (review, ai:{review.level if review else ''})", style="muted")
+    return Text(f"Evaluation {evaluate(state, state.current_player()):+.1f} for {who} (static)", style="muted")
+
+
+def lost_line(review: GameReview | None, k: int) -> Text | None:
+    """What action ``k`` (1-based) lost against the review's reference, and the better move."""
+    if review is None or k - 1 >= len(review.decisions):
+        return None
+    d = review.decisions[k - 1]
+    if d.forced:
+        return Text("  (the only sensible move)", style="muted")
+    label = review.label(d)
+    _mark, style = MARKS.get(label or "", ("", "muted"))
+    if d.lost <= 0:
+        return Text("  lost nothing against the review's reference", style="muted")
+    text = Text(f"  lost {d.lost:.1f} francs" + (f" ({label})" if label else ""), style=style)
+    text.append(f"; better: {d.best}", style="muted")
+    return text
