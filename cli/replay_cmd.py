@@ -142,9 +142,16 @@ class ReplayViewer:
         self._lost(k)
 
     def _lost(self, k: int) -> None:
-        line = lost_line(self.review, k)
-        if line is not None:
-            self.console.print(line)
+        """What action ``k`` lost (where a review is kept), and the evaluation of the position it led to."""
+        state = self.states[k]
+        for line in (lost_line(self.review, k), self._evaluation(state, k)):
+            if line is not None:
+                self.console.print(line)
+
+    def _evaluation(self, state: GameState, pos: int) -> Text | None:
+        if state.is_terminal():
+            return None
+        return evaluation_line(self.review, self.evaluate, state, pos, self.labels[state.current_player()])
 
     def position_line(self) -> None:
         state = self.states[self.pos]
@@ -160,7 +167,7 @@ class ReplayViewer:
             self.console.print(Text("The game is over.", style="bold"))
         else:
             self.console.print(Text(f"{self.labels[state.current_player()]} to play", style="muted"))
-            line = evaluation_line(self.review, self.evaluate, state, self.pos, self.labels[state.current_player()])
+            line = self._evaluation(state, self.pos)
             if line is not None:
                 self.console.print(line)
 

@@ -15,6 +15,7 @@ from rich.text import Text
 from cli.console import SEAT_STYLES
 from cli.explain import labelled_pv
 from core import review as rv
+from core.playtest import load_ruleset
 from core.protocol import GameState
 from core.records import RecordError, data_dir, find_save, load_record, save_name
 from core.review import Decision, GameReview
@@ -297,3 +298,38 @@ def lost_line(review: GameReview | None, k: int) -> Text | None:
     text = Text(f"  lost {d.lost:.1f} francs" + (f" ({label})" if label else ""), style=style)
     text.append(f"; better: {d.best}", style="muted")
     return text
+
+
+# ---------------------------------------------------------------------------
+# Playtests: each agent's mean francs lost against a reference (opt-in)
+# ---------------------------------------------------------------------------
+
+
+def playtest_francs_lost(
+    rules: str, options: dict[str, object], games: Sequence[dict[str, object]], level: str, jobs: int, console: Console
+) -> dict[str, dict[str, float]]:
+    """Every decision of ``games`` reviewed against ai:``level``, with a progress bar; per agent."""
+    with Progress(
+        TextColumn(f"Reviewing against ai:{level}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+        TimeElapsedColumn(), console=console, transient=True,
+    ) as progress:  # fmt: skip
+        task = progress.add_task("review", total=len(games))
+        return rv.francs_lost_by_agent(
+            rules, dict(options), games, level, jobs=jobs, progress=lambda d, t: progress.update(task, completed=d)
+        )
+
+
+def check_review_level(rules: str, level: str) -> None:
+    """An unknown reference level is refused (:class:`core.review.ReviewError`) before any game is played."""
+    rv.reference_level(load_ruleset(rules), level)
+
+
+def francs_lost_table(by_agent: dict[str, dict[str, float]], level: str) -> Table:
+    table = Table(title=f"Mean francs lost per decision against ai:{level}", title_justify="left")
+    table.add_column("agent")
+    table.add_column("decisions searched", justify="right")
+    table.add_column("mean francs lost", justify="right")
+    table.add_column("accuracy", justify="right")
+    for agent, row in by_agent.items():
+        table.add_row(agent, f"{row['decisions']:.0f}", f"{row['mean']:.2f}", f"{rv.accuracy(row['mean']):.0f}%")
+    return table
