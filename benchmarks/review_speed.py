@@ -5,7 +5,9 @@ decisions with the sales and 'end' -- between ``ai:normal`` and ``greedy``
 (seed 1), then reviews every decision with the reference ``ai:hard`` and
 ``--jobs`` processes, as ``lehavre review GAME --jobs 2`` does.  Prints the
 wall time, the machine's load before and after (``os.getloadavg``), the
-decisions searched and the nodes of the reference searches.
+decisions searched, the nodes of the reference searches, and the CPU seconds of
+this process and its workers (on a busy machine the wall time says little; on
+an idle one it is about the CPU seconds divided by the jobs).
 
     .venv/bin/python benchmarks/review_speed.py [--jobs 2] [--level hard] [--seed 1]
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import sys
 import time
 from pathlib import Path
@@ -34,6 +37,12 @@ def play(seed: int) -> tuple[GameSource, list[int], int]:
     return GameSource("inland", {}, seed, tuple(state.history)), state.wealth(), state.main_action_count
 
 
+def _cpu() -> float:
+    """CPU seconds used so far by this process and its finished worker processes."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--jobs", type=int, default=2)
@@ -43,12 +52,16 @@ def main() -> None:
     args = ap.parse_args()
     source, wealth, main_actions = play(args.seed)
     load_before = os.getloadavg()
+    cpu0 = _cpu()
     t0 = time.perf_counter()
     review = review_game(source, ["ai:normal", "greedy"], args.level, jobs=args.jobs, final_wealth=wealth)
     seconds = time.perf_counter() - t0
+    cpu = _cpu() - cpu0
     searched = [d for d in review.decisions if not d.forced]
     figures = {
         "seconds": round(seconds, 1),
+        # CPU seconds of this process and its workers: on an idle machine the wall time is about cpu / jobs
+        "cpu_seconds": round(cpu, 1),
         "jobs": args.jobs,
         "level": review.level,
         "main_actions": main_actions,
