@@ -49,8 +49,8 @@ def players_table(review: GameReview) -> Table:
     return table
 
 
-def graph(review: GameReview, width: int = 80, rows: int = 4) -> RenderableType:
-    """The evaluation of the whole game as bars around a zero line, ``2 * rows`` lines high.
+def graph(review: GameReview, width: int = 80, rows: int = 3) -> RenderableType:
+    """The evaluation of the whole game as bars around a zero line, ``rows`` lines up and down.
 
     With two players a bar up is the first seat ahead, down the second; each
     column is one or more decisions (the last one's value); under the bars, the
@@ -64,9 +64,12 @@ def graph(review: GameReview, width: int = 80, rows: int = 4) -> RenderableType:
     buckets = [list(range(i, min(i + per, len(values)))) for i in range(0, len(values), per)]
     span = max([abs(v) for v in values] + [1.0])
     lines: list[Text] = []
-    for r in range(rows, -rows, -1):  # r > 0: above the zero line
-        line = Text(f"{_axis(r, rows, span):>6} ", style="muted")
-        for b in buckets:
+    for r in [*range(rows, 0, -1), 0, *range(-1, -rows - 1, -1)]:  # r > 0 above the zero line, r < 0 below
+        label = {rows: f"+{span:.0f}", 0: "0", -rows: f"-{span:.0f}"}.get(r, "")
+        line = Text(f"{label:>6} ", style="muted")
+        if r == 0:
+            line.append("─" * len(buckets), style="muted")
+        for b in buckets if r != 0 else []:
             line.append(_cell(values[b[-1]], r, rows, span), style=_bar_style(values[b[-1]]))
         lines.append(line)
     marks = Text(" " * 7)
@@ -84,29 +87,20 @@ def graph(review: GameReview, width: int = 80, rows: int = 4) -> RenderableType:
     return Group(*lines)
 
 
-def _axis(r: int, rows: int, span: float) -> str:
-    if r == rows:
-        return f"+{span:.0f}"
-    if r == 1:
-        return "0"
-    if r == -rows + 1:
-        return f"-{span:.0f}"
-    return ""
-
-
 def _bar_style(v: float) -> str:
     return SEAT_STYLES[0] if v >= 0 else SEAT_STYLES[1]
 
 
 def _cell(v: float, r: int, rows: int, span: float) -> str:
-    """One character of a bar: rows above zero are r = rows..1, below -0..-(rows-1) (r <= 0)."""
-    height = abs(v) / span * rows  # in rows, up or down
-    if v >= 0 and r > 0:
-        filled = height - (r - 1)
-        return "█" if filled >= 0.75 else ("▄" if filled >= 0.25 else " ")
-    if v < 0 and r <= 0:
-        filled = height - (-r)
-        return "█" if filled >= 0.75 else ("▀" if filled >= 0.25 else " ")
+    """One character of a bar: row ``r`` counts from the zero line, up (r > 0) or down (r < 0)."""
+    height = abs(v) / span * rows  # in rows
+    if (v >= 0) != (r > 0):
+        return " "
+    filled = height - (abs(r) - 1)
+    if filled >= 0.75:
+        return "█"
+    if filled >= 0.25:
+        return "▄" if r > 0 else "▀"
     return " "
 
 
