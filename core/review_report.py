@@ -19,7 +19,7 @@ from core.review import ACCURACY_BASE, ACCURACY_SCALE, Decision, GameReview
 LABEL_COLOURS = {"inaccuracy": "#d4a017", "mistake": "#e07b24", "blunder": "#c0392b"}
 
 _EXTRA_CSS = """
-.swing td { background: #fdf0ee; } .who { white-space: nowrap; } td.line { text-align: left; font-size: 0.88em; }
+.swing td { background: #fdf0ee; } th.l { text-align: left; } .who { white-space: nowrap; } td.line { text-align: left; font-size: 0.88em; }
 """
 
 
@@ -65,6 +65,13 @@ def curve_svg(review: GameReview, width: int = 1000, height: int = 320) -> str:
     return "".join(parts)
 
 
+def _caption(review: GameReview) -> str:
+    if review.num_players == 2:
+        a, b = review.players
+        return f"The reference's evaluation before each decision, in francs: above zero {a} is ahead, below {b}."
+    return "The reference's evaluation before each decision, in francs, for the player to move."
+
+
 def _rank(label: str) -> int:
     return {"inaccuracy": 0, "mistake": 1, "blunder": 2}.get(label, 0)
 
@@ -98,7 +105,10 @@ def _decisions_table(
             f'<td class="line">{_e(d.played)}</td><td>{d.lost:.1f}</td>'
             f'<td style="color:{colour}">{_e(label)}</td><td class="line">{_e(line(d))}</td></tr>'
         )
-    head = "<tr><th>action</th><th>player</th><th>played</th><th>francs lost</th><th></th><th>better, and the expected line</th></tr>"
+    head = (
+        '<tr><th>action</th><th class="l">player</th><th class="l">played</th><th>francs lost</th><th></th>'
+        '<th class="l">better, and the expected line</th></tr>'
+    )
     return f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
 
 
@@ -119,7 +129,8 @@ def render(review: GameReview, title: str, line: Callable[[Decision], str]) -> s
         "<h2>Players</h2>",
         _players_table(review),
         "<h2>The game</h2>",
-        f'<figure class="chart" id="chart-review">{curve_svg(review)}<figcaption class="legend">{legend}</figcaption></figure>',
+        f'<figure class="chart" id="chart-review">{curve_svg(review)}<figcaption>{_e(_caption(review))}'
+        f'<div class="legend">{legend}</div></figcaption></figure>',
         "<h2>Turning points</h2>",
         _decisions_table(review, review.turning_points(), line, "swing") if review.turning_points() else "<p>None.</p>",
         f"<h2>Labelled decisions ({len(labelled)})</h2>",
