@@ -124,6 +124,7 @@ class Decision:
     played_value: float
     lost: float
     forced: bool
+    #: the depth of the reference search, and the nodes of both searches (the best move's and the played one's)
     depth: int = 0
     nodes: int = 0
     #: the best line from this position (action texts, the best move first)
@@ -204,12 +205,12 @@ def review_decision(spec: GameSpec, state: GameState, played: str, level: Level,
     view = state.determinize(mover, random.Random(s))
     best = _searcher(spec, level, s, keep_going=_stop_before_overrun(level.max_nodes)).search(view)
     value = best.score
-    played_value, played_pv = value, [str(a) for a in best.pv]
+    played_value, played_pv, nodes = value, [str(a) for a in best.pv], best.nodes
     if str(best.action) != played:
         move = parse_action(view, played)
         root_only = _root_only(view, move, spec.evaluator.search_actions)
         other = _searcher(spec, level, s, max_depth=max(1, best.depth), actions=root_only).search(view)
-        played_value, played_pv = other.score, [str(a) for a in other.pv]
+        played_value, played_pv, nodes = other.score, [str(a) for a in other.pv], nodes + other.nodes
     lost = max(0.0, francs(value) - francs(played_value))
     return Decision(
         index=index,
@@ -221,7 +222,7 @@ def review_decision(spec: GameSpec, state: GameState, played: str, level: Level,
         lost=round(lost, 3),
         forced=False,
         depth=best.depth,
-        nodes=best.nodes,
+        nodes=nodes,
         pv=tuple(str(a) for a in best.pv),
         played_pv=tuple(played_pv),
         proven=_proven(best),
