@@ -67,10 +67,10 @@ def review_command(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Review positions in this many processes.")] = 1,
     inaccuracy: Annotated[
         float,
-        typer.Option(min=0.01, help=f"Francs lost from which a decision is an inaccuracy (default {D.inaccuracy:g})."),
+        typer.Option(min=0.01, help="Francs lost from which a decision is an inaccuracy."),
     ] = D.inaccuracy,
-    mistake: Annotated[float, typer.Option(min=0.01, help=f"... a mistake (default {D.mistake:g}).")] = D.mistake,
-    blunder: Annotated[float, typer.Option(min=0.01, help=f"... a blunder (default {D.blunder:g}).")] = D.blunder,
+    mistake: Annotated[float, typer.Option(min=0.01, help="Francs lost from which it is a mistake.")] = D.mistake,
+    blunder: Annotated[float, typer.Option(min=0.01, help="Francs lost from which it is a blunder.")] = D.blunder,
     report: Annotated[
         Path | None, typer.Option("--report", metavar="FILE.html", help="Also write an HTML page: chart and tables.")
     ] = None,
@@ -86,9 +86,9 @@ def review_command(
     AI does), finds the best move, and searches the move played to the same
     depth; francs lost = the best value minus the played move's, for the
     mover, never negative.  A decision with one legal action, or one worth
-    searching, loses nothing.  Labels: inaccuracy from 2, mistake from 5,
-    blunder from 10 francs lost (measured on games of greedy, ai:easy and
-    ai:normal; change them with the options).  Accuracy = 100 x 0.75^(mean
+    searching that was played, loses nothing.  Labels: inaccuracy from 2, mistake from 5,
+    blunder from 10 francs lost (chosen from the francs lost measured in
+    games of ai:normal, greedy and random; change them with the options).  Accuracy = 100 x 0.75^(mean
     francs lost per searched decision).  Reviews are kept in the data
     directory, so a second look (and 'lehavre replay') is immediate.
     """
