@@ -59,9 +59,9 @@ def graph(review: GameReview, width: int = 80, rows: int = 3) -> RenderableType:
     values = review.curve()
     if not values:
         return Text("No decisions to show.", style="muted")
-    cols = max(10, width - 8)
-    per = max(1, -(-len(values) // cols))
-    buckets = [list(range(i, min(i + per, len(values)))) for i in range(0, len(values), per)]
+    n = len(values)
+    cols = min(n, max(10, width - 8))
+    buckets = [list(range(c * n // cols, (c + 1) * n // cols)) for c in range(cols)]
     span = max([abs(v) for v in values] + [1.0])
     lines: list[Text] = []
     for r in [*range(rows, 0, -1), 0, *range(-1, -rows - 1, -1)]:  # r > 0 above the zero line, r < 0 below
@@ -79,10 +79,9 @@ def graph(review: GameReview, width: int = 80, rows: int = 3) -> RenderableType:
         mark, style = MARKS.get(worst or "", (" ", ""))
         marks.append(mark, style=style)
     lines.append(marks)
-    n = len(values)
-    step = f"each column {per} decisions" if per > 1 else "one column per decision"
+    step = f"~{n / cols:.1f} a column" if cols < n else "one a column"
     who = f"up: {review.players[0]} ahead, down: {review.players[1]}" if review.num_players == 2 else "the mover's view"
-    lines.append(Text(f"       decisions 1-{n} ({step}); {who}", style="muted"))
+    lines.append(Text(f"       decisions 1-{n}, {step}; {who}", style="muted"))
     lines.append(Text("       marks: · inaccuracy  ? mistake  x blunder", style="muted"))
     return Group(*lines)
 
