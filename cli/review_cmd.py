@@ -39,7 +39,7 @@ def from_playtest(run: int, game: int, db: Path | None) -> Reviewed:
         raise PlaytestError(f"run {run} has no stored game {game} (stored: {ranges(sorted(games))})")
     g = games[game]
     source = rv.GameSource(info.config.rules, dict(info.config.options), int(g["seed"]), tuple(g["actions"]))
-    players = [f"P{s + 1} {spec}" for s, spec in enumerate(g["seats"])]
+    players = [str(spec) for spec in g["seats"]]
     return Reviewed(f"Review of playtest run {run}, game {game}", source, players, list(g["wealth"]))
 
 

@@ -40,7 +40,7 @@ def players_table(review: GameReview) -> Table:
         mean = "–" if row["mean_francs_lost"] is None else f"{row['mean_francs_lost']:.2f}"
         acc = "–" if row["accuracy"] is None else f"{row['accuracy']:.0f}%"
         table.add_row(
-            Text(row["player"], style=SEAT_STYLES[row["seat"] % len(SEAT_STYLES)]),
+            Text(f"P{row['seat'] + 1} {row['player']}", style=SEAT_STYLES[row["seat"] % len(SEAT_STYLES)]),
             str(row["searched"]),
             mean,
             acc,

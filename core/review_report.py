@@ -19,7 +19,7 @@ from core.review import ACCURACY_BASE, ACCURACY_SCALE, Decision, GameReview
 LABEL_COLOURS = {"inaccuracy": "#d4a017", "mistake": "#e07b24", "blunder": "#c0392b"}
 
 _EXTRA_CSS = """
-.swing td { background: #fdf0ee; } th.l { text-align: left; } .who { white-space: nowrap; } td.line { text-align: left; font-size: 0.88em; }
+.swing td { background: #fdf0ee; } th.l, td.l { text-align: left; } .who { white-space: nowrap; } td.line { text-align: left; font-size: 0.88em; }
 """
 
 
@@ -82,7 +82,7 @@ def _players_table(review: GameReview) -> str:
         acc = "–" if row["accuracy"] is None else f"{row['accuracy']:.1f}"
         mean = "–" if row["mean_francs_lost"] is None else f"{row['mean_francs_lost']:.2f}"
         rows.append(
-            f"<tr><td>{_e(row['player'])}</td><td>{row['decisions']}</td><td>{row['searched']}</td>"
+            f"<tr><td>P{row['seat'] + 1} {_e(row['player'])}</td><td>{row['decisions']}</td><td>{row['searched']}</td>"
             f"<td>{mean}</td><td>{row['francs_lost']:.1f}</td><td>{acc}</td>"
             f"<td>{row['inaccuracy']}</td><td>{row['mistake']}</td><td>{row['blunder']}</td></tr>"
         )
@@ -101,7 +101,7 @@ def _decisions_table(
         label = review.label(d) or ""
         colour = LABEL_COLOURS.get(label, "#555")
         rows.append(
-            f'<tr class="{css}"><td>{d.index + 1}</td><td class="who">{_e(review.players[d.seat])}</td>'
+            f'<tr class="{css}"><td>{d.index + 1}</td><td class="who l">P{d.seat + 1} {_e(review.players[d.seat])}</td>'
             f'<td class="line">{_e(d.played)}</td><td>{d.lost:.1f}</td>'
             f'<td style="color:{colour}">{_e(label)}</td><td class="line">{_e(line(d))}</td></tr>'
         )
