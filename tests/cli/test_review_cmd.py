@@ -12,9 +12,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from cli.app import app
-from cli.review_view import graph
+from cli.review_view import graph, review_offer
 from core.agents import make_agent
-from core.records import Seat, record_from_state, save_record
+from core.records import Seat, default_save_dir, record_from_state, save_record
 from core.review import Decision, GameReview
 from inland_port import RULESET
 
@@ -77,3 +77,11 @@ def test_graph_fits_80_columns_and_marks_the_blunder():
     assert max(len(line) for line in lines) <= 80
     marks = next(line for line in lines if "x" in line and "marks" not in line)
     assert marks.count("x") == 1
+
+
+def test_the_end_of_a_game_names_the_review_command(saved):
+    assert review_offer(None) is None
+    offer = review_offer(default_save_dir() / "short.json")
+    assert offer is not None and offer.plain.endswith("lehavre review short")
+    elsewhere = review_offer(saved / "mine.json")
+    assert elsewhere is not None and elsewhere.plain.endswith(f"lehavre review {saved / 'mine.json'}")
