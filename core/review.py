@@ -456,10 +456,13 @@ class GameReview:
         except (KeyError, TypeError, ValueError) as exc:
             raise ReviewError(f"the stored review is malformed ({exc})") from None
 
-    def to_json(self, thresholds_note: bool = True) -> str:
+    def to_json(self) -> str:
+        """For tools: the stored form, each decision's label, and the per-seat summary."""
         out = self.to_dict()
-        if thresholds_note:
-            out["summary"] = self.summary()
+        for d, row in zip(self.decisions, out["decisions"], strict=True):
+            row["label"] = self.label(d)
+        out["summary"] = self.summary()
+        out["turning_points"] = [d.index for d in self.turning_points()]
         return json.dumps(out, indent=2) + "\n"
 
     def summary(self) -> list[dict[str, Any]]:

@@ -40,6 +40,7 @@ def test_review_json_report_and_replay(saved):
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["level"] == "easy" and len(data["decisions"]) == 24
+    assert all(d["label"] in (None, "inaccuracy", "mistake", "blunder") for d in data["decisions"])
     assert [row["player"] for row in data["summary"]] == ["greedy", "random"]
     page = (saved / "r.html").read_text()
     assert "<svg" in page and 'id="chart-review"' in page and "Turning points" in page
