@@ -36,6 +36,7 @@ from rich.text import Text
 from cli.app import app
 from cli.console import error, make_console
 from cli.options import NoiseOption
+from cli.review_view import check_review_level, francs_lost_table, playtest_francs_lost
 from core import playtest as pt
 from core import report as rp
 from core.agents import agent_kinds, with_noise
@@ -606,6 +607,15 @@ def playtest(
     ] = False,
     label: Annotated[str, typer.Option("--label", help="A name for this configuration in tables and reports.")] = "",
     clear_lead: ClearLeadOption = CLEAR_LEAD,
+    review_level: Annotated[
+        str | None,
+        typer.Option(
+            "--review-level",
+            metavar="LEVEL",
+            help="Also review every decision against ai:LEVEL and report each agent's mean francs lost "
+            "(one or two searches per decision: slow).",
+        ),
+    ] = None,
 ) -> None:
     out = output_console()
     err = make_console(stderr=True)
@@ -613,6 +623,8 @@ def playtest(
         _check_jobs(jobs, backend, address)
         rules_name = rules if ":" in rules else rules.strip().lower()
         pt.load_ruleset(rules_name)  # an unknown name is refused, naming the known ones
+        if review_level:
+            check_review_level(rules_name, review_level)
         config = pt.make_config(
             rules_name,
             [with_noise(a, noise) for a in agents.split(",")],
@@ -636,6 +648,10 @@ def playtest(
             out.print(lead_curve_table([summary]))
             out.print(wealth_distribution_table([summary]))
             out.print(buildings_table([summary]))
+        lost = None
+        if review_level and result.records:
+            lost = playtest_francs_lost(config.rules, config.options, result.records, review_level, jobs, err)
+            out.print(francs_lost_table(lost, review_level))
         out.print(f"Run #{result.run_id}: {len(result.records)} games stored in {db_path}", style="dim", markup=False)
         if json_path is not None:
             _write_json(
@@ -651,6 +667,7 @@ def playtest(
                     "interrupted": result.interrupted,
                     "summary": _json_summary(summary),
                     "results": _json_results(result.records, clear_lead),
+                    **({"francs_lost": lost} if lost is not None else {}),
                 },
             )
         if report is not None and result.records:

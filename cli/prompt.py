@@ -19,6 +19,7 @@ from rich.text import Text
 
 from cli.explain import AIDecision, agent_choose, explain_info, explain_turn
 from cli.renderer import Renderer
+from cli.review_view import review_offer
 from cli.screen import height_of, last_lines, numbered, screen
 from cli.session import EXIT_INTERRUPTED, EXIT_OK, HINT_AGENT, Session, _records, agent_seed, continue_command
 from core.agents import make_agent
@@ -200,6 +201,8 @@ class PlayLoop:
         self.say(self.r.final(self.state, self.s.players))
         if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
             self.say(Text(f"Game record: {self.s.save_path}", style="dim"))
+            if any(p.is_human for p in self.s.players):
+                self.say(review_offer(self.s.save_path))
         return EXIT_OK
 
     def ended(self, how: str) -> int:

@@ -27,8 +27,11 @@ from rich.text import Text
 
 from cli.app import app
 from cli.console import error, make_console
+from cli.review_view import evaluation_line, lost_line, stored_review
+from core.games import game_spec
 from core.protocol import GameError, GameState, parse_action
 from core.records import GameRecord, RecordError, find_save, load_record, replay_all, state_summary
+from core.review import GameSource
 
 #: exit code for a file that cannot be replayed or a position that does not exist
 EXIT_BAD_INPUT = 2
@@ -86,6 +89,11 @@ class ReplayViewer:
         self.boards = boards
         self.pos = 0
         self.labels = [record.seat_label(p) for p in range(states[0].num_players)]
+        self.evaluate = game_spec(record.ruleset).evaluator.evaluate
+        #: the review of this game ('lehavre review'), if one was made: francs lost per action
+        self.review = stored_review(
+            GameSource(record.ruleset, record.options, record.seed, tuple(record.actions), record.data_digest)
+        )
         self.renderer = find_renderer(record.ruleset, width=max(console.width, 40))
         if self.renderer is not None:
             from cli.play import Player
@@ -121,6 +129,7 @@ class ReplayViewer:
         if self.renderer is None:
             head.append(f"{self.labels[actor]}: {text}")
             self.console.print(head)
+            self._lost(k)
             return
         before = self.states[k - 1]
         after = before.clone()
@@ -130,6 +139,19 @@ class ReplayViewer:
         self.console.print(head)
         for line in self.renderer.event_lines(after, self.players, actor, action, before):
             self.console.print(line)
+        self._lost(k)
+
+    def _lost(self, k: int) -> None:
+        """What action ``k`` lost (where a review is kept), and the evaluation of the position it led to."""
+        state = self.states[k]
+        for line in (lost_line(self.review, k), self._evaluation(state, k)):
+            if line is not None:
+                self.console.print(line)
+
+    def _evaluation(self, state: GameState, pos: int) -> Text | None:
+        if state.is_terminal():
+            return None
+        return evaluation_line(self.review, self.evaluate, state, pos, self.labels[state.current_player()])
 
     def position_line(self) -> None:
         state = self.states[self.pos]
@@ -145,6 +167,9 @@ class ReplayViewer:
             self.console.print(Text("The game is over.", style="bold"))
         else:
             self.console.print(Text(f"{self.labels[state.current_player()]} to play", style="muted"))
+            line = self._evaluation(state, self.pos)
+            if line is not None:
+                self.console.print(line)
 
     def board(self) -> None:
         state = self.states[self.pos]

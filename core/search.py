@@ -153,6 +153,7 @@ class Searcher:
         progress_every: int = 4096,
         noise: float = 0.0,
         forced_moves_free: bool | None = None,
+        keep_going: Callable[[list[dict[str, Any]]], bool] | None = None,
     ) -> None:
         if max_depth is None and max_nodes is None and time_limit is None:
             raise ValueError("give the search a budget: max_depth, max_nodes or time_limit")
@@ -177,6 +178,8 @@ class Searcher:
         self.noise = noise
         #: a forced move costs no depth (``None``: as the searched game's spec says)
         self.forced_moves_free = forced_moves_free
+        #: asked after each finished iteration with the iterations so far; False ends the search there
+        self.keep_going = keep_going
 
     # -- public -------------------------------------------------------------
     def search(self, state: GameState) -> SearchResult:
@@ -271,6 +274,8 @@ class Searcher:
                 exhausted = True
                 break
             if self._out_of_budget(soft=True):
+                break
+            if self.keep_going is not None and not self.keep_going(iterations):
                 break
         if best is None:
             # not even depth 1 finished: fall back to the first searched child

@@ -1,0 +1,131 @@
+"""``lehavre review``: where a finished game was won and lost, decision by decision.
+
+The work is done by :mod:`core.review` (the reference search, francs lost,
+labels, accuracy, stored reviews) and :mod:`core.review_report` (HTML); this
+module finds the game (a save or a stored playtest game), drives a progress
+bar and prints what :mod:`cli.review_view` draws.  :func:`offer_review` is
+what the end of a game at the keyboard calls.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from cli.app import app
+from cli.console import error, make_console
+from cli.playtest_cmd import default_db_path
+from cli.review_view import Reviewed, better_line, from_save, ranges, run_review, show_review, tagger
+from core import review as rv
+from core import review_report
+from core.playtest import PlaytestError, Store
+from core.protocol import GameError
+
+EXIT_BAD_INPUT = 2
+D = rv.DEFAULT_THRESHOLDS
+
+
+def from_playtest(run: int, game: int, db: Path | None) -> Reviewed:
+    path = db or default_db_path()
+    if not path.exists():
+        raise PlaytestError(f"no playtest database at '{path}' (give --db PATH)")
+    with Store(path) as store:
+        info = store.run(run)
+        games = {int(g["index"]): g for g in store.games(run)}
+    if game not in games:
+        raise PlaytestError(f"run {run} has no stored game {game} (stored: {ranges(sorted(games))})")
+    g = games[game]
+    source = rv.GameSource(info.config.rules, dict(info.config.options), int(g["seed"]), tuple(g["actions"]))
+    players = [str(spec) for spec in g["seats"]]
+    return Reviewed(f"Review of playtest run {run}, game {game}", source, players, list(g["wealth"]))
+
+
+@app.command("review")
+def review_command(
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[NAME|PATH]",
+            show_default=False,
+            help="A saved game: a name 'lehavre saves' lists, or a file's path.",
+        ),
+    ] = None,
+    run: Annotated[int | None, typer.Option("--run", metavar="N", help="A stored playtest run (with --game).")] = None,
+    game_index: Annotated[
+        int | None, typer.Option("--game", metavar="I", help="Game I of the playtest run --run.")
+    ] = None,
+    db: Annotated[
+        Path | None,
+        typer.Option("--db", metavar="PATH", help="The playtest database (default: in the data directory)."),
+    ] = None,
+    level: Annotated[
+        str | None, typer.Option("--level", help="The reference AI level: easy, normal or hard (the default).")
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Review positions in this many processes.")] = 1,
+    inaccuracy: Annotated[
+        float,
+        typer.Option(min=0.01, help="Francs lost from which a decision is an inaccuracy."),
+    ] = D.inaccuracy,
+    mistake: Annotated[float, typer.Option(min=0.01, help="Francs lost from which it is a mistake.")] = D.mistake,
+    blunder: Annotated[float, typer.Option(min=0.01, help="Francs lost from which it is a blunder.")] = D.blunder,
+    report: Annotated[
+        Path | None, typer.Option("--report", metavar="FILE.html", help="Also write an HTML page: chart and tables.")
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the review as one JSON object (for tools).")] = False,
+    again: Annotated[
+        bool, typer.Option("--again", help="Review again even if a review at this level is stored.")
+    ] = False,
+) -> None:
+    """Where a game was won and lost: francs lost per decision against a reference search.
+
+    For every decision the reference (ai:hard's budget unless --level) searches
+    the position as the mover saw it (hidden tiles and cards re-dealt, as the
+    AI does), finds the best move, and searches the move played to the same
+    depth; francs lost = the best value minus the played move's, for the
+    mover, never negative.  A decision with one legal action, or one worth
+    searching that was played, loses nothing.  Labels: inaccuracy from 2, mistake from 5,
+    blunder from 10 francs lost (chosen from the francs lost measured in
+    games of ai:normal, greedy and random; change them with the options).  Accuracy = 100 x 0.75^(mean
+    francs lost per searched decision).  Reviews are kept in the data
+    directory, so a second look (and 'lehavre replay') is immediate.
+    """
+    err = make_console(stderr=True)
+    try:
+        thresholds = rv.Thresholds(inaccuracy, mistake, blunder)
+        target = _target(game, run, game_index, db)
+        positions = target.source.positions()
+        review = run_review(target, level, jobs, thresholds, err, again)
+    except typer.BadParameter:
+        raise
+    except (GameError, OSError) as exc:
+        error(str(exc))
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    if report is not None:
+        tag = tagger(target.players)
+        try:
+            review_report.write_report(review, report, target.title, lambda d: better_line(d, positions, tag))
+        except OSError as exc:
+            error(f"cannot write the report '{report}': {exc}")
+            raise typer.Exit(EXIT_BAD_INPUT) from None
+    if json_out:
+        typer.echo(review.to_json())
+        return
+    out = make_console()
+    show_review(target, review, positions, out)
+    if report is not None:
+        out.print(Text(f"HTML report: {report}", style="muted"))
+
+
+def _target(game: str | None, run: int | None, game_index: int | None, db: Path | None) -> Reviewed:
+    if game is not None and (run is not None or game_index is not None):
+        raise typer.BadParameter("give a saved game or --run N --game I, not both", param_hint="'--run'")
+    if game is not None:
+        return from_save(game)
+    if run is None or game_index is None:
+        raise typer.BadParameter(
+            "name a saved game (see 'lehavre saves'), or a playtest game with --run N --game I", param_hint="'GAME'"
+        )
+    return from_playtest(run, game_index, db)
