@@ -7,10 +7,10 @@ For each decision of a game the reference search (:class:`core.search.Searcher`
 with an AI level's budgets, by default ``hard``) looks at the position as the
 mover saw it (``state.determinize(mover, rng)``, as the ``ai`` agent does, so
 a hidden tile or card is never read) and finds the best move and its value.
-If the move played was another one, the same position is searched again with
-the root restricted to the move played, to the same depth, so both values are
-exact at the same depth and from the mover's side (the sign question of a
-player who moves again never arises).  **Francs lost** is the best value minus
+The move played is searched first at the root at every depth, with the full
+window, so its value is exact beside the best move's, at the same depth and
+from the mover's side (the sign question of a player who moves again never
+arises), in one search.  **Francs lost** is the best value minus
 the played move's value, never negative; values of proven results are turned
 from ``WIN_BONUS`` scores back into the true wealth margin.  A decision with
 one legal action, or one action worth searching that was played, loses
@@ -203,14 +203,14 @@ def review_decision(spec: GameSpec, state: GameState, played: str, level: Level,
         return Decision(index, mover, played, played, 0.0, 0.0, 0.0, True)
     s = decision_seed(seed, index)
     view = state.determinize(mover, random.Random(s))
-    best = _searcher(spec, level, s, keep_going=_stop_before_overrun(level.max_nodes)).search(view)
+    move = parse_action(view, played)
+    # The move played is searched first at every depth, with the full window: its score is exact beside the best's.
+    search = _searcher(spec, level, s, keep_going=_stop_before_overrun(level.max_nodes), root_first=move)
+    best = search.search(view)
     value = best.score
-    played_value, played_pv, nodes = value, [str(a) for a in best.pv], best.nodes
-    if str(best.action) != played:
-        move = parse_action(view, played)
-        root_only = _root_only(view, move, spec.evaluator.search_actions)
-        other = _searcher(spec, level, s, max_depth=max(1, best.depth), actions=root_only).search(view)
-        played_value, played_pv, nodes = other.score, [str(a) for a in other.pv], nodes + other.nodes
+    played_value = dict(best.root_scores).get(played, value)
+    played_pv = [str(a) for a in (best.pv if str(best.action) == played else search.line(view, move))]
+    nodes = best.nodes
     lost = max(0.0, francs(value) - francs(played_value))
     return Decision(
         index=index,
@@ -231,15 +231,6 @@ def review_decision(spec: GameSpec, state: GameState, played: str, level: Level,
 
 def _proven(result: SearchResult) -> bool:
     return result.exhausted or abs(result.score) >= WIN_BONUS / 2
-
-
-def _root_only(root: GameState, move: Any, actions: Callable[[Any], list[Any]]) -> Callable[[Any], list[Any]]:
-    """The actions worth searching, except that at ``root`` (this very object) only ``move``."""
-
-    def only(state: Any) -> list[Any]:
-        return [move] if state is root else actions(state)
-
-    return only
 
 
 # ---------------------------------------------------------------------------

@@ -154,6 +154,7 @@ class Searcher:
         noise: float = 0.0,
         forced_moves_free: bool | None = None,
         keep_going: Callable[[list[dict[str, Any]]], bool] | None = None,
+        root_first: Any = None,
     ) -> None:
         if max_depth is None and max_nodes is None and time_limit is None:
             raise ValueError("give the search a budget: max_depth, max_nodes or time_limit")
@@ -180,6 +181,9 @@ class Searcher:
         self.forced_moves_free = forced_moves_free
         #: asked after each finished iteration with the iterations so far; False ends the search there
         self.keep_going = keep_going
+        #: a root move (an action of the searched state) searched first at every depth with the full window,
+        #: so its score in ``root_scores`` is exact beside the best move's (a review's move played)
+        self.root_first = root_first
 
     # -- public -------------------------------------------------------------
     def search(self, state: GameState) -> SearchResult:
@@ -209,6 +213,9 @@ class Searcher:
         legal = list(self._actions(state))
         if self.shuffle_root:
             random.Random(self.seed).shuffle(legal)
+        if self.root_first is not None:
+            first = str(self.root_first)
+            legal = [self.root_first] + [a for a in legal if str(a) != first]
         children = []
         for a in legal:
             c = state.clone()
@@ -226,6 +233,9 @@ class Searcher:
             if best is not None and self.ordering:
                 # previous iteration's best first, then by previous scores
                 order.sort(key=lambda i: -prev_scores.get(i, -math.inf))
+                if self.root_first is not None:
+                    order.remove(0)
+                    order.insert(0, 0)
             self._horizon = False
             self._cur_depth = depth
             alpha, beta = -math.inf, math.inf
@@ -341,6 +351,10 @@ class Searcher:
             elapsed=time.perf_counter() - self._start,
             root_scores=root_scores,
         )
+
+    def line(self, state: GameState, action: Any) -> list[Any]:
+        """After :meth:`search` of ``state``: the line that starts with ``action``, continued from the table."""
+        return self._extend_pv(state, [action])
 
     def _extend_pv(self, state: GameState, pv: list[Any]) -> list[Any]:
         """Check the PV is playable and extend it from the TT's best moves."""
