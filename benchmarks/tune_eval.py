@@ -91,6 +91,23 @@ def _write_samples(path: Path, samples: list[Sample]) -> None:
             fh.write(json.dumps({"game": s.game, "seat": s.seat, "x": list(s.x), "y": s.y}) + "\n")
 
 
+class _Progress:
+    """Prints a line every ``every`` games (with the candidate's W-T-L so far in a match)."""
+
+    def __init__(self, what: str, every: int) -> None:
+        self.what, self.every, self.n, self.tally = what, every, 0, [0, 0, 0]
+        self.t0 = time.perf_counter()
+
+    def __call__(self, result: Any) -> None:
+        self.n += 1
+        if isinstance(result, float):
+            self.tally[0 if result == 1.0 else 2 if result == 0.0 else 1] += 1
+        if self.n % self.every == 0:
+            w, t, lo = self.tally
+            tally = f", W-T-L {w}-{t}-{lo}" if self.what == "match" else ""
+            print(f"  {self.what}: {self.n} games, {time.perf_counter() - self.t0:.0f} s{tally}", flush=True)
+
+
 def _weights_file(args: argparse.Namespace, report: FitReport, result: MatchResult | None) -> WeightsFile:
     command = "python benchmarks/tune_eval.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     if result is None:
@@ -134,7 +151,7 @@ def run(argv: list[str] | None = None) -> int:
         if args.from_samples is not None:
             samples = _read_samples(args.from_samples)
         else:
-            samples = collect(args.game, args.games, args.agent, args.seed, args.jobs)
+            samples = collect(args.game, args.games, args.agent, args.seed, args.jobs, _Progress("self-play", 10))
             print(f"self-play: {args.games} games of {args.agent}, {time.perf_counter() - t0:.0f} s", flush=True)
         if args.samples is not None:
             _write_samples(args.samples, samples)
@@ -143,7 +160,14 @@ def run(argv: list[str] | None = None) -> int:
         result = None
         if args.match_games > 0:
             result = match(
-                args.game, report.weights(), args.match_games, args.level, args.noise, args.match_seed, args.jobs
+                args.game,
+                report.weights(),
+                args.match_games,
+                args.level,
+                args.noise,
+                args.match_seed,
+                args.jobs,
+                _Progress("match", 10),
             )
             print(result.line(), flush=True)
     except GameError as exc:

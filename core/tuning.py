@@ -161,15 +161,33 @@ def _collect_one(task: tuple[str, dict[str, Any], str, int, int]) -> list[Sample
     return [Sample(index, p, x, seat_result(state, p)) for p in range(state.num_players) for x in views[p]]
 
 
-def _pool_map(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int) -> list[Any]:
-    """``fn`` over ``tasks`` in order, in ``jobs`` processes (1: here)."""
+def _pool_map(
+    fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int, on_result: Callable[[Any], None] | None = None
+) -> list[Any]:
+    """``fn`` over ``tasks`` in order, in ``jobs`` processes (1: here); ``on_result`` sees each result in order."""
+    out: list[Any] = []
     if jobs <= 1 or len(tasks) <= 1:
-        return [fn(t) for t in tasks]
+        for t in tasks:
+            out.append(fn(t))
+            if on_result is not None:
+                on_result(out[-1])
+        return out
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(fn, tasks))
+        for r in pool.map(fn, tasks):
+            out.append(r)
+            if on_result is not None:
+                on_result(r)
+    return out
 
 
-def collect(game: str, games: int, agent: str, seed: int = 1, jobs: int = 1) -> list[Sample]:
+def collect(
+    game: str,
+    games: int,
+    agent: str,
+    seed: int = 1,
+    jobs: int = 1,
+    on_game: Callable[[list[Sample]], None] | None = None,
+) -> list[Sample]:
     """Samples of ``games`` self-play games of ``agent`` against itself (two seats).
 
     Game ``i`` is set up and its agents seeded as playtest game ``i`` of a run
@@ -179,7 +197,7 @@ def collect(game: str, games: int, agent: str, seed: int = 1, jobs: int = 1) -> 
         raise TuningError(f"the number of self-play games must be at least 1 (got {games})")
     config = make_config(game, [agent, agent])
     tasks = [(game, config.options, agent, seed, i) for i in range(games)]
-    return [s for part in _pool_map(_collect_one, tasks, jobs) for s in part]
+    return [s for part in _pool_map(_collect_one, tasks, jobs, on_game) for s in part]
 
 
 # ---------------------------------------------------------------------------
@@ -401,7 +419,14 @@ def _match_one(task: tuple[str, dict[str, Any], dict[str, float], str, float, in
 
 
 def match(
-    game: str, weights: Mapping[str, float], games: int, level: str, noise: float, seed: int = 1, jobs: int = 1
+    game: str,
+    weights: Mapping[str, float],
+    games: int,
+    level: str,
+    noise: float,
+    seed: int = 1,
+    jobs: int = 1,
+    on_game: Callable[[float], None] | None = None,
 ) -> MatchResult:
     """``games`` games of the ``weights`` against the game's weights in use, at ``level``'s node budget.
 
@@ -413,7 +438,7 @@ def match(
     spec.level(level)
     config = make_config(game, ["ai", "ai"])
     tasks = [(game, config.options, dict(weights), level, noise, seed + i // 2, i % 2) for i in range(games)]
-    results = _pool_map(_match_one, tasks, jobs)
+    results = _pool_map(_match_one, tasks, jobs, on_game)
     wins = sum(1 for r in results if r == 1.0)
     losses = sum(1 for r in results if r == 0.0)
     return MatchResult(games, wins, games - wins - losses, losses, level, noise)
