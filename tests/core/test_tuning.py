@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from core.games import game_spec
 from core.tuning import Sample, WeightsFile, fit_scale, fit_weights, log_loss, match
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,6 +45,16 @@ def test_l2_pulls_toward_the_start() -> None:
     loose = fit_weights(samples, [1.0, 0.0, 0.0], 5.0, free=[1, 2], l2=0.0)
     tight = fit_weights(samples, [1.0, 0.0, 0.0], 5.0, free=[1, 2], l2=1.0)
     assert abs(tight[1]) < abs(loose[1]) and abs(tight[2]) < abs(loose[2])
+
+
+def test_match_of_todays_weights_against_themselves_is_even() -> None:
+    """The seat's agent seed does not depend on which side sits there, so the two games of one seed are the same
+    game: with today's weights on both sides the candidate wins exactly as often as it loses."""
+    tuning = game_spec("base").evaluator.tuning
+    assert tuning is not None
+    result = match("base", tuning.weights, 2, "easy", 0.5)
+    assert result.games == 2 and result.wins == result.losses and result.score == 0.5
+    assert not result.adopt
 
 
 def test_match_refuses_zero_games() -> None:
