@@ -36,7 +36,10 @@ RULESET = GameSpec(
     max_players=5,
     ai_levels=BASE_LEVELS,
     evaluator=Evaluator(
-        evaluate=evaluate.evaluate, terms=evaluate.evaluation_terms, search_actions=evaluate.search_actions
+        evaluate=evaluate.evaluate,
+        terms=evaluate.evaluation_terms,
+        search_actions=evaluate.search_actions,
+        tuning=evaluate.TUNING,
     ),
     data_digest=data_digest,
     why_illegal=why_illegal,

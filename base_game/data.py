@@ -281,12 +281,13 @@ def buildings_in_play(players: int, short: bool) -> dict[str, str]:
 
 @cache
 def data_digest() -> str:
-    """One hash over every data file of the base game."""
+    """One hash over every rules data file of the base game (not the AI's evaluation weights,
+    which change no rule: a save replays the same with any weights)."""
     import hashlib
 
     h = hashlib.sha256()
     for path in sorted(DATA_DIR.iterdir()):
-        if path.suffix in (".json", ".csv"):
+        if path.suffix in (".json", ".csv") and path.name != "eval_weights.json":
             h.update(path.name.encode())
             h.update(path.read_bytes())
     return h.hexdigest()[:16]

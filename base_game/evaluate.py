@@ -66,17 +66,29 @@ Terms (per seat):
 ``tempo``
     The player to move, before its main action, is a turn ahead: ``TEMPO``
     francs (so positions at the horizon compare fairly whoever moves next).
+
+Weights
+-------
+Each term is multiplied by its weight, read from ``data/eval_weights.json``
+(:data:`WEIGHTS`, with their provenance; :mod:`core.tuning` fits them from
+self-play): ``goods`` and ``energy`` are ``GOODS_SHARE`` (one weight each),
+``ship fund`` is ``SHIP_FUND_SHARE`` and ``tempo`` is ``TEMPO``; the others
+multiply the term as described.  :func:`features` are the terms with every
+weight 1, so the evaluation is ``sum(WEIGHTS[t] * features[t])``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from base_game import cards as K
 from base_game.actions import BaseAction
 from base_game.effects import EFFECTS
 from base_game.frames import Debt, FinishRound, Sub, Turn
+from core.protocol import EvalTuning
+from core.tuning import load_weights
 
 if TYPE_CHECKING:
     from base_game.state import BaseState
@@ -105,8 +117,15 @@ for _g, _v in (
 FOOD_GOODS = tuple(g for g, _ in K.FOOD_SOURCES)
 ENERGY_GOODS = frozenset(g for g, _ in K.ENERGY_SOURCES)
 OTHER_GOODS = tuple(g for g in range(K.NG) if g not in FOOD_GOODS)
+TERMS = ("wealth", "goods", "energy", "food", "loan risk", "loans", "buildings", "ship fund", "tempo")
+#: the file the weights are read from
+WEIGHTS_PATH = Path(__file__).resolve().parent / "data" / "eval_weights.json"
+#: each term's weight (see "Weights" above)
+WEIGHTS: dict[str, float] = dict(load_weights(WEIGHTS_PATH, TERMS).weights)
+#: every weight 1: the terms are then the features
+UNIT_WEIGHTS: dict[str, float] = dict.fromkeys(TERMS, 1.0)
 #: share of GOOD_WORTH counted (converting goods takes actions)
-GOODS_SHARE = 0.75
+GOODS_SHARE = WEIGHTS["goods"]
 #: own turns needed to use up a stock of goods; fewer left scale goods down
 CONVERT_TURNS = 4.0
 #: weight of the food due in later rounds (food can still be fetched cheaply)
@@ -137,11 +156,9 @@ WHARF_SHARE = 0.6
 #: own turns left under which building income fades
 USE_TURNS = 12.0
 #: extra worth of a franc saved toward a ship that would pay for itself
-SHIP_FUND_SHARE = 0.3
+SHIP_FUND_SHARE = WEIGHTS["ship fund"]
 #: worth of being the player about to take a main action
-TEMPO = 2.0
-
-TERMS = ("wealth", "goods", "energy", "food", "loan risk", "loans", "buildings", "ship fund", "tempo")
+TEMPO = WEIGHTS["tempo"]
 
 
 #: per building: ``BUILDING_SHARE`` (``WHARF_SHARE`` for the wharves) of its value if it has an action, else None
@@ -152,7 +169,7 @@ _INCOME: tuple[float | None, ...] = tuple(
 
 
 def _ship_fund(s: BaseState, p: int, francs: int, later: list[int]) -> float:
-    """``SHIP_FUND_SHARE`` per franc (up to the price) toward the best ship to
+    """The francs (up to the price; ``SHIP_FUND_SHARE`` each) toward the best ship to
     buy (seeds/000 "Buying": ships in the piles, plus the one this round's
     card will add) whose value and saved food exceed its price."""
     if francs <= 0 or not later:
@@ -173,7 +190,7 @@ def _ship_fund(s: BaseState, p: int, francs: int, later: list[int]) -> float:
             best_gain, best_price = gain, st.buy_price
     if not best_price:
         return 0.0
-    return SHIP_FUND_SHARE * min(francs, best_price)
+    return float(min(francs, best_price))
 
 
 def _turn_counts(s: BaseState, p: int) -> tuple[float, int]:
@@ -227,10 +244,10 @@ def _feeding(s: BaseState, p: int) -> tuple[int, int, list[int], list[float]]:
     return due_food, francs_due, later, weights
 
 
-def player_terms(s: BaseState, p: int) -> dict[str, float]:
-    """The terms for one seat (see the module docstring)."""
+def player_terms(s: BaseState, p: int, term_weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
+    """The terms for one seat (see the module docstring), with ``term_weights``."""
     wb = s.wealth_breakdown(p)
-    wealth = float(sum(wb.values()))
+    wealth = term_weights["wealth"] * float(sum(wb.values()))
     if s.over:
         return {
             "wealth": wealth,
@@ -246,17 +263,17 @@ def player_terms(s: BaseState, p: int) -> dict[str, float]:
     g = s.goods[p]
     own_left, in_round = _turn_counts(s, p)
     phase = min(1.0, own_left / CONVERT_TURNS)
-    share = GOODS_SHARE * phase
+    share = term_weights["goods"] * phase
+    energy_share = term_weights["energy"] * phase
     goods = 0.0
     energy = 0.0
     for gi in OTHER_GOODS:
         n = g[gi]
         if n:
-            v = n * GOOD_WORTH[gi] * share
             if gi in ENERGY_GOODS:
-                energy += v
+                energy += n * GOOD_WORTH[gi] * energy_share
             else:
-                goods += v
+                goods += n * GOOD_WORTH[gi] * share
     # food
     due_now, francs_due, later, weights = _feeding(s, p)
     need = due_now + sum(later)
@@ -290,27 +307,27 @@ def player_terms(s: BaseState, p: int) -> dict[str, float]:
             if income is not None:
                 bld += income
         bld *= fade
-    fund = _ship_fund(s, p, francs, later)
+    fund = term_weights["ship fund"] * _ship_fund(s, p, francs, later)
     tempo = 0.0
     top = s.stack[-1] if s.stack else None
     if top is not None and top.player == p and top.kind in ("main", "final"):
-        tempo = TEMPO
+        tempo = term_weights["tempo"]
     return {
         "wealth": wealth,
         "goods": goods,
         "energy": energy,
-        "food": food,
-        "loan risk": risk,
-        "loans": loans,
-        "buildings": bld,
+        "food": term_weights["food"] * food,
+        "loan risk": term_weights["loan risk"] * risk,
+        "loans": term_weights["loans"] * loans,
+        "buildings": term_weights["buildings"] * bld,
         "ship fund": fund,
         "tempo": tempo,
     }
 
 
-def evaluation_terms(s: BaseState, player: int) -> dict[str, float]:
-    """Named terms, each ``player``'s part minus that of the best other seat."""
-    mine = player_terms(s, player)
+def evaluation_terms(s: BaseState, player: int, weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
+    """Named terms, each ``player``'s part minus that of the best other seat, with ``weights``."""
+    mine = player_terms(s, player, weights)
     if s.num_players == 1:
         return dict(mine)
     best: dict[str, float] = {}
@@ -318,7 +335,7 @@ def evaluation_terms(s: BaseState, player: int) -> dict[str, float]:
     for q in range(s.num_players):
         if q == player:
             continue
-        t = player_terms(s, q)
+        t = player_terms(s, q, weights)
         tot = sum(t.values())
         if best_total is None or tot > best_total:
             best, best_total = t, tot
@@ -344,6 +361,36 @@ def evaluate(s: BaseState, player: int) -> float:
         _EVAL_CACHE.clear()
     _EVAL_CACHE[key] = value
     return value
+
+
+def features(s: BaseState, player: int) -> dict[str, float]:
+    """The terms with every weight 1 (their weighted sum is the evaluation)."""
+    return evaluation_terms(s, player, UNIT_WEIGHTS)
+
+
+def weighted(weights: Mapping[str, float]) -> Callable[[BaseState, int], float]:
+    """:func:`evaluate` with other ``weights`` (one per term), cached by position likewise."""
+    ws = {t: float(weights[t]) for t in TERMS}
+    cache: dict[tuple[Hashable, int], float] = {}
+
+    def evaluate_with(s: BaseState, player: int) -> float:
+        key = (s.key(), player)
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+        totals = [sum(player_terms(s, q, ws).values()) for q in range(s.num_players)]
+        others = [t for q, t in enumerate(totals) if q != player]
+        value = totals[player] - max(others) if others else totals[player]
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = value
+        return value
+
+    return evaluate_with
+
+
+#: what the evaluation tuner (core.tuning) needs
+TUNING = EvalTuning(features=features, weighted=weighted, weights=WEIGHTS, path=str(WEIGHTS_PATH))
 
 
 SELL_VERBS = ("sell", "sell ship")

@@ -198,6 +198,28 @@ class Evaluator:
     evaluate: Callable[[Any, int], float]
     terms: Callable[[Any, int], Mapping[str, float]]
     search_actions: Callable[[Any], list[Any]]
+    #: for an evaluation that is a weighted sum of named features: what the tuner needs
+    tuning: EvalTuning | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EvalTuning:
+    """What the evaluation tuner (:mod:`core.tuning`) needs from a game whose
+    evaluation is ``sum(weights[name] * features[name])`` over named terms.
+
+    ``features(state, player)`` are the unweighted terms (margins for
+    ``player``); ``weighted(weights)`` is the evaluation with other weights
+    (so a candidate can play today's in one process); ``weights`` are the
+    weights in use and ``path`` the data file they were read from; the
+    weights of the ``fixed`` terms are not fitted (``wealth`` keeps the
+    evaluation in francs).
+    """
+
+    features: Callable[[Any, int], Mapping[str, float]]
+    weighted: Callable[[Mapping[str, float]], Callable[[Any, int], float]]
+    weights: Mapping[str, float]
+    path: str
+    fixed: tuple[str, ...] = ("wealth",)
 
 
 def _margin(state: GameState, player: int) -> float:

@@ -541,12 +541,16 @@ def minimax_value(
     depth: int,
     root_player: int | None = None,
     evaluator: Callable[[GameState, int], float] | None = None,
+    actions: Callable[[GameState], list[Any]] | None = None,
 ) -> tuple[float, list[Any], int]:
     """Plain paranoid minimax, for reference: ``(root value, best moves, nodes)``.
 
     Returns the value for ``root_player`` (default: the player to move), every
-    root move achieving it (in legal order) and the nodes visited.
+    root move achieving it (in legal order) and the nodes visited.  Every ply
+    costs one depth; ``actions(state)`` (default: the legal actions) are the
+    moves searched, e.g. a game's actions worth searching.
     """
+    moves = actions or (lambda s: s.legal_actions())
     root = state.current_player() if root_player is None else root_player
     nodes = 0
 
@@ -561,7 +565,7 @@ def minimax_value(
         if s.is_terminal() or d == 0:
             return leaf(s)
         vals = []
-        for a in s.legal_actions():
+        for a in moves(s):
             c = s.clone()
             c.apply_action(a)
             vals.append(rec(c, d - 1))
@@ -571,7 +575,7 @@ def minimax_value(
 
     nodes += 1
     vals = []
-    acts = state.legal_actions()
+    acts = moves(state)
     for a in acts:
         c = state.clone()
         c.apply_action(a)

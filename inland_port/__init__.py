@@ -66,7 +66,10 @@ RULESET = GameSpec(
     # the search's levels were measured on the Inland Port (see core/search.py)
     ai_levels=LEVELS,
     evaluator=Evaluator(
-        evaluate=evaluate.evaluate, terms=evaluate.evaluation_terms, search_actions=evaluate.search_actions
+        evaluate=evaluate.evaluate,
+        terms=evaluate.evaluation_terms,
+        search_actions=evaluate.search_actions,
+        tuning=evaluate.TUNING,
     ),
     data_digest=data_digest,
     why_illegal=why_illegal,

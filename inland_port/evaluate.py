@@ -45,10 +45,24 @@ Terms (each computed for both seats, reported as player minus opponent):
 
 The yields of a building's effect are computed by the effect functions of
 ``inland_port.effects`` (no rule is re-implemented here) and cached.
+
+Weights
+-------
+Each term is multiplied by its weight, read from ``data/eval_weights.json``
+(:data:`WEIGHTS`, with their provenance; :mod:`core.tuning` fits them from
+self-play): ``wheel`` is ``WHEEL_SHARE``, ``position`` ``EDGE_COST`` and
+``tempo`` ``TEMPO_SHARE``; the others multiply the term as described.
+:func:`features` are the terms with every weight 1, so the evaluation is
+``sum(WEIGHTS[t] * features[t])``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from core.protocol import EvalTuning
+from core.tuning import load_weights
 from inland_port import effects
 from inland_port.buildings import Catalog
 from inland_port.state import (
@@ -66,12 +80,20 @@ from inland_port.state import (
 GOOD_VALUE = 1.0
 #: own actions needed to convert a full warehouse; fewer left scale goods down
 CONVERT_ACTIONS = 4.0
+#: the evaluation's terms, in order
+TERMS = ("wealth", "goods", "wheel", "forced sale", "position", "tempo")
+#: the file the weights are read from
+WEIGHTS_PATH = Path(__file__).resolve().parent / "data" / "eval_weights.json"
+#: each term's weight (see "Weights" above)
+WEIGHTS: dict[str, float] = dict(load_weights(WEIGHTS_PATH, TERMS).weights)
+#: every weight 1: the terms are then the features
+UNIT_WEIGHTS: dict[str, float] = dict.fromkeys(TERMS, 1.0)
 #: francs a counter loses by standing on the right edge or the top row
-EDGE_COST = 0.5
+EDGE_COST = WEIGHTS["position"]
 #: share of a wheel building's next yield counted as already owned
-WHEEL_SHARE = 0.3
+WHEEL_SHARE = WEIGHTS["wheel"]
 #: share of the best immediate gain counted for the player to move
-TEMPO_SHARE = 0.5
+TEMPO_SHARE = WEIGHTS["tempo"]
 #: chance, by current sector (0, 2, 3, 4, 4+1), that a building is left
 #: unused until it is sold in sector "!"
 SALE_RISK = (0.05, 0.1, 0.2, 0.35, 0.6)
@@ -229,8 +251,8 @@ def _tempo(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> f
     return max(best, _build_gain(state, player, info))
 
 
-def player_terms(state: InlandState, player: int) -> dict[str, float]:
-    """The non-wealth terms for one seat (see the module docstring)."""
+def player_terms(state: InlandState, player: int, weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
+    """The non-wealth terms for one seat (see the module docstring), with ``weights``."""
     if state.is_terminal():
         return {"goods": 0.0, "wheel": 0.0, "forced sale": 0.0, "position": 0.0, "tempo": 0.0}
     info, edge_table = _catalog_tables(state.catalog)
@@ -238,6 +260,7 @@ def player_terms(state: InlandState, player: int) -> dict[str, float]:
     phase = min(1.0, left / CONVERT_ACTIONS)
     rounds_left = len(ACTIONS_PER_ROUND) - state.round  # round ends still to come
     factories: set[int] = set()
+    w_wheel = weights["wheel"]
     wheel = 0.0
     sale = 0.0
     sector = state.sector
@@ -256,7 +279,7 @@ def player_terms(state: InlandState, player: int) -> dict[str, float]:
             y = row[5 * i + nxt]
             if y is None:
                 y = _row_yield(row, state, player, i, nxt)
-            wheel += WHEEL_SHARE * phase * y
+            wheel += w_wheel * phase * y
         if SALE_SECTOR - sec <= rounds_left:
             sale -= SALE_RISK[sec] * loss
     g_term = 0.0
@@ -269,24 +292,28 @@ def player_terms(state: InlandState, player: int) -> dict[str, float]:
     # the next main action is the mover's, or, once it has acted, the opponent's
     # (the last action of a round is the starting player's, and the next round starts with the other)
     next_main = state.turn if not state.acted else 1 - state.turn
-    tempo = TEMPO_SHARE * _tempo(state, player, info) if next_main == player else 0.0
+    tempo = weights["tempo"] * _tempo(state, player, info) if next_main == player else 0.0
     return {
-        "goods": g_term,
+        "goods": weights["goods"] * g_term,
         "wheel": wheel,
-        "forced sale": sale,
-        "position": -EDGE_COST * phase * edges,
+        "forced sale": weights["forced sale"] * sale,
+        "position": -weights["position"] * phase * edges,
         "tempo": tempo,
     }
 
 
-#: (catalog digest, seat, round, actions left, turn, acted, the seat's cells and purse, owners, sectors)
-#: -> :func:`player_terms`: all it reads, so the other seat's moves that leave these alone find it here
+#: (weights, catalog digest, seat, round, actions left, turn, acted, the seat's cells and purse, owners,
+#: sectors) -> :func:`player_terms`: all it reads, so the other seat's moves that leave these alone find it here
 _SEAT_CACHE: dict[tuple[object, ...], dict[str, float]] = {}
 
+#: the shipped weights' place in a :data:`_SEAT_CACHE` key (other weights are keyed by their values)
+_WEIGHTS_KEY = tuple(WEIGHTS[t] for t in TERMS)
 
-def _seat_terms(state: InlandState, player: int) -> dict[str, float]:
+
+def _seat_terms(state: InlandState, player: int, weights: Mapping[str, float]) -> dict[str, float]:
     """:func:`player_terms` through :data:`_SEAT_CACHE` (read only: shared by every position with the same key)."""
     key = (
+        _WEIGHTS_KEY if weights is WEIGHTS else tuple(weights[t] for t in TERMS),
         state.catalog.digest,
         player,
         state.round,
@@ -302,17 +329,17 @@ def _seat_terms(state: InlandState, player: int) -> dict[str, float]:
     if hit is None:
         if len(_SEAT_CACHE) > _CACHE_LIMIT:
             _SEAT_CACHE.clear()
-        hit = _SEAT_CACHE[key] = player_terms(state, player)
+        hit = _SEAT_CACHE[key] = player_terms(state, player, weights)
     return hit
 
 
-def evaluation_terms(state: InlandState, player: int) -> dict[str, float]:
-    """Named terms, each the margin of ``player`` over the opponent."""
+def evaluation_terms(state: InlandState, player: int, weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
+    """Named terms, each the margin of ``player`` over the opponent, with ``weights``."""
     w = state.wealth()
     other = 1 - player
-    mine = _seat_terms(state, player)
-    theirs = _seat_terms(state, other)
-    out = {"wealth": float(w[player] - w[other])}
+    mine = _seat_terms(state, player, weights)
+    theirs = _seat_terms(state, other, weights)
+    out = {"wealth": weights["wealth"] * float(w[player] - w[other])}
     for k in mine:
         out[k] = mine[k] - theirs[k]
     return out
@@ -334,6 +361,34 @@ def evaluate(state: InlandState, player: int) -> float:
         _EVAL_CACHE.clear()
     _EVAL_CACHE[key] = value
     return value
+
+
+def features(state: InlandState, player: int) -> dict[str, float]:
+    """The terms with every weight 1 (their weighted sum is the evaluation)."""
+    return evaluation_terms(state, player, UNIT_WEIGHTS)
+
+
+def weighted(weights: Mapping[str, float]) -> Callable[[InlandState, int], float]:
+    """The evaluation with other ``weights`` (one per term), cached by position like :func:`evaluate`."""
+    ws = {t: float(weights[t]) for t in TERMS}
+    cache: dict[tuple[str, PositionKey, int], float] = {}
+
+    def evaluate_with(state: InlandState, player: int) -> float:
+        key = (state.catalog.digest, state.key(), player)
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+        value = sum(evaluation_terms(state, player, ws).values())
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = value
+        return value
+
+    return evaluate_with
+
+
+#: what the evaluation tuner (core.tuning) needs
+TUNING = EvalTuning(features=features, weighted=weighted, weights=WEIGHTS, path=str(WEIGHTS_PATH))
 
 
 def search_actions(state: InlandState) -> list[InlandAction]:

@@ -1,0 +1,444 @@
+"""Evaluation weights as data, and their tuning from self-play ("Texel tuning").
+
+A game whose evaluation is ``sum(weights[name] * features[name])`` over named
+terms reads its weights from a JSON file (:class:`WeightsFile`, with the
+provenance of the values) and declares an :class:`core.protocol.EvalTuning`
+in its evaluator.  This module knows no game.
+
+The tuning, as chess engines do it (the "Texel" method):
+
+1. **Positions** (:func:`collect`): noisy self-play games; every decision's
+   position is kept with, for each seat, its unweighted features and the
+   seat's result (win 1, tie 0.5, loss 0).
+2. **Scale** (:func:`fit_scale`): with today's weights, the ``K`` that
+   minimises the log-loss of ``sigmoid(evaluation / K)`` against the results
+   (the evaluation is in francs; ``K`` says how many francs of margin make a
+   win likely).
+3. **Weights** (:func:`fit_weights`): with ``K`` fixed, the weights that
+   minimise the same log-loss, plus an L2 penalty pulling each weight toward
+   today's (Newton's method; the ``fixed`` terms keep their weight, so the
+   evaluation stays in francs).  Games are split into a training and a
+   held-out part (every fifth game held out), never positions of one game
+   into both.
+4. **Match** (:func:`match`): tuned against today's at equal nodes, both
+   seats, noise on.  The tuned weights are adopted only if the 95% Wilson
+   interval of their score lies above one half.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from core.agents import make_agent
+from core.games import game_spec
+from core.playtest import MAX_ACTIONS, agent_seed, game_seed, make_config, new_game
+from core.protocol import EvalTuning, GameError, GameSpec, GameState
+from core.search import SearchAgent
+from core.stats import wilson_interval
+
+
+class TuningError(GameError):
+    """A weights file or a tuning request that cannot be used; the message says why."""
+
+
+# ---------------------------------------------------------------------------
+# Weights as data
+# ---------------------------------------------------------------------------
+
+
+class Provenance(BaseModel):
+    """Where a set of weights comes from."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    command: str = Field(description="the command that produced the weights")
+    games: int = Field(ge=0, description="self-play games the positions came from (0: set by hand)")
+    positions: int = Field(ge=0, description="positions the weights were fitted on")
+    date: str = Field(description="when (UTC, ISO 8601)")
+    note: str = ""
+
+
+class WeightsFile(BaseModel):
+    """One game's evaluation weights (``eval_weights.json``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    weights: dict[str, float]
+    provenance: Provenance
+    #: the fit's figures (scale K, log-losses, match result), if the weights were fitted
+    fit: dict[str, Any] = Field(default_factory=dict)
+
+
+def load_weights(path: str | Path, terms: Sequence[str]) -> WeightsFile:
+    """Read and check a weights file: exactly one finite weight per term in ``terms``."""
+    p = Path(path)
+    try:
+        data = WeightsFile.model_validate_json(p.read_bytes())
+    except OSError as exc:
+        raise TuningError(f"cannot read the evaluation weights {p}: {exc.strerror or exc}") from None
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err.get("loc", ()))
+        raise TuningError(f"the evaluation weights {p} are not valid: {where}: {err.get('msg', 'invalid')}") from None
+    missing = [t for t in terms if t not in data.weights]
+    extra = [t for t in data.weights if t not in terms]
+    if missing or extra:
+        raise TuningError(
+            f"the evaluation weights {p} must give one weight for each term ({', '.join(terms)});"
+            + (f" missing: {', '.join(missing)}" if missing else "")
+            + (f" unknown: {', '.join(extra)}" if extra else "")
+        )
+    bad = [t for t, w in data.weights.items() if not math.isfinite(w)]
+    if bad:
+        raise TuningError(f"the evaluation weights {p}: the weights of {', '.join(bad)} must be finite numbers")
+    return data
+
+
+def write_weights(path: str | Path, data: WeightsFile) -> Path:
+    """Write a weights file (indented JSON, terms in their order)."""
+    p = Path(path)
+    p.write_text(json.dumps(data.model_dump(), indent=2) + "\n")
+    return p
+
+
+def tuning_of(game: str) -> tuple[GameSpec, EvalTuning]:
+    """The spec and the tuning hooks of ``game``; :class:`TuningError` if its evaluation has none."""
+    spec = game_spec(game)
+    tuning = spec.evaluator.tuning
+    if tuning is None:
+        raise TuningError(f"the evaluation of '{game}' has no weights to tune")
+    return spec, tuning
+
+
+# ---------------------------------------------------------------------------
+# 1. Positions from self-play
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One seat's view of one position: features (in term order) and the seat's result."""
+
+    game: int
+    seat: int
+    x: tuple[float, ...]
+    y: float
+
+
+def seat_result(state: GameState, seat: int) -> float:
+    """Win 1, loss 0; a shared first place is split (a two-player tie is 0.5)."""
+    win = state.winners()
+    return 1.0 / len(win) if seat in win else 0.0
+
+
+def _collect_one(task: tuple[str, dict[str, Any], str, int, int]) -> list[Sample]:
+    """Play one self-play game and return every decision's samples, one per seat."""
+    game, options, agent, run_seed, index = task
+    spec, tuning = tuning_of(game)
+    terms = list(tuning.weights)
+    seed = game_seed(run_seed, index)
+    state = new_game(game, options, seed)
+    agents = [make_agent(agent, agent_seed(seed, s), spec) for s in range(state.num_players)]
+    views: list[list[tuple[float, ...]]] = [[] for _ in range(state.num_players)]
+    steps = 0
+    while not state.is_terminal():
+        for p in range(state.num_players):
+            f = tuning.features(state, p)
+            views[p].append(tuple(float(f[t]) for t in terms))
+        state.apply_action(agents[state.current_player()].choose(state))
+        steps += 1
+        if steps > MAX_ACTIONS:
+            raise RuntimeError(f"self-play game {index} (seed {seed}) did not end after {MAX_ACTIONS} actions")
+    return [Sample(index, p, x, seat_result(state, p)) for p in range(state.num_players) for x in views[p]]
+
+
+def _pool_map(
+    fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int, on_result: Callable[[Any], None] | None = None
+) -> list[Any]:
+    """``fn`` over ``tasks`` in order, in ``jobs`` processes (1: here); ``on_result`` sees each result in order."""
+    out: list[Any] = []
+    if jobs <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            out.append(fn(t))
+            if on_result is not None:
+                on_result(out[-1])
+        return out
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for r in pool.map(fn, tasks):
+            out.append(r)
+            if on_result is not None:
+                on_result(r)
+    return out
+
+
+def collect(
+    game: str,
+    games: int,
+    agent: str,
+    seed: int = 1,
+    jobs: int = 1,
+    on_game: Callable[[list[Sample]], None] | None = None,
+) -> list[Sample]:
+    """Samples of ``games`` self-play games of ``agent`` against itself (two seats).
+
+    Game ``i`` is set up and its agents seeded as playtest game ``i`` of a run
+    with seed ``seed`` (:mod:`core.playtest`), so the positions depend only on
+    the arguments."""
+    if games < 1:
+        raise TuningError(f"the number of self-play games must be at least 1 (got {games})")
+    config = make_config(game, [agent, agent])
+    tasks = [(game, config.options, agent, seed, i) for i in range(games)]
+    return [s for part in _pool_map(_collect_one, tasks, jobs, on_game) for s in part]
+
+
+# ---------------------------------------------------------------------------
+# 2-3. The fit: the scale K, then the weights
+# ---------------------------------------------------------------------------
+
+
+def _log_sigmoid(z: float) -> float:
+    return -math.log1p(math.exp(-z)) if z >= 0 else z - math.log1p(math.exp(z))
+
+
+def _sigmoid(z: float) -> float:
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)
+
+
+def log_loss(samples: Sequence[Sample], weights: Sequence[float], scale: float) -> float:
+    """Mean cross-entropy of ``sigmoid(sum(w * x) / scale)`` against the results."""
+    if not samples:
+        return math.nan
+    total = 0.0
+    for s in samples:
+        z = sum(w * x for w, x in zip(weights, s.x, strict=True)) / scale
+        total -= s.y * _log_sigmoid(z) + (1.0 - s.y) * _log_sigmoid(-z)
+    return total / len(samples)
+
+
+def fit_scale(samples: Sequence[Sample], weights: Sequence[float], lo: float = 0.1, hi: float = 1000.0) -> float:
+    """The scale ``K`` minimising :func:`log_loss` with ``weights`` (golden-section search on log K)."""
+    a, b = math.log(lo), math.log(hi)
+    g = (math.sqrt(5.0) - 1.0) / 2.0
+    c, d = b - g * (b - a), a + g * (b - a)
+    fc, fd = log_loss(samples, weights, math.exp(c)), log_loss(samples, weights, math.exp(d))
+    while b - a > 1e-4:
+        if fc < fd:
+            b, d, fd = d, c, fc
+            c = b - g * (b - a)
+            fc = log_loss(samples, weights, math.exp(c))
+        else:
+            a, c, fc = c, d, fd
+            d = a + g * (b - a)
+            fd = log_loss(samples, weights, math.exp(d))
+    return math.exp((a + b) / 2.0)
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``a x = b`` by Gaussian elimination with partial pivoting (``a`` is small and positive definite)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        for r in range(col + 1, n):
+            f = m[r][col] / m[col][col]
+            for k in range(col, n + 1):
+                m[r][k] -= f * m[col][k]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][k] * x[k] for k in range(r + 1, n))) / m[r][r]
+    return x
+
+
+def fit_weights(
+    samples: Sequence[Sample],
+    start: Sequence[float],
+    scale: float,
+    free: Sequence[int],
+    l2: float = 1e-3,
+    iterations: int = 30,
+) -> list[float]:
+    """Newton's method on the weights ``free`` (indices), the others kept at ``start``.
+
+    Minimises ``log_loss(samples, w, scale) + l2 / 2 * sum((w - start)^2)``
+    over the free weights; the loss is convex, so Newton converges in a few steps."""
+    w = list(start)
+    n = len(samples)
+    for _ in range(iterations):
+        grad = [l2 * (w[j] - start[j]) for j in free]
+        hess = [[l2 if a == b else 0.0 for b in range(len(free))] for a in range(len(free))]
+        for s in samples:
+            z = sum(wi * xi for wi, xi in zip(w, s.x, strict=True)) / scale
+            p = _sigmoid(z)
+            r = (p - s.y) / (scale * n)
+            h = p * (1.0 - p) / (scale * scale * n)
+            xs = [s.x[j] for j in free]
+            for a, xa in enumerate(xs):
+                grad[a] += r * xa
+                ha = h * xa
+                row = hess[a]
+                for b in range(a + 1):
+                    row[b] += ha * xs[b]
+        for a in range(len(free)):
+            for b in range(a):
+                hess[b][a] = hess[a][b]
+        step = _solve(hess, grad)
+        for a, j in enumerate(free):
+            w[j] -= step[a]
+        if max(abs(x) for x in step) < 1e-7:
+            break
+    return w
+
+
+@dataclass
+class FitReport:
+    """The fit's figures: scale, weights before and after, log-losses, counts."""
+
+    game: str
+    terms: list[str]
+    before: list[float]
+    after: list[float]
+    scale: float
+    l2: float
+    games: int
+    positions: int
+    train_samples: int
+    heldout_samples: int
+    loss: dict[str, float] = field(default_factory=dict)
+
+    def weights(self) -> dict[str, float]:
+        return {t: round(w, 6) for t, w in zip(self.terms, self.after, strict=True)}
+
+    def lines(self) -> list[str]:
+        """The report as a person reads it."""
+        out = [
+            f"{self.game}: {self.games} games, {self.positions:,} positions "
+            f"({self.train_samples:,} seat-samples to fit, {self.heldout_samples:,} held out: every 5th game)",
+            f"scale K = {self.scale:.2f} francs (sigmoid(evaluation / K)); L2 toward today's weights {self.l2:g}",
+            f"{'term':14} {'today':>9} {'fitted':>9}",
+        ]
+        out += [f"{t:14} {a:9.3f} {b:9.3f}" for t, a, b in zip(self.terms, self.before, self.after, strict=True)]
+        lo = self.loss
+        out.append(
+            f"log-loss, training: {lo['train_before']:.4f} -> {lo['train_after']:.4f}; "
+            f"held out: {lo['heldout_before']:.4f} -> {lo['heldout_after']:.4f}"
+        )
+        return out
+
+
+def fit(game: str, samples: Sequence[Sample], l2: float = 1e-3) -> FitReport:
+    """Texel tuning of ``game``'s weights on ``samples``: K with today's weights, then the free weights."""
+    _, tuning = tuning_of(game)
+    terms = list(tuning.weights)
+    start = [float(tuning.weights[t]) for t in terms]
+    ids = sorted({s.game for s in samples})
+    if len(ids) < 2:
+        raise TuningError("the fit needs positions from at least 2 games (one is held out)")
+    out = {i for i in ids if i % 5 == 4} or {ids[-1]}
+    train = [s for s in samples if s.game not in out]
+    held = [s for s in samples if s.game in out]
+    scale = fit_scale(train, start)
+    free = [i for i, t in enumerate(terms) if t not in tuning.fixed]
+    after = fit_weights(train, start, scale, free, l2)
+    positions = sum(1 for s in samples if s.seat == 0)
+    report = FitReport(game, terms, start, after, scale, l2, len(ids), positions, len(train), len(held))
+    report.loss = {
+        "train_before": log_loss(train, start, scale),
+        "train_after": log_loss(train, after, scale),
+        "heldout_before": log_loss(held, start, scale),
+        "heldout_after": log_loss(held, after, scale),
+    }
+    return report
+
+
+# ---------------------------------------------------------------------------
+# 4. The match: tuned against today's at equal nodes
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class MatchResult:
+    """The candidate's games against today's weights: wins, ties, losses and the 95% Wilson interval."""
+
+    games: int
+    wins: int
+    ties: int
+    losses: int
+    level: str
+    noise: float
+
+    @property
+    def score(self) -> float:
+        return (self.wins + 0.5 * self.ties) / self.games if self.games else math.nan
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95% Wilson interval of the score (a tie counts one half, as in the ladder)."""
+        return wilson_interval(round(self.wins + 0.5 * self.ties), self.games) if self.games else (0.0, 1.0)
+
+    @property
+    def adopt(self) -> bool:
+        return self.games > 0 and self.interval[0] > 0.5
+
+    def line(self) -> str:
+        lo, hi = self.interval
+        return (
+            f"tuned vs today, ai:{self.level} budgets (equal nodes), noise {self.noise:g}, both seats: "
+            f"{self.wins}-{self.ties}-{self.losses} (W-T-L) in {self.games} games, "
+            f"score {self.score:.1%} [95% {lo:.1%}, {hi:.1%}]"
+        )
+
+
+def _match_one(task: tuple[str, dict[str, Any], dict[str, float], str, float, int, int]) -> float:
+    """One game, candidate weights in ``seat``: the candidate's result (1, 0.5, 0)."""
+    game, options, weights, level, noise, seed, seat = task
+    spec, tuning = tuning_of(game)
+    state = new_game(game, options, seed)
+    cand = SearchAgent(level, seed=seed * 2 + seat, game=spec, noise=noise, evaluator=tuning.weighted(weights))
+    base = SearchAgent(level, seed=seed * 2 + 1 - seat, game=spec, noise=noise)
+    agents = [cand, base] if seat == 0 else [base, cand]
+    steps = 0
+    while not state.is_terminal():
+        state.apply_action(agents[state.current_player()].choose(state))
+        steps += 1
+        if steps > MAX_ACTIONS:
+            raise RuntimeError(f"match game (seed {seed}) did not end after {MAX_ACTIONS} actions")
+    return seat_result(state, seat)
+
+
+def match(
+    game: str,
+    weights: Mapping[str, float],
+    games: int,
+    level: str,
+    noise: float,
+    seed: int = 1,
+    jobs: int = 1,
+    on_game: Callable[[float], None] | None = None,
+) -> MatchResult:
+    """``games`` games of the ``weights`` against the game's weights in use, at ``level``'s node budget.
+
+    Game ``i`` uses seed ``seed + i // 2`` and seats the candidate in seat
+    ``i % 2``, so every seed is played from both seats."""
+    if games < 1:
+        raise TuningError(f"the match needs at least 1 game (got {games})")
+    spec, _ = tuning_of(game)
+    spec.level(level)
+    config = make_config(game, ["ai", "ai"])
+    tasks = [(game, config.options, dict(weights), level, noise, seed + i // 2, i % 2) for i in range(games)]
+    results = _pool_map(_match_one, tasks, jobs, on_game)
+    wins = sum(1 for r in results if r == 1.0)
+    losses = sum(1 for r in results if r == 0.0)
+    return MatchResult(games, wins, games - wins - losses, losses, level, noise)
