@@ -7,8 +7,8 @@ For each decision of a game the reference search (:class:`core.search.Searcher`
 with an AI level's budgets, by default ``hard``) looks at the position as the
 mover saw it (``state.determinize(mover, rng)``, as the ``ai`` agent does, so
 a hidden tile or card is never read) and finds the best move and its value.
-The move played is searched first at the root at every depth, with the full
-window, so its value is exact beside the best move's, at the same depth and
+The move played is searched at the root at every depth with the full window,
+right after the previous best, so its value is exact beside the best move's, at the same depth and
 from the mover's side (the sign question of a player who moves again never
 arises), in one search.  **Francs lost** is the best value minus
 the played move's value, never negative; values of proven results are turned
@@ -204,7 +204,7 @@ def review_decision(spec: GameSpec, state: GameState, played: str, level: Level,
     s = decision_seed(seed, index)
     view = state.determinize(mover, random.Random(s))
     move = parse_action(view, played)
-    # The move played is searched first at every depth, with the full window: its score is exact beside the best's.
+    # The move played is searched with the full window at every depth: its score is exact beside the best's.
     search = _searcher(spec, level, s, keep_going=_stop_before_overrun(level.max_nodes), root_first=move)
     best = search.search(view)
     value = best.score

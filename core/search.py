@@ -181,8 +181,8 @@ class Searcher:
         self.forced_moves_free = forced_moves_free
         #: asked after each finished iteration with the iterations so far; False ends the search there
         self.keep_going = keep_going
-        #: a root move (an action of the searched state) searched first at every depth with the full window,
-        #: so its score in ``root_scores`` is exact beside the best move's (a review's move played)
+        #: a root move (an action of the searched state) searched with the full window at every depth, right
+        #: after the previous best, so its score in ``root_scores`` is exact beside the best's (a review's move)
         self.root_first = root_first
 
     # -- public -------------------------------------------------------------
@@ -233,9 +233,11 @@ class Searcher:
             if best is not None and self.ordering:
                 # previous iteration's best first, then by previous scores
                 order.sort(key=lambda i: -prev_scores.get(i, -math.inf))
-                if self.root_first is not None:
+                if self.root_first is not None and order[0] != 0:
+                    # the move to score exactly comes right after the previous best, so a partial iteration
+                    # that is used (its first move finished and beaten) has scored it too
                     order.remove(0)
-                    order.insert(0, 0)
+                    order.insert(1, 0)
             self._horizon = False
             self._cur_depth = depth
             alpha, beta = -math.inf, math.inf
@@ -245,7 +247,9 @@ class Searcher:
             try:
                 for i in order:
                     a, child = children[i]
-                    v = self._child_value(child, depth - 1, alpha, beta, root_color, 1)
+                    # the root move to score exactly gets the full window
+                    low = -math.inf if i == 0 and self.root_first is not None else alpha
+                    v = self._child_value(child, depth - 1, low, beta, root_color, 1)
                     scores[i] = v
                     if v > best_v:
                         best_v, best_i = v, i
