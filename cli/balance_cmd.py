@@ -20,7 +20,7 @@ from rich.table import Table
 from cli.app import app
 from cli.console import make_console
 from cli.options import NoiseOption
-from cli.playtest_cmd import EXIT_INTERRUPTED, Backend, RateColumn, _check_jobs, _clean_exit, _command_line, open_store
+from cli.playtest_cmd import EXIT_INTERRUPTED, Backend, RateColumn, check_jobs, clean_exit, command_line, open_store
 from core import playtest as pt
 from core.agents import with_noise
 from core.balance import report as br
@@ -300,8 +300,8 @@ def balance(
 ) -> None:
     out = make_console()
     err = make_console(stderr=True)
-    with _clean_exit():
-        _check_jobs(jobs, backend, address)
+    with clean_exit():
+        check_jobs(jobs, backend, address)
         rules_name = rules if ":" in rules else rules.strip().lower()
         spec = pt.load_ruleset(rules_name)
         seats = _seats(agents, spec, noise)
@@ -322,7 +322,7 @@ def balance(
             )
             raise typer.Exit(EXIT_INTERRUPTED)
         _report_result(out, result)
-        command = _command_line()
+        command = command_line()
         target = out_file or Path(f"balanced-{settings.run_name()}.json")
         note = bs.run_note(settings, command, datetime.now(UTC).strftime("%Y-%m-%d"))
         bs.write_best(spec, result, target, note)

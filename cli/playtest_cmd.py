@@ -109,7 +109,7 @@ class RateColumn(ProgressColumn):
         return Text(f"{1 / speed:.1f} s/game", style="progress.data.speed")
 
 
-def _progress(console: Console) -> Progress:
+def progress_bar(console: Console) -> Progress:
     return Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -135,14 +135,14 @@ def _parse_variants(items: list[str]) -> dict[str, str]:
     return out
 
 
-def _check_jobs(jobs: int, backend: Backend, address: str | None) -> None:
+def check_jobs(jobs: int, backend: Backend, address: str | None) -> None:
     if jobs < 1:
         raise pt.PlaytestError(f"--jobs must be at least 1 (got {jobs})")
     if address and backend is not Backend.dask:
         raise pt.PlaytestError("--address is only used with --backend dask")
 
 
-def _play(
+def play_stored(
     store: pt.Store,
     config: pt.Config,
     seed: int,
@@ -184,15 +184,15 @@ def _play(
 # ---------------------------------------------------------------------------
 
 
-def _pct(x: float) -> str:
+def format_pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
 def _rate_cell(r: dict[str, Any]) -> str:
-    return f"{_pct(r['rate'])} [{_pct(r['ci'][0])}, {_pct(r['ci'][1])}]"
+    return f"{format_pct(r['rate'])} [{format_pct(r['ci'][0])}, {format_pct(r['ci'][1])}]"
 
 
-def _p(p: float) -> str:
+def format_p(p: float) -> str:
     return "<0.0001" if p < 1e-4 else f"{p:.4f}"
 
 
@@ -238,9 +238,9 @@ def summary_table(summaries: list[dict[str, Any]]) -> Table:
         "seat 0, share of decisive games",
         *[
             Text(
-                f"{_pct(s['first_seat']['share_of_decisive'])} [{_pct(s['first_seat']['ci'][0])}, "
-                f"{_pct(s['first_seat']['ci'][1])}] (fair: {_pct(s['first_seat']['expected'])}), "
-                f"p={_p(s['first_seat']['p_value'])}" + (" *" if s["first_seat"]["significant"] else "")
+                f"{format_pct(s['first_seat']['share_of_decisive'])} [{format_pct(s['first_seat']['ci'][0])}, "
+                f"{format_pct(s['first_seat']['ci'][1])}] (fair: {format_pct(s['first_seat']['expected'])}), "
+                f"p={format_p(s['first_seat']['p_value'])}" + (" *" if s["first_seat"]["significant"] else "")
             )
             for s in summaries
         ],
@@ -310,7 +310,7 @@ def wealth_distribution_table(summaries: list[dict[str, Any]], bins: int = 8) ->
         row: list[Any] = [f"{edges[b]:.0f}–{edges[b + 1]:.0f}"]
         for s, h in zip(summaries, hists, strict=False):
             share = h["counts"][b] / max(1, len(s["wealth_values"])) if h["counts"] else 0.0
-            row += [_pct(share), "█" * round(share * 24)]
+            row += [format_pct(share), "█" * round(share * 24)]
         table.add_row(*row)
     return table
 
@@ -332,9 +332,9 @@ def buildings_table(summaries: list[dict[str, Any]], limit: int = 15) -> Table:
                 continue
             g = max(1, s["games"])
             row += [
-                _pct(e["built_games"] / g),
+                format_pct(e["built_games"] / g),
                 f"{e['uses'] / g:.2f}",
-                _pct(e["winner_owned"] / e["owned_games"]) if e["owned_games"] else "–",
+                format_pct(e["winner_owned"] / e["owned_games"]) if e["owned_games"] else "–",
             ]
         table.add_row(*row)
     table.caption = "built: share of games built or bought; owner won: share of games its final owner won"
@@ -359,7 +359,7 @@ def measures_table(summaries: list[dict[str, Any]]) -> Table:
             pct = key == "decisiveness"
 
             def f(x: float, pct: bool = pct) -> str:
-                return _pct(x) if pct else f"{x:.2f}"
+                return format_pct(x) if pct else f"{x:.2f}"
 
             ci = d["ci95"]
             table.add_row(
@@ -426,7 +426,7 @@ def tests_table(tests: list[dict[str, Any]], limit_buildings: int = 8) -> Table:
         def fmt(x: Any) -> str:
             if x is None or (isinstance(x, float) and math.isnan(x)):
                 return "–"
-            return _pct(x) if rate else f"{x:.2f}"
+            return format_pct(x) if rate else f"{x:.2f}"
 
         diff = (
             "–"
@@ -440,7 +440,7 @@ def tests_table(tests: list[dict[str, Any]], limit_buildings: int = 8) -> Table:
             fmt(t["b"]),
             diff,
             _SHORT_TEST.get(t["test"], t["test"]),
-            _p(t["p_value"]),
+            format_p(t["p_value"]),
             "yes" if t["significant"] else "no",
             style="bold" if t["significant"] else None,
         )
@@ -495,7 +495,7 @@ def _json_results(records: list[dict[str, Any]], clear_lead: float) -> list[dict
     ]
 
 
-def _write_json(path: Path, payload: dict[str, Any]) -> None:
+def write_json(path: Path, payload: dict[str, Any]) -> None:
     try:
         path.expanduser().parent.mkdir(parents=True, exist_ok=True)
         path.expanduser().write_text(json.dumps(payload, indent=1), encoding="utf-8")
@@ -504,7 +504,7 @@ def _write_json(path: Path, payload: dict[str, Any]) -> None:
 
 
 @contextmanager
-def _clean_exit() -> Iterator[None]:
+def clean_exit() -> Iterator[None]:
     """A person's mistake exits with its message and code 2; Ctrl-C keeps every finished game (code 130)."""
     try:
         yield
@@ -516,7 +516,7 @@ def _clean_exit() -> Iterator[None]:
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
-def _command_line() -> str:
+def command_line() -> str:
     return "lehavre " + " ".join(shlex.quote(a) for a in sys.argv[1:])
 
 
@@ -619,8 +619,8 @@ def playtest(
 ) -> None:
     out = output_console()
     err = make_console(stderr=True)
-    with _clean_exit():
-        _check_jobs(jobs, backend, address)
+    with clean_exit():
+        check_jobs(jobs, backend, address)
         rules_name = rules if ":" in rules else rules.strip().lower()
         pt.load_ruleset(rules_name)  # an unknown name is refused, naming the known ones
         if review_level:
@@ -635,8 +635,8 @@ def playtest(
             label=label,
         )
         store, db_path = open_store(db, err)
-        with store, _progress(err) as progress:
-            result = _play(store, config, seed, games, resume, jobs, backend, address, progress, "")
+        with store, progress_bar(err) as progress:
+            result = play_stored(store, config, seed, games, resume, jobs, backend, address, progress, "")
         summary = pt.summarize(config, result.records, clear_lead)
         if result.records:
             out.print(summary_table([summary]))
@@ -654,7 +654,7 @@ def playtest(
             out.print(francs_lost_table(lost, review_level))
         out.print(f"Run #{result.run_id}: {len(result.records)} games stored in {db_path}", style="dim", markup=False)
         if json_path is not None:
-            _write_json(
+            write_json(
                 json_path,
                 {
                     "run_id": result.run_id,
@@ -671,7 +671,7 @@ def playtest(
                 },
             )
         if report is not None and result.records:
-            rp.write_report(report, [summary], title=f"Playtest: {summary['label']}", commands=[_command_line()])
+            rp.write_report(report, [summary], title=f"Playtest: {summary['label']}", commands=[command_line()])
             out.print(f"Report written to {report}", style="dim", markup=False)
         if result.interrupted:
             _interrupted_note(err, [result])
@@ -761,7 +761,7 @@ def compare(
 ) -> None:
     out = output_console()
     err = make_console(stderr=True)
-    with _clean_exit():
+    with clean_exit():
         if list_runs:
             db_path = db or default_db_path()
             with pt.Store(db_path) as store:
@@ -780,7 +780,7 @@ def compare(
                     )
                 out.print(table)
             return
-        _check_jobs(jobs, backend, address)
+        check_jobs(jobs, backend, address)
         strongest = [a.strip() for a in agents.split(",") if a.strip()] if agents else [_strongest_agent()]
         if len(strongest) == 1:
             strongest *= 2
@@ -807,7 +807,7 @@ def compare(
             ]
         results: list[pt.RunResult] = []
         store, db_path = open_store(db, err)
-        with store, _progress(err) as progress:
+        with store, progress_bar(err) as progress:
             for (name, _spec, run_id, _d), config in zip(sides, configs, strict=False):
                 if config is None:
                     loaded = pt.load_run(store, run_id)
@@ -820,7 +820,7 @@ def compare(
                         )
                     results.append(loaded)
                     continue
-                r = _play(store, config, seed, games, from_db, jobs, backend, address, progress, f"{name}: ")
+                r = play_stored(store, config, seed, games, from_db, jobs, backend, address, progress, f"{name}: ")
                 results.append(r)
                 if r.interrupted:
                     break
@@ -863,7 +863,7 @@ def compare(
             markup=False,
         )
         if json_path is not None:
-            _write_json(
+            write_json(
                 json_path,
                 {
                     "a": {"run_id": results[0].run_id, "summary": _json_summary(summaries[0])},
@@ -877,6 +877,6 @@ def compare(
                 summaries,
                 tests,
                 title=f"Compare: {summaries[0]['label']} vs {summaries[1]['label']}",
-                commands=[_command_line()],
+                commands=[command_line()],
             )
             out.print(f"Report written to {report}", style="dim", markup=False)

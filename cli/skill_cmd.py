@@ -18,16 +18,16 @@ from cli.console import make_console
 from cli.playtest_cmd import (
     EXIT_INTERRUPTED,
     Backend,
-    _check_jobs,
-    _clean_exit,
-    _command_line,
-    _p,
-    _pct,
-    _play,
-    _progress,
-    _write_json,
+    check_jobs,
+    clean_exit,
+    command_line,
+    format_p,
+    format_pct,
     open_store,
     output_console,
+    play_stored,
+    progress_bar,
+    write_json,
 )
 from core import playtest as pt
 from core import skill as sk
@@ -62,7 +62,7 @@ def ladder_table(result: dict[str, Any]) -> Table:
             str(s["strong_wins"]),
             str(s["weak_wins"]),
             str(s["ties"]),
-            f"{_pct(s['rate'])} [{_pct(s['ci95'][0])}, {_pct(s['ci95'][1])}]",
+            f"{format_pct(s['rate'])} [{format_pct(s['ci95'][0])}, {format_pct(s['ci95'][1])}]",
             "–" if s["elo"] is None else f"{s['elo']:+.0f}",
         )
     fit = result["fit"]
@@ -72,9 +72,9 @@ def ladder_table(result: dict[str, Any]) -> Table:
         else f"{100 * fit['slope']:+.1f} points per doubling [{100 * fit['ci_low']:+.1f}, {100 * fit['ci_high']:+.1f}]"
     )
     table.caption = Text(
-        f"all steps: the stronger side won {_pct(result['rate'])} [{_pct(result['ci95'][0])}, "
-        f"{_pct(result['ci95'][1])}] of {result['games']} games (binomial test of its share of decisive games "
-        f"against 50%: p={_p(result['test']['p_value'])}); fitted slope: {slope}",
+        f"all steps: the stronger side won {format_pct(result['rate'])} [{format_pct(result['ci95'][0])}, "
+        f"{format_pct(result['ci95'][1])}] of {result['games']} games (binomial test of its share of decisive games "
+        f"against 50%: p={format_p(result['test']['p_value'])}); fitted slope: {slope}",
         justify="left",
     )
     return table
@@ -101,8 +101,8 @@ def skill(
 ) -> None:
     out = output_console()
     err = make_console(stderr=True)
-    with _clean_exit():
-        _check_jobs(jobs, Backend.local, None)
+    with clean_exit():
+        check_jobs(jobs, Backend.local, None)
         names = [r if ":" in r else r.strip().lower() for r in rules]
         budgets = sk.ladder(first, last)
         for name in names:
@@ -110,12 +110,14 @@ def skill(
         store, db_path = open_store(db, err)
         results = []
         interrupted = False
-        with store, _progress(err) as progress:
+        with store, progress_bar(err) as progress:
             for name in names:
 
                 def play(config: pt.Config, n: int) -> pt.RunResult:
                     nonlocal interrupted
-                    r = _play(store, config, seed, n, True, jobs, Backend.local, None, progress, f"{config.label}: ")
+                    r = play_stored(
+                        store, config, seed, n, True, jobs, Backend.local, None, progress, f"{config.label}: "
+                    )
                     interrupted = interrupted or r.interrupted
                     return r
 
@@ -126,7 +128,7 @@ def skill(
             out.print(ladder_table(result))
         out.print(f"Runs stored in {db_path}; the same command resumes them.", style="dim", markup=False)
         if json_path is not None:
-            _write_json(json_path, {"command": _command_line(), "budgets": budgets, "ladders": results})
+            write_json(json_path, {"command": command_line(), "budgets": budgets, "ladders": results})
         if interrupted:
             err.print("Interrupted: run the same command again to play the rest.", style="italic", markup=False)
             raise typer.Exit(EXIT_INTERRUPTED)

@@ -30,7 +30,7 @@ from core.playtest.summary import MEASURE_NAMES, building_entry, building_keys, 
 COLOURS = ("#2a6fb0", "#e07b24", "#3a9a4a", "#b03a6f")
 CHART_IDS = ("chart-wealth", "chart-seats", "chart-agents", "chart-length", "chart-buildings", "chart-lead")
 
-_CSS = """
+CSS = """
 body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 2em auto; max-width: 1100px; color: #222; padding: 0 1em; }
 h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccc; }
 table { border-collapse: collapse; margin: 1em 0; font-size: 0.92em; }
@@ -45,7 +45,7 @@ svg text { font-family: system-ui, sans-serif; font-size: 11px; fill: #333; }
 """
 
 
-def _e(x: Any) -> str:
+def escape(x: Any) -> str:
     return html.escape(str(x), quote=True)
 
 
@@ -75,7 +75,7 @@ def _p_rel(p: float) -> str:
 # ---------------------------------------------------------------------------
 
 
-def _nice_max(v: float) -> float:
+def nice_max(v: float) -> float:
     if v <= 0:
         return 1.0
     exp: float = 10 ** math.floor(math.log10(v))  # an int for v >= 1, as before
@@ -109,25 +109,25 @@ def grouped_bars(
     top_value = max(
         [v for _, vals, _ in series for v in vals] + [hi for _, _, cis in series if cis for _, hi in cis] + [0.0]
     )
-    y_max = y_max if y_max is not None else _nice_max(top_value)
+    y_max = y_max if y_max is not None else nice_max(top_value)
     n_cat = max(1, len(categories))
     group_w = plot_w / n_cat
     bar_w = group_w * 0.8 / max(1, len(series))
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{_e(title)}">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">'
     ]
-    parts.append(f"<title>{_e(title)}</title>")
+    parts.append(f"<title>{escape(title)}</title>")
     for i in range(6):
         v = y_max * i / 5
         y = top + plot_h - plot_h * i / 5
         label = f"{100 * v:.0f}%" if percent else _fmt(v if v != int(v) else int(v))
         parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" stroke="#e3e3e3"/>')
-        parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{_e(label)}</text>')
+        parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{escape(label)}</text>')
     parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>')
     parts.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}" stroke="#888"/>')
     if y_label:
         parts.append(
-            f'<text transform="translate(14 {top + plot_h / 2}) rotate(-90)" text-anchor="middle">{_e(y_label)}</text>'
+            f'<text transform="translate(14 {top + plot_h / 2}) rotate(-90)" text-anchor="middle">{escape(y_label)}</text>'
         )
     for c, cat in enumerate(categories):
         gx = left + c * group_w + group_w * 0.1
@@ -142,7 +142,7 @@ def grouped_bars(
                 tip += f" (95% CI {100 * lo:.1f}–{100 * hi:.1f}%)" if percent else f" ({_fmt(lo)}–{_fmt(hi)})"
             parts.append(
                 f'<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{max(bar_w - 2, 1):.1f}" height="{h:.1f}" '
-                f'fill="{bar_colours[c] if bar_colours else COLOURS[s % len(COLOURS)]}"><title>{_e(tip)}</title></rect>'
+                f'fill="{bar_colours[c] if bar_colours else COLOURS[s % len(COLOURS)]}"><title>{escape(tip)}</title></rect>'
             )
             if cis:
                 lo, hi = cis[c]
@@ -158,13 +158,13 @@ def grouped_bars(
         anchor_x = left + c * group_w + group_w / 2
         if rotate:
             parts.append(
-                f'<text transform="translate({anchor_x:.1f} {label_y - 4}) rotate(-35)" text-anchor="end">{_e(cat)}</text>'
+                f'<text transform="translate({anchor_x:.1f} {label_y - 4}) rotate(-35)" text-anchor="end">{escape(cat)}</text>'
             )
         else:
-            parts.append(f'<text x="{anchor_x:.1f}" y="{label_y}" text-anchor="middle">{_e(cat)}</text>')
+            parts.append(f'<text x="{anchor_x:.1f}" y="{label_y}" text-anchor="middle">{escape(cat)}</text>')
     if x_label:
         parts.append(
-            f'<text class="axis-title" x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">{_e(x_label)}</text>'
+            f'<text class="axis-title" x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">{escape(x_label)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -186,21 +186,21 @@ def horizontal_bars(
     group_h = row_h * max(1, len(series)) + 6
     extra = 18 if x_label else 0
     height = top + group_h * len(categories) + 24 + extra
-    x_max = _nice_max(max([v for _, vals in series for v in vals] + [0.0]))
+    x_max = nice_max(max([v for _, vals in series for v in vals] + [0.0]))
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{_e(title)}">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">'
     ]
-    parts.append(f"<title>{_e(title)}</title>")
+    parts.append(f"<title>{escape(title)}</title>")
     for i in range(5):
         v = x_max * i / 4
         x = left + plot_w * i / 4
         parts.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - 20 - extra}" stroke="#e3e3e3"/>')
         parts.append(
-            f'<text x="{x:.1f}" y="{height - 6 - extra}" text-anchor="middle">{_e(f"{100 * v:.0f}%" if percent else _fmt(v))}</text>'
+            f'<text x="{x:.1f}" y="{height - 6 - extra}" text-anchor="middle">{escape(f"{100 * v:.0f}%" if percent else _fmt(v))}</text>'
         )
     for c, cat in enumerate(categories):
         gy = top + c * group_h
-        parts.append(f'<text x="{left - 6}" y="{gy + group_h / 2 + 3:.1f}" text-anchor="end">{_e(cat)}</text>')
+        parts.append(f'<text x="{left - 6}" y="{gy + group_h / 2 + 3:.1f}" text-anchor="end">{escape(cat)}</text>')
         for s, (name, vals) in enumerate(series):
             v = vals[c]
             w = plot_w * min(v, x_max) / x_max if x_max else 0
@@ -208,12 +208,12 @@ def horizontal_bars(
             text = f"{100 * v:.0f}%" if percent else _fmt(float(v))
             parts.append(
                 f'<rect class="bar" x="{left}" y="{y:.1f}" width="{w:.1f}" height="{row_h - 3}" fill="{COLOURS[s % len(COLOURS)]}">'
-                f"<title>{_e(f'{name} – {cat}: {text}')}</title></rect>"
+                f"<title>{escape(f'{name} – {cat}: {text}')}</title></rect>"
             )
-            parts.append(f'<text x="{left + w + 4:.1f}" y="{y + row_h - 6:.1f}">{_e(text)}</text>')
+            parts.append(f'<text x="{left + w + 4:.1f}" y="{y + row_h - 6:.1f}">{escape(text)}</text>')
     if x_label:
         parts.append(
-            f'<text class="axis-title" x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">{_e(x_label)}</text>'
+            f'<text class="axis-title" x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">{escape(x_label)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -246,19 +246,19 @@ def _histogram_chart(summaries: Sequence[dict[str, Any]], key: str, title: str, 
 
 def _legend(summaries: Sequence[dict[str, Any]]) -> str:
     items = "".join(
-        f'<span><i class="swatch" style="background:{COLOURS[i % len(COLOURS)]}"></i>{"AB"[i] if len(summaries) > 1 else ""} {_e(s["label"])}</span>'
+        f'<span><i class="swatch" style="background:{COLOURS[i % len(COLOURS)]}"></i>{"AB"[i] if len(summaries) > 1 else ""} {escape(s["label"])}</span>'
         for i, s in enumerate(summaries)
     )
     return f'<p class="legend">{items}</p>'
 
 
 def _figure(chart_id: str, caption: str, svg: str, summaries: Sequence[dict[str, Any]]) -> str:
-    return f'<figure class="chart" id="{chart_id}">{_legend(summaries)}{svg}<figcaption>{_e(caption)}</figcaption></figure>'
+    return f'<figure class="chart" id="{chart_id}">{_legend(summaries)}{svg}<figcaption>{escape(caption)}</figcaption></figure>'
 
 
 def _summary_table(summaries: Sequence[dict[str, Any]]) -> str:
     head = "".join(
-        f"<th>{'AB'[i] + ': ' if len(summaries) > 1 else ''}{_e(s['label'])}</th>" for i, s in enumerate(summaries)
+        f"<th>{'AB'[i] + ': ' if len(summaries) > 1 else ''}{escape(s['label'])}</th>" for i, s in enumerate(summaries)
     )
     rows: list[tuple[str, list[str]]] = [("games", [str(s["games"]) for s in summaries])]
     players = max(s["players"] for s in summaries)
@@ -313,7 +313,9 @@ def _summary_table(summaries: Sequence[dict[str, Any]]) -> str:
             )
         )
     rows += _measure_rows(summaries)
-    body = "".join(f"<tr><td>{_e(label)}</td>{''.join(f'<td>{_e(v)}</td>' for v in vals)}</tr>" for label, vals in rows)
+    body = "".join(
+        f"<tr><td>{escape(label)}</td>{''.join(f'<td>{escape(v)}</td>' for v in vals)}</tr>" for label, vals in rows
+    )
     return f'<table id="summary"><thead><tr><th>measure</th>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
@@ -347,7 +349,7 @@ def lead_curve_chart(summaries: Sequence[dict[str, Any]], width: int = 760, heig
     if not values:
         return "<p class='note'>no traced games with a single winner</p>"
     lo, hi = float(min(0.0, *values)), float(max(0.0, *values))
-    step = _nice_max((hi - lo) / 5 or 1.0)
+    step = nice_max((hi - lo) / 5 or 1.0)
     lo, hi = step * math.floor(lo / step), step * math.ceil(hi / step)
     ticks = [lo + step * i for i in range(round((hi - lo) / step) + 1)]
     left, right, top, bottom = 56, 12, 24, 54
@@ -362,7 +364,7 @@ def lead_curve_chart(summaries: Sequence[dict[str, Any]], width: int = 760, heig
     title = "Eventual winner's evaluation lead over the game"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-        f'role="img" aria-label="{_e(title)}"><title>{_e(title)}</title>'
+        f'role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>'
     ]
     for v in ticks:
         parts.append(f'<line x1="{left}" y1="{y(v):.1f}" x2="{width - right}" y2="{y(v):.1f}" stroke="#e3e3e3"/>')
@@ -389,7 +391,7 @@ def lead_curve_chart(summaries: Sequence[dict[str, Any]], width: int = 760, heig
             tip = f"{summaries[i]['label']}, {10 * p['part']}–{10 * p['part'] + 10}%: median {p['median']:+.1f}"
             parts.append(
                 f'<circle cx="{x(p["part"]):.1f}" cy="{y(p["median"]):.1f}" r="3" fill="{colour}">'
-                f"<title>{_e(tip)} (quartiles {p['q1']:+.1f} to {p['q3']:+.1f})</title></circle>"
+                f"<title>{escape(tip)} (quartiles {p['q1']:+.1f} to {p['q3']:+.1f})</title></circle>"
             )
     parts.append("</svg>")
     return "".join(parts)
@@ -400,7 +402,7 @@ def _agents_table(summaries: Sequence[dict[str, Any]]) -> str:
     for i, s in enumerate(summaries):
         for a in s["agents"]:
             rows.append(
-                f"<tr><td>{'AB'[i] + ': ' if len(summaries) > 1 else ''}{_e(a['agent'])}</td><td>{a['count']}</td><td>{a['n']}</td>"
+                f"<tr><td>{'AB'[i] + ': ' if len(summaries) > 1 else ''}{escape(a['agent'])}</td><td>{a['count']}</td><td>{a['n']}</td>"
                 f"<td>{_pct(a['rate'])}</td><td>{_pct(a['ci'][0])} – {_pct(a['ci'][1])}</td></tr>"
             )
     return (
@@ -418,8 +420,8 @@ def _tests_table(tests: Sequence[dict[str, Any]]) -> str:
         d = (f"{100 * t['diff']:+.1f} pts" if rate else f"{t['diff']:+.2f}") if not math.isnan(t["diff"]) else "–"
         verdict = "significant" if t["significant"] else "not significant"
         rows.append(
-            f'<tr class="{"sig" if t["significant"] else ""}"><td>{_e(t["what"])}</td><td>{_e(t["measure"])}</td>'
-            f"<td>{a}</td><td>{b}</td><td>{d}</td><td>{_e(t['test'])}</td><td>{t['statistic']:.3f}</td>"
+            f'<tr class="{"sig" if t["significant"] else ""}"><td>{escape(t["what"])}</td><td>{escape(t["measure"])}</td>'
+            f"<td>{a}</td><td>{b}</td><td>{d}</td><td>{escape(t['test'])}</td><td>{t['statistic']:.3f}</td>"
             f"<td>{_p(t['p_value'])}</td><td>{verdict}</td></tr>"
         )
     return (
@@ -450,10 +452,10 @@ def _buildings(
                 continue
             won = f"{_pct(e['winner_owned'] / e['owned_games'])}" if e["owned_games"] else "–"
             cells.append(f"<td>{_pct(e['built_games'] / g)}</td><td>{e['uses'] / g:.2f}</td><td>{won}</td>")
-        rows.append(f"<tr><td>{_e(name)}</td>{''.join(cells)}</tr>")
+        rows.append(f"<tr><td>{escape(name)}</td>{''.join(cells)}</tr>")
     sub = "".join("<th>built</th><th>uses/game</th><th>owner won</th>" for _ in summaries)
     top = "".join(
-        f'<th colspan="3">{"AB"[i] + ": " if len(summaries) > 1 else ""}{_e(s["label"])}</th>'
+        f'<th colspan="3">{"AB"[i] + ": " if len(summaries) > 1 else ""}{escape(s["label"])}</th>'
         for i, s in enumerate(summaries)
     )
     table = (
@@ -496,9 +498,9 @@ def render(
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>{_e(title)}</h1>",
-        f'<p class="note">Made {made}. ' + " ".join(f"<code>{_e(c)}</code>" for c in commands) + "</p>",
+        f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="note">Made {made}. ' + " ".join(f"<code>{escape(c)}</code>" for c in commands) + "</p>",
         "<h2>Summary</h2>",
         '<p class="note">Rates are shares of all games with 95% Wilson score intervals in brackets; a win is a sole win '
         "(a tie counts for nobody). Seat 0 is the starting player.</p>",
@@ -510,7 +512,7 @@ def render(
         if sig:
             parts.append(
                 f"<p>Statistically significant at the 5% level ({len(sig)} of {len(tests)} tests): "
-                + "; ".join(f"<b>{_e(t['what'])}</b> ({_e(t['test'])}, p {_p_rel(t['p_value'])})" for t in sig)
+                + "; ".join(f"<b>{escape(t['what'])}</b> ({escape(t['test'])}, p {_p_rel(t['p_value'])})" for t in sig)
                 + ".</p>"
             )
         else:
@@ -590,7 +592,7 @@ def render(
         ),
         "<h2>Measures</h2>",
         '<dl class="note">'
-        + "".join(f"<dt>{_e(MEASURE_NAMES[k])}</dt><dd>{_e(v)}</dd>" for k, v in DEFINITIONS.items())
+        + "".join(f"<dt>{escape(MEASURE_NAMES[k])}</dt><dd>{escape(v)}</dd>" for k, v in DEFINITIONS.items())
         + "<dt>lead curve</dt><dd>the eventual winner's mean lead in each tenth of a game; the chart shows the "
         "median and quartiles over the games</dd></dl>"
         + f"<p class='note'>Measured on the games with a trace and one winner; the clear-lead threshold is "

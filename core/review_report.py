@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from core.report import _CSS, _e, _nice_max
+from core.report import CSS, escape, nice_max
 from core.review import ACCURACY_BASE, ACCURACY_SCALE, Decision, GameReview
 
 #: the colour of each label's marker (and of the seats' lines in the table)
@@ -28,7 +28,7 @@ def curve_svg(review: GameReview, width: int = 1000, height: int = 320) -> str:
     values = review.curve()
     left, right, top, bottom = 56, 16, 24, 40
     plot_w, plot_h = width - left - right, height - top - bottom
-    span = _nice_max(max([abs(v) for v in values] + [1.0]))
+    span = nice_max(max([abs(v) for v in values] + [1.0]))
     n = max(1, len(values) - 1)
 
     def x(i: int) -> float:
@@ -41,7 +41,7 @@ def curve_svg(review: GameReview, width: int = 1000, height: int = 320) -> str:
     title = f"Evaluation before each decision, for {who} (francs)"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}"'
-        f' role="img" aria-label="{_e(title)}"><title>{_e(title)}</title>'
+        f' role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>'
     ]
     for k in (-1.0, -0.5, 0.0, 0.5, 1.0):
         yy = y(span * k)
@@ -55,7 +55,7 @@ def curve_svg(review: GameReview, width: int = 1000, height: int = 320) -> str:
         tip = f"action {d.index + 1}, {review.players[d.seat]}: {d.played} ({label}, {d.lost:.1f} francs lost)"
         parts.append(
             f'<circle cx="{x(d.index):.1f}" cy="{y(values[d.index]):.1f}" r="{3 + 2 * _rank(label)}" '
-            f'fill="{LABEL_COLOURS[label]}" stroke="#fff"><title>{_e(tip)}</title></circle>'
+            f'fill="{LABEL_COLOURS[label]}" stroke="#fff"><title>{escape(tip)}</title></circle>'
         )
     for i in range(0, len(values), max(1, len(values) // 10)):
         parts.append(f'<text x="{x(i):.1f}" y="{top + plot_h + 16}" text-anchor="middle">{i + 1}</text>')
@@ -82,7 +82,7 @@ def _players_table(review: GameReview) -> str:
         acc = "–" if row["accuracy"] is None else f"{row['accuracy']:.1f}"
         mean = "–" if row["mean_francs_lost"] is None else f"{row['mean_francs_lost']:.2f}"
         rows.append(
-            f"<tr><td>P{row['seat'] + 1} {_e(row['player'])}</td><td>{row['decisions']}</td><td>{row['searched']}</td>"
+            f"<tr><td>P{row['seat'] + 1} {escape(row['player'])}</td><td>{row['decisions']}</td><td>{row['searched']}</td>"
             f"<td>{mean}</td><td>{row['francs_lost']:.1f}</td><td>{acc}</td>"
             f"<td>{row['inaccuracy']}</td><td>{row['mistake']}</td><td>{row['blunder']}</td></tr>"
         )
@@ -101,9 +101,9 @@ def _decisions_table(
         label = review.label(d) or ""
         colour = LABEL_COLOURS.get(label, "#555")
         rows.append(
-            f'<tr class="{css}"><td>{d.index + 1}</td><td class="who l">P{d.seat + 1} {_e(review.players[d.seat])}</td>'
-            f'<td class="line">{_e(d.played)}</td><td>{d.lost:.1f}</td>'
-            f'<td style="color:{colour}">{_e(label)}</td><td class="line">{_e(line(d))}</td></tr>'
+            f'<tr class="{css}"><td>{d.index + 1}</td><td class="who l">P{d.seat + 1} {escape(review.players[d.seat])}</td>'
+            f'<td class="line">{escape(d.played)}</td><td>{d.lost:.1f}</td>'
+            f'<td style="color:{colour}">{escape(label)}</td><td class="line">{escape(line(d))}</td></tr>'
         )
     head = (
         '<tr><th>action</th><th class="l">player</th><th class="l">played</th><th>francs lost</th><th></th>'
@@ -120,16 +120,16 @@ def render(review: GameReview, title: str, line: Callable[[Decision], str]) -> s
         f'<span><span class="swatch" style="background:{c}"></span>{name}</span>' for name, c in LABEL_COLOURS.items()
     )
     body = [
-        f"<h1>{_e(title)}</h1>",
-        f'<p class="note">Reference: ai:{_e(review.level)} ({_e(review.budget)}), the position as the mover saw it. '
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="note">Reference: ai:{escape(review.level)} ({escape(review.budget)}), the position as the mover saw it. '
         f"Francs lost = the best move's value minus the played move's, for the mover. "
-        f"Labels from {_e(review.thresholds.describe())}. "
+        f"Labels from {escape(review.thresholds.describe())}. "
         f"Accuracy = 100 &times; {ACCURACY_BASE:g}<sup>mean francs lost / {ACCURACY_SCALE:g}</sup>. "
         f"Made {made} in {review.seconds:.0f} s.</p>",
         "<h2>Players</h2>",
         _players_table(review),
         "<h2>The game</h2>",
-        f'<figure class="chart" id="chart-review">{curve_svg(review)}<figcaption>{_e(_caption(review))}'
+        f'<figure class="chart" id="chart-review">{curve_svg(review)}<figcaption>{escape(_caption(review))}'
         f'<div class="legend">{legend}</div></figcaption></figure>',
         "<h2>Turning points</h2>",
         _decisions_table(review, review.turning_points(), line, "swing") if review.turning_points() else "<p>None.</p>",
@@ -137,8 +137,8 @@ def render(review: GameReview, title: str, line: Callable[[Decision], str]) -> s
         _decisions_table(review, labelled, line) if labelled else "<p>No decision lost enough to be labelled.</p>",
     ]
     return (
-        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title>'
-        f"<style>{_CSS}{_EXTRA_CSS}</style></head><body>{''.join(body)}</body></html>\n"
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+        f"<style>{CSS}{_EXTRA_CSS}</style></head><body>{''.join(body)}</body></html>\n"
     )
 
 

@@ -17,10 +17,10 @@ from core import report as rp
 from core.balance.measures import Measures, Targets
 from core.balance.search import Result
 from core.protocol import GameError
+from core.report import escape
 
-_e = rp._e
 _STYLE = (
-    rp._CSS
+    rp.CSS
     + "td.miss { background: #fde2e2; font-weight: 600; } td.ok { background: #e4f5e4; }\nth[colspan] { text-align: center; }\n"
 )
 
@@ -41,8 +41,8 @@ def _first(m: Measures) -> str:
 def _changes_table(result: Result) -> str:
     fields = {f.key: f for f in result.fields}
     rows = "".join(
-        f"<tr><td>{_e(k)}</td><td>{fields[k].value}</td><td>{v}</td><td>{v - fields[k].value:+d}</td>"
-        f"<td>{_e(fields[k].source)}</td></tr>"
+        f"<tr><td>{escape(k)}</td><td>{fields[k].value}</td><td>{v}</td><td>{v - fields[k].value:+d}</td>"
+        f"<td>{escape(fields[k].source)}</td></tr>"
         for k, v in result.best.changes
     )
     if not rows:
@@ -65,7 +65,7 @@ def _targets_table(rows: Sequence[tuple[str, Measures, Measures]], t: Targets) -
                 f'<td class="{"ok" if ok else "miss"}">{_first(m)}</td><td>{rare}</td><td>{strong}</td>'
                 f'<td class="{"ok" if not m.penalty else "miss"}">{m.penalty:.3f}</td>'
             )
-        body.append(f"<tr><td>{_e(label)} ({a.games} games each)</td>{''.join(cells)}</tr>")
+        body.append(f"<tr><td>{escape(label)} ({a.games} games each)</td>{''.join(cells)}</tr>")
     sub = "<th>first seat, share of decisive</th><th>rarely built</th><th>owner wins too often</th><th>distance</th>"
     return (
         '<table id="targets"><thead><tr><th></th><th colspan="4">before</th><th colspan="4">after</th></tr>'
@@ -82,7 +82,7 @@ def _buildings_table(a: Measures, b: Measures, t: Targets, table_id: str) -> str
             cells.append(f'<td class="{"miss" if built[0] < t.min_built else ""}">{_ci(built)}</td>')
             strong = any(kind == "owner wins" and n == name for kind, n, _o in m.misses)
             cells.append(f'<td class="{"miss" if strong else ""}">{_ci(owner)}</td>')
-        rows.append(f"<tr><td>{_e(name)}</td>{''.join(cells)}</tr>")
+        rows.append(f"<tr><td>{escape(name)}</td>{''.join(cells)}</tr>")
     return (
         f'<table id="{table_id}"><thead><tr><th></th><th colspan="2">before</th><th colspan="2">after</th></tr>'
         "<tr><th>building</th><th>built</th><th>owner won</th><th>built</th><th>owner won</th></tr></thead>"
@@ -95,7 +95,7 @@ def _path_table(result: Result) -> str:
         f"<tr><td>0</td><td>the data as given</td><td>–</td><td>{_first(result.base)}</td><td>{result.base.penalty:.3f}</td></tr>"
     ]
     rows += [
-        f"<tr><td>{s.round}</td><td>{_e(s.move)}</td><td>{s.tried}</td><td>{_first(s.measures)}</td>"
+        f"<tr><td>{s.round}</td><td>{escape(s.move)}</td><td>{s.tried}</td><td>{_first(s.measures)}</td>"
         f"<td>{s.measures.penalty:.3f}</td></tr>"
         for s in result.steps
     ]
@@ -137,16 +137,16 @@ def render(result: Result, title: str, commands: Sequence[str] = (), out_file: s
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{_e(title)}</title><style>{_STYLE}</style></head><body>",
-        f"<h1>{_e(title)}</h1>",
-        f'<p class="note">Made {made} by run {_e(s.run_name())}. '
-        + " ".join(f"<code>{_e(c)}</code>" for c in commands)
+        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="note">Made {made} by run {escape(s.run_name())}. '
+        + " ".join(f"<code>{escape(c)}</code>" for c in commands)
         + "</p>",
-        f"<p>Targets: {_e(t.describe())}. Agents {_e(','.join(s.agents))}; every candidate played the same "
+        f"<p>Targets: {escape(t.describe())}. Agents {escape(','.join(s.agents))}; every candidate played the same "
         f"games (seed {s.seed}, game i with its own seed and the seats rotated by i), up to {s.games} each; "
         f"{s.candidates} candidates a round; {result.used} of a budget of {s.budget} games used. "
-        f"Stopped: {_e(result.stop)}."
-        + (f" The balanced data is in <code>{_e(out_file)}</code>." if out_file else "")
+        f"Stopped: {escape(result.stop)}."
+        + (f" The balanced data is in <code>{escape(out_file)}</code>." if out_file else "")
         + "</p>",
         "<h2>Changed data</h2>",
         _changes_table(result),
@@ -158,7 +158,7 @@ def render(result: Result, title: str, commands: Sequence[str] = (), out_file: s
     ]
     for i, (label, a, b) in enumerate(rows):
         parts += [
-            f"<h2>Buildings: {_e(label)}</h2>",
+            f"<h2>Buildings: {escape(label)}</h2>",
             '<p class="note">built: share of games in which it was built or bought; owner won: share of the games '
             "someone owned it at the end that its owner won; 95% Wilson intervals; red: off target (the owner's "
             "rate is judged as (won + 1) / (owned + 2), so that a building owned in a few games is not judged on "

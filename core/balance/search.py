@@ -33,7 +33,7 @@ from typing import Any
 from core.balance.datafile import RECONSTRUCTED
 from core.balance.measures import Measures, Targets, measure
 from core.playtest import Config, GameJob, PlaytestError, Store, make_config, plan_run, play_game, run_jobs
-from core.playtest.runner import _signals_held
+from core.playtest.runner import signals_held
 from core.protocol import GameSpec, TunableField
 
 
@@ -271,7 +271,7 @@ class Search:
         results = run_jobs(jobs, self.s.backend, self.s.jobs, self.s.address, play=play_candidate)
         try:
             for record in results:
-                with _signals_held():
+                with signals_held():
                     self.store.add_game(runs[record.pop("candidate")], record)
                 self.played += 1
                 self.on_games(1)

@@ -72,7 +72,7 @@ def execute(
     results = run_jobs(jobs, backend, processes, address) if jobs else iter(())
     try:
         for record in results:
-            with _signals_held():
+            with signals_held():
                 store.add_game(run_id, record)
             played += 1
             if on_game is not None:
@@ -90,7 +90,7 @@ def execute(
 
 
 @contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
+def signals_held() -> Iterator[None]:
     """Hold Ctrl-C while a game is written, so it never splits an insert from its commit.
 
     The Python-level SIGINT handler is replaced for the duration (a mask would not do:
