@@ -149,8 +149,9 @@ class Table:
 
     # -- one connection -----------------------------------------------------------------------
     async def serve(self, ws: ServerConnection, seat: int | None) -> None:
-        if seat is not None and not self.seats[seat].is_person:
-            await self.send(ws, Notice(text=f"{self.seats[seat].kind} plays this seat now; you are watching."))
+        # a person whose seat the computer took (they were away too long) watches from now on
+        demoted = self.seats[seat] if seat is not None and not self.seats[seat].is_person else None
+        if demoted is not None:
             seat = None
         if seat is None:
             self.watchers.add(ws)
@@ -176,6 +177,14 @@ class Table:
                 save_path=str(self.save_path),
             ),
         )
+        if demoted is not None:
+            await self.send(
+                ws,
+                Notice(
+                    text=f"You were away too long: {demoted.kind} plays {demoted.name}'s seat now, as the others chose. "
+                    "You are a spectator of this game from now on: you see every move, and cannot play."
+                ),
+            )
         await self.broadcast()
         if self.stopped:
             await self.send(ws, Closed(text=self.stopped))
