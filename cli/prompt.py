@@ -25,6 +25,15 @@ from core.agents import make_agent
 from core.protocol import ActionError, GameError, GameState, normalize_text, parse_action
 
 
+class Stopped(Exception):
+    """The game is stopped from elsewhere (the host ended it, or the connection is lost for good):
+    ``message`` says so and how to go on; ``code`` is the exit code."""
+
+    def __init__(self, message: RenderableType, code: int) -> None:
+        super().__init__(str(message))
+        self.message, self.code = message, code
+
+
 class _End(Exception):
     """The person ended the game (quit, end of input, Ctrl-C)."""
 
@@ -166,31 +175,55 @@ class PlayLoop:
 
     # -- the game -----------------------------------------------------------------------
     def run(self) -> int:
-        self.autosave()
+        """The one play loop: ask the seat to play for its decision (a person at this keyboard, an
+        agent, or a seat played elsewhere), play it, until the game ends or is stopped."""
         try:
+            self.start()
             while not self.state.is_terminal():
                 seat = self.state.current_player()
                 player = self.s.players[seat]
-                if player.is_human:
-                    action = self.ask(seat)
-                    if action is None:  # undo or similar: ask again
-                        continue
-                    if self.ai_turn:
-                        self.last_turn, self.ai_turn = self.ai_turn, []
-                else:
-                    before = self.state.clone()
-                    action = agent_choose(player.agent, self.state, self.console, player.label)
-                    info = dict(getattr(player.agent, "last_info", None) or {})
-                    self.last_ai = (seat, before, info)
-                    self.ai_turn.append(AIDecision(seat, before, str(action), info))
-                self.apply(action)
+                action = player.next_action(self, seat)
+                if action is None:  # undo, or the position changed: look again
+                    continue
+                if player.is_human and self.ai_turn:
+                    self.last_turn, self.ai_turn = self.ai_turn, []
+                self.play(action)
         except _End as end:
             return self.ended(end.how)
         except KeyboardInterrupt:
             return self.ended("interrupt")
         except EOFError:
             return self.ended("eof")
+        except Stopped as stop:
+            self.flush()
+            self.say(stop.message)
+            return stop.code
+        finally:
+            self.leave()
         return self.game_over()
+
+    def start(self) -> None:
+        """Before the first decision."""
+        self.autosave()
+
+    def leave(self) -> None:
+        """After the last decision (the game over, or stopped)."""
+
+    def play(self, action: Any) -> None:
+        """Play the action decided at this table (over the network: the server plays it)."""
+        self.apply(action)
+
+    def agent_move(self, seat: int, player: Any) -> Any:
+        """The decision of the agent at ``seat``, remembered for 'why'."""
+        before = self.state.clone()
+        action = agent_choose(player.agent, self.state, self.console, player.label)
+        info = dict(getattr(player.agent, "last_info", None) or {})
+        self.remember_ai(seat, before, str(action), info)
+        return action
+
+    def remember_ai(self, seat: int, before: GameState, action: str, info: dict[str, Any]) -> None:
+        self.last_ai = (seat, before, info)
+        self.ai_turn.append(AIDecision(seat, before, action, info))
 
     def game_over(self) -> int:
         """The end of a finished game: the whole board, the last events, the final table."""

@@ -92,6 +92,15 @@ class Welcome(_Message):
     save_path: str = ""
 
 
+class Reason(BaseModel):
+    """The computer's explanation of the action it played after ``ply`` actions (its principal
+    variation, score and evaluation terms, as 'why' shows them), sent only to who may hear it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    ply: int = Field(ge=0)
+    info: dict[str, Any]
+
+
 class Position(_Message):
     """The game as the receiver may see it: options and seed of a replay (for a game with hidden
     set-up, the receiver's own, with seed 0) and every action's text so far."""
@@ -104,6 +113,8 @@ class Position(_Message):
     seats: list[SeatInfo]
     #: the texts taken back by an undo just now (shown to everyone), else empty
     undone: list[str] = []
+    #: the computer's explanations of its latest actions, for 'why'
+    reasons: list[Reason] = []
 
 
 class Refused(_Message):

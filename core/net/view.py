@@ -28,6 +28,14 @@ def seat_view(
     return 0, options_to_dict(spec.seat_setup(setup, now, seat))
 
 
+def may_hear(spec: GameSpec, setup: GameState, before: GameState, actor: int, seat: int | None) -> bool:
+    """Whether ``seat`` (None: a spectator) may hear how ``actor`` explains its decision at ``before``:
+    the actor searched its own view, so only a seat that saw the same (knew all the actor knew) may."""
+    if spec.seat_setup is None or seat == actor:
+        return True
+    return bool(spec.seat_setup(setup, before, actor) == spec.seat_setup(setup, before, seat))
+
+
 class ViewError(ActionError):
     """The server's actions do not replay on the set-up it sent (a server bug, or another version)."""
 
