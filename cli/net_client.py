@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.text import Text
@@ -22,7 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from cli.prompt import _COMMANDS, PlayLoop, Stopped
 from cli.renderer import Renderer
-from cli.session import EXIT_INTERRUPTED, EXIT_OK, Player, Session
+from cli.session import EXIT_OK, Player, Session
 from core.agents import Agent
 from core.games import game_spec
 from core.net.messages import (
@@ -130,8 +130,9 @@ class Link:
             except TimeoutError:
                 break
             except ConnectionClosed:
-                self.reopen(on_retry)
-                out.append(self.welcome)
+                if not out:  # what came before the close first (the server's last word, 'closed')
+                    self.reopen(on_retry)
+                    out.append(self.welcome)
                 break
             try:
                 out.append(parse_server(raw))
@@ -232,7 +233,7 @@ class RemoteLoop(PlayLoop):
         assert welcome is not None
         self.link, self.welcome = link, welcome
         self.spec = game_spec(welcome.ruleset)
-        self.replay = ViewReplay(self.spec)
+        self.replay = ViewReplay(self.spec, welcome.data)
         self.my_agent = FreshAgent(agent, agent_name) if agent is not None else None
         self.agent_name = agent_name
         self.join_command = join_command
@@ -242,6 +243,8 @@ class RemoteLoop(PlayLoop):
         #: the prompt the person is at (None: not at one), and the server's open question
         self.at_prompt: str | None = None
         self.question: Question | None = None
+        #: the game changed while a question was open (the prompt ends once it is answered)
+        self.moved = False
         #: the server's explanations of the computer's latest actions, by the number of actions before each
         self.reasons: dict[int, dict[str, Any]] = {}
         session = Session(welcome.ruleset, None, 0, self.spec.new_game(0, None), [])
@@ -319,6 +322,8 @@ class RemoteLoop(PlayLoop):
             raise Stopped(text, EXIT_LOST) from None
 
     def lost(self) -> None:
+        if self.at_prompt is not None:
+            self.clear_prompt()
         self.flush()
         self.say(Text(f"The connection is lost; reconnecting for {self.link.retry_for:g} s...", style="error"))
 
@@ -376,6 +381,9 @@ class RemoteLoop(PlayLoop):
                         self.link.send(Answer(question=q.id, choice=line.strip().lower()))
                         if outer is None and text.startswith(" / ".join(q.choices)):
                             return line
+                        if self.moved:  # the game changed while the question was open: look again
+                            self.moved = False
+                            raise _Moved
                         self.write_prompt()
                         continue
                     return line.strip()
@@ -388,17 +396,23 @@ class RemoteLoop(PlayLoop):
         self.console.file.write(self.at_prompt or "")
         self.console.file.flush()
 
-    def above_prompt(self, msg: Any) -> None:
-        """Show ``msg`` above the prompt (the prompt's line is cleared, then written again)."""
+    def clear_prompt(self) -> None:
+        """Make room for a message above the prompt: a terminal clears the prompt's line, a transcript ends it."""
         self.console.file.write("\r\x1b[2K" if self.console.is_terminal else "\n")
         self.console.file.flush()
-        changed = self.handle(msg)
-        if changed and self.question is None:
+
+    def above_prompt(self, msg: Any) -> None:
+        """Show ``msg`` above the prompt (the prompt's line is cleared, then written again)."""
+        self.clear_prompt()
+        self.moved = self.handle(msg) or self.moved
+        if self.moved and self.question is None:
+            self.moved = False
             raise _Moved
         self.flush()
         self.write_prompt()
 
     def ask(self, seat: int) -> Any:
+        self.moved = False  # what is shown now is the game as it is
         try:
             return super().ask(seat)
         except _Moved:
@@ -438,6 +452,7 @@ class RemoteLoop(PlayLoop):
 
     def wait_at_prompt(self, seat: int) -> None:
         self.flush()
+        self.moved = False
         name = self.s.players[seat].name
         try:
             while True:
@@ -483,21 +498,17 @@ class RemoteLoop(PlayLoop):
             if isinstance(msg, Notice):
                 return
 
-    def ended(self, how: str) -> int:
-        self.flush()
-        self.console.print()
-        why = {
-            "quit": "You left the game.",
-            "eof": "End of input: you left the game.",
-            "interrupt": "Interrupted: you left the game.",
-        }[how]
+    STOPPED: ClassVar[dict[str, str]] = {
+        "quit": "You left the game.",
+        "eof": "End of input: you left the game.",
+        "interrupt": "Interrupted: you left the game.",
+    }
+
+    def how_to_go_on(self) -> str:
         if self.welcome.host:
             name = save_name(self.welcome.save_path) if self.welcome.save_path else "NAME"
-            why += (
+            return (
                 " It is saved, and the other players are told the game is stopped; "
                 f"continue it with 'lehavre host --resume {name}'."
             )
-        elif self.join_command:
-            why += f" It stays saved on the host; rejoin with '{self.join_command}'."
-        self.console.print(Text(why))
-        return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
+        return f" It stays saved on the host; rejoin with '{self.join_command}'." if self.join_command else ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -235,22 +235,27 @@ class PlayLoop:
             self.say(Text(f"Game record: {self.s.save_path}", style="dim"))
         return EXIT_OK
 
+    #: what stopping says, by how it stopped
+    STOPPED: ClassVar[dict[str, str]] = {
+        "quit": "You quit the game.",
+        "eof": "End of input: the game is stopped.",
+        "interrupt": "Interrupted: the game is stopped.",
+    }
+
     def ended(self, how: str) -> int:
         self.flush()
         self.console.print()
-        why = {
-            "quit": "You quit the game.",
-            "eof": "End of input: the game is stopped.",
-            "interrupt": "Interrupted: the game is stopped.",
-        }[how]
-        msg = why
-        if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
-            msg += (
-                f" It is saved in {self.s.save_path}; continue it with 'lehavre {self.s.ruleset_name} --resume' "
-                f"(the latest unfinished game) or, any time, '{continue_command(self.s.ruleset_name, self.s.save_path)}'."
-            )
-        self.console.print(Text(msg))
+        self.console.print(Text(self.STOPPED[how] + self.how_to_go_on()))
         return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
+
+    def how_to_go_on(self) -> str:
+        """The sentence after 'You quit the game.': where it is saved and how to continue it."""
+        if self.s.save_path is None or self.s.record is None or self.save_warned:
+            return ""
+        return (
+            f" It is saved in {self.s.save_path}; continue it with 'lehavre {self.s.ruleset_name} --resume' "
+            f"(the latest unfinished game) or, any time, '{continue_command(self.s.ruleset_name, self.s.save_path)}'."
+        )
 
     # -- asking a person -------------------------------------------------------------------
     def choices(self) -> list[_Choice]:

@@ -90,6 +90,8 @@ class Welcome(_Message):
     host: bool = False
     undo: bool = True
     save_path: str = ""
+    #: the contents of the game's data file (Inland Port: ``--buildings``), so a client needs no copy
+    data: Any = None
 
 
 class Reason(BaseModel):

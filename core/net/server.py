@@ -43,7 +43,7 @@ from core.net.messages import (
     parse_client,
 )
 from core.net.table import SeatPlan, TablePlan, save_plan
-from core.net.view import may_hear, seat_view
+from core.net.view import data_of, may_hear, seat_view
 from core.protocol import ActionError, GameSpec, GameState, parse_action
 
 log = logging.getLogger("lehavre.net")
@@ -100,6 +100,10 @@ class Table:
 
     def __post_init__(self) -> None:
         self.setup = self.positions[0] if self.positions else self.state.clone()
+        try:  # read once: the game has it already, and a client gets it in its welcome
+            self.data = data_of(self.record.options)
+        except (OSError, ValueError) as exc:
+            raise records.RecordError(f"cannot send the game's data file to the players: {exc}") from None
 
     @classmethod
     def from_record(cls, spec: GameSpec, record: records.GameRecord, path: Path, plan: TablePlan) -> Table:
@@ -192,6 +196,7 @@ class Table:
                 host=bool(plan and plan.host),
                 undo=self.plan.undo,
                 save_path=str(self.save_path),
+                data=self.data,
             ),
         )
         if demoted is not None:

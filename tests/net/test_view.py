@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
+
+import pytest
 
 from base_game import RULESET, GameOptions
 from base_game import cards as K
@@ -14,7 +17,8 @@ from base_game.frames import Sub
 from base_game.view import known_specials
 from cli.render_base import BaseRenderer
 from cli.session import Player
-from core.net.view import ViewReplay, may_hear, seat_view
+from core.games import game_spec
+from core.net.view import ViewError, ViewReplay, may_hear, received_data, seat_view
 from tests.net.conftest import code_of, hosted, make_table, play_bots
 
 
@@ -150,3 +154,13 @@ def test_a_server_ai_explains_its_moves_only_to_who_may_hear_them(data_dir):
         assert may_hear(RULESET, table.setup, states[k], 1, 0)
     # every move of the AI the person may hear about was explained to them (each position carries the latest)
     assert set(reasons) == {k for k in ai_moves if may_hear(RULESET, table.setup, states[k], 1, 0)}
+
+
+def test_a_data_file_from_the_server_is_checked_as_a_file_would_be(data_dir):
+    inland = game_spec("inland")
+    data = json.loads((Path(__file__).resolve().parents[2] / "inland_port/data/buildings.json").read_text())
+    path = received_data(inland, data)
+    assert json.loads(path.read_text()) == data
+    del data["buildings"][3]
+    with pytest.raises(ViewError, match=r"the host.s data file is not valid: .*is missing"):
+        received_data(inland, data)
