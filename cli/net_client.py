@@ -443,11 +443,10 @@ class RemoteLoop(PlayLoop):
         self.flush()
         while not self.handle(self.guarded(lambda: [self.link.recv(on_retry=self.lost)])[0]):
             pass
-        if self.mine is None:  # a spectator sees the board after every action, as '--watch' shows it
-            self.say(self.r.board(self.state, self.s.players, None))
+        if self.mine is None and not self.state.is_terminal():  # a spectator sees the board after every
+            self.say(self.r.board(self.state, self.s.players, None))  # action (the last one: at the game's end)
             self.flush()
-            if not self.state.is_terminal():
-                self.say(self.r.turn_line(self.state, self.s.players))
+            self.say(self.r.turn_line(self.state, self.s.players))
         return None
 
     def wait_at_prompt(self, seat: int) -> None:
