@@ -8,19 +8,21 @@ anyway, and its own thread answers the server's keep-alive pings meanwhile.
 
 from __future__ import annotations
 
+import queue
+import sys
+import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.text import Text
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from cli.explain import agent_choose
-from cli.prompt import PlayLoop, _End
+from cli.prompt import _COMMANDS, PlayLoop, Stopped
 from cli.renderer import Renderer
-from cli.session import EXIT_INTERRUPTED, EXIT_OK, Player, Session
+from cli.session import EXIT_OK, Player, Session
 from core.agents import Agent
 from core.games import game_spec
 from core.net.messages import (
@@ -119,13 +121,18 @@ class Link:
             except MessageError as exc:
                 raise LinkError(f"the server sent a message this version cannot read: {exc}") from None
 
-    def pending(self) -> list[Any]:
-        """The messages that have arrived already (without waiting)."""
-        out = []
+    def pending(self, on_retry: Any = None) -> list[Any]:
+        """The messages that have arrived already (without waiting; a Welcome after a reconnection)."""
+        out: list[Any] = []
         while self.ws is not None:
             try:
                 raw = self.ws.recv(timeout=0)
-            except (TimeoutError, ConnectionClosed):
+            except TimeoutError:
+                break
+            except ConnectionClosed:
+                if not out:  # what came before the close first (the server's last word, 'closed')
+                    self.reopen(on_retry)
+                    out.append(self.welcome)
                 break
             try:
                 out.append(parse_server(raw))
@@ -155,12 +162,59 @@ class CodeRefused(LinkError):
     """The server answered, and does not let this code join (trying again will not help)."""
 
 
-class _Stopped(Exception):
-    """The server stopped the game (it is over, or saved and stopped); the text says why."""
+class Keyboard:
+    """The lines typed at this keyboard, read on a thread of their own, so that what the server says
+    reaches the person while they are at the prompt (``""`` is the end of input)."""
+
+    def __init__(self, read: Callable[[], str] = sys.stdin.readline) -> None:
+        self.read = read
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.thread: threading.Thread | None = None
+
+    def get(self, timeout: float) -> str | None:
+        """The next line (without its newline; ``""`` at the end of input), or None after ``timeout`` s."""
+        if self.thread is None:
+            self.thread = threading.Thread(target=self.main, name="lehavre-keyboard", daemon=True)
+            self.thread.start()
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        return line if line == "" else line.rstrip("\r\n") or " "
+
+    def main(self) -> None:
+        while True:
+            try:
+                line = self.read()
+            except (OSError, ValueError):
+                line = ""
+            self.lines.put(line)
+            if line == "":
+                return
+
+
+class FreshAgent:
+    """The agent of ``join --agent``: made afresh for each decision from the number of actions played,
+    so a bot that drops and rejoins plays on exactly as it would have."""
+
+    def __init__(self, make: Callable[[int], Agent], name: str) -> None:
+        self.make, self.name = make, name
+        self.last_info: dict[str, Any] | None = None
+
+    def choose(self, state: GameState) -> Any:
+        agent = self.make(len(state.history))
+        action = agent.choose(state)
+        self.last_info = getattr(agent, "last_info", None)
+        return action
+
+
+class _Moved(Exception):
+    """The position changed while a person was at the prompt (a move arrived, or an undo): look again."""
 
 
 class RemoteLoop(PlayLoop):
-    """The play loop of one seat (or a spectator) of a hosted game."""
+    """The play loop of one seat (or a spectator) of a hosted game: the other seats are remote
+    (:meth:`wait_for` is their ``next_action``) and the server plays every action."""
 
     def __init__(
         self,
@@ -172,21 +226,27 @@ class RemoteLoop(PlayLoop):
         agent_name: str = "",
         join_command: str = "",
         on_leave: Callable[[], None] | None = None,
+        keyboard: Keyboard | None = None,
         **kw: Any,
     ) -> None:
         welcome = link.welcome
         assert welcome is not None
         self.link, self.welcome = link, welcome
         self.spec = game_spec(welcome.ruleset)
-        self.replay = ViewReplay(self.spec)
-        #: the agent playing this seat, made afresh for each decision from the number of actions
-        #: played (so a bot that drops and rejoins plays on exactly as it would have)
-        self.agent_for, self.agent_name = agent, agent_name
-        self.my_agent: Agent | None = agent(0) if agent is not None else None
+        self.replay = ViewReplay(self.spec, welcome.data)
+        self.my_agent = FreshAgent(agent, agent_name) if agent is not None else None
+        self.agent_name = agent_name
         self.join_command = join_command
         #: called when this loop ends, before its connection closes (the host stops the server)
         self.on_leave = on_leave
-        self.asked_to_wait = -1
+        self.keys = keyboard or Keyboard()
+        #: the prompt the person is at (None: not at one), and the server's open question
+        self.at_prompt: str | None = None
+        self.question: Question | None = None
+        #: the game changed while a question was open (the prompt ends once it is answered)
+        self.moved = False
+        #: the server's explanations of the computer's latest actions, by the number of actions before each
+        self.reasons: dict[int, dict[str, Any]] = {}
         session = Session(welcome.ruleset, None, 0, self.spec.new_game(0, None), [])
         super().__init__(session, renderer, console, allow_undo=welcome.undo, **kw)
 
@@ -194,64 +254,93 @@ class RemoteLoop(PlayLoop):
     def mine(self) -> int | None:
         return self.welcome.seat
 
+    @property
+    def person_here(self) -> bool:
+        """A person plays a seat at this keyboard (not a spectator, not ``--agent``)."""
+        return self.mine is not None and self.my_agent is None
+
     # -- what the server says ----------------------------------------------------------------
-    def sync(self, pos: Position) -> None:
+    def sync(self, pos: Position) -> bool:
+        """Take in a position; True if the game changed (actions played or taken back)."""
         players = []
         for s, info in enumerate(pos.seats):
             name = info.name + (f" ({info.status})" if info.status not in ("", "connected") else "")
             if s == self.mine:
                 players.append(Player(info.name, self.my_agent, self.agent_name or None))
             else:
-                players.append(Player(name, spec=None if info.kind == "person" else info.kind, remote=True))
+                players.append(Player(name, spec=None if info.kind == "person" else info.kind, remote=self.wait_for))
         self.s.players = players
         self.s.seed = pos.seed
         if pos.undone:
             n = len(pos.undone)
             self.pending.append(Text(f"Took back {n} action{'s' if n != 1 else ''}: " + "; ".join(pos.undone)))
             self.last_ai, self.ai_turn, self.last_turn = None, [], []
+        before = list(self.state.history)
+        self.reasons = {r.ply: r.info for r in pos.reasons}
         self.s.state = self.replay.update(pos.seed, pos.options, pos.actions, self.step)
         self.s.positions = self.replay.positions
+        return bool(pos.undone) or self.state.history != before
 
     def step(self, before: GameState, actor: int, action: Any, after: GameState) -> None:
+        info = self.reasons.get(len(before.history))
+        if info is not None and actor != self.mine:  # the computer played it on the server: 'why' explains it
+            self.remember_ai(actor, before, str(action), info)
         lines = self.r.event_lines(after, self.s.players, actor, action, before)
         self.log.extend(lines)
         self.pending.extend(lines)
 
-    def handle(self, msg: Any) -> Any:
-        """Take in one message; returns it (the caller waits for a Position or a Refused)."""
+    def handle(self, msg: Any) -> bool:
+        """Take in one message; True if it changed the game."""
         if isinstance(msg, Welcome):
             self.welcome = msg
             self.say(Text("Connected again.", style="muted"))
         elif isinstance(msg, Position):
-            self.sync(msg)
+            return self.sync(msg)
         elif isinstance(msg, Notice):
             self.flush()
             self.say(Text(msg.text, style="muted"))
         elif isinstance(msg, Question):
-            self.answer(msg)
+            self.asked(msg)
         elif isinstance(msg, Closed):
-            raise _Stopped(msg.text)
-        return msg
+            raise Stopped(Text(msg.text, style="bold"), EXIT_OK)
+        return False
 
     def receive(self) -> Any:
-        return self.handle(self.link.recv(on_retry=self.lost))
+        """The next message (waiting for it), taken in."""
+        msg = self.guarded(lambda: [self.link.recv(on_retry=self.lost)])[0]
+        self.handle(msg)
+        return msg
+
+    def guarded(self, get: Callable[[], list[Any]]) -> list[Any]:
+        """``get()``'s messages; a connection lost for good stops the game with how to rejoin."""
+        try:
+            return get()
+        except (LinkError, ViewError) as exc:
+            text = Text(str(exc), style="error")
+            if self.join_command:
+                text.append(f"\nRejoin with '{self.join_command}'.", style="")
+            raise Stopped(text, EXIT_LOST) from None
 
     def lost(self) -> None:
+        if self.at_prompt is not None:
+            self.clear_prompt()
         self.flush()
         self.say(Text(f"The connection is lost; reconnecting for {self.link.retry_for:g} s...", style="error"))
 
-    def answer(self, q: Question) -> None:
+    def asked(self, q: Question) -> None:
+        """A question for this seat: an agent or a spectator answers at once; a person at the prompt."""
         self.flush()
         self.say(Text(q.text, style="bold"))
-        if self.my_agent is not None or self.mine is None:
-            choice = "yes" if "yes" in q.choices else "wait"
-        else:
-            while True:
-                choice = self.prompt(f"{' / '.join(q.choices)}> ").strip().lower()
-                if choice in q.choices:
-                    break
-                self.error(f"Answer one of: {', '.join(q.choices)}.")
-        self.link.send(Answer(question=q.id, choice=choice))
+        if not self.person_here:
+            self.link.send(Answer(question=q.id, choice="yes" if "yes" in q.choices else "wait"))
+            return
+        self.question = q
+        self.say(Text(f"Answer at the prompt: {', '.join(q.choices)}.", style="muted"))
+        if self.at_prompt is None:  # not at a prompt (waiting for the server): ask now
+            while self.question is q:
+                self.prompt(f"{' / '.join(q.choices)}> ")
+                if self.question is q:
+                    self.error(f"Answer one of: {', '.join(q.choices)}.")
 
     def reply(self, ply: int) -> Position | Refused:
         """Wait for the server's answer to what this seat sent at ``ply``: a new position, or why not
@@ -260,9 +349,10 @@ class RemoteLoop(PlayLoop):
             msg = self.receive()
             if isinstance(msg, Position) and len(msg.actions) == ply and not msg.undone:
                 continue
-            if isinstance(msg, Position | Refused):
-                if isinstance(msg, Refused):
-                    self.error(msg.reason)
+            if isinstance(msg, Refused):
+                self.error(msg.reason)
+                return msg
+            if isinstance(msg, Position):
                 return msg
             if isinstance(msg, Welcome):  # reconnected: look at the position again
                 return self.receive_position()
@@ -273,66 +363,108 @@ class RemoteLoop(PlayLoop):
             if isinstance(msg, Position):
                 return msg
 
-    # -- the game ---------------------------------------------------------------------------
-    def run(self) -> int:
+    # -- the prompt, with the server's messages shown above it -----------------------------------
+    def prompt(self, text: str) -> str:
+        """A line typed at the prompt ``text``; meanwhile what the server says is shown above it, and
+        a changed position ends the prompt (:class:`_Moved`) unless a question is being answered."""
+        outer, self.at_prompt = self.at_prompt, text
+        self.write_prompt()
         try:
-            self.receive_position()
-            while not self.state.is_terminal():
-                seat = self.state.current_player()
-                if seat == self.mine:
-                    self.my_move(seat)
-                else:
-                    self.wait_for(seat)
-        except _End as end:
-            return self.ended(end.how)
-        except KeyboardInterrupt:
-            return self.ended("interrupt")
-        except EOFError:
-            return self.ended("eof")
-        except _Stopped as stop:
-            self.flush()
-            self.say(Text(str(stop), style="bold"))
-            return EXIT_OK
-        except (LinkError, ViewError) as exc:
-            self.flush()
-            self.error(str(exc))
-            if self.join_command:
-                self.say(Text(f"Rejoin with '{self.join_command}'."))
-            return EXIT_LOST
+            while True:
+                line = self.keys.get(0.1)
+                if line == "":
+                    raise EOFError
+                if line is not None:
+                    q = self.question
+                    if q is not None and line.strip().lower() in q.choices:
+                        self.question = None
+                        self.link.send(Answer(question=q.id, choice=line.strip().lower()))
+                        if outer is None and text.startswith(" / ".join(q.choices)):
+                            return line
+                        if self.moved:  # the game changed while the question was open: look again
+                            self.moved = False
+                            raise _Moved
+                        self.write_prompt()
+                        continue
+                    return line.strip()
+                for msg in self.guarded(lambda: self.link.pending(self.lost)):
+                    self.above_prompt(msg)
         finally:
-            if self.on_leave is not None:
-                self.on_leave()
-            self.link.close()
-        return self.game_over()
+            self.at_prompt = outer
 
-    def my_move(self, seat: int) -> None:
-        self.asked_to_wait = -1
-        for msg in self.link.pending():  # what arrived meanwhile (someone joined, a newer position)
-            self.handle(msg)
-        if self.state.is_terminal() or self.state.current_player() != seat:
-            return
+    def write_prompt(self) -> None:
+        self.console.file.write(self.at_prompt or "")
+        self.console.file.flush()
+
+    def clear_prompt(self) -> None:
+        """Make room for a message above the prompt: a terminal clears the prompt's line, a transcript ends it."""
+        self.console.file.write("\r\x1b[2K" if self.console.is_terminal else "\n")
+        self.console.file.flush()
+
+    def above_prompt(self, msg: Any) -> None:
+        """Show ``msg`` above the prompt (the prompt's line is cleared, then written again)."""
+        self.clear_prompt()
+        self.moved = self.handle(msg) or self.moved
+        if self.moved and self.question is None:
+            self.moved = False
+            raise _Moved
+        self.flush()
+        self.write_prompt()
+
+    def ask(self, seat: int) -> Any:
+        self.moved = False  # what is shown now is the game as it is
+        try:
+            return super().ask(seat)
+        except _Moved:
+            return None
+
+    # -- the game ---------------------------------------------------------------------------
+    def start(self) -> None:
+        self.receive_position()
+        if self.mine is None:  # a spectator: what happened so far, then the board
+            self.flush()
+            self.say(self.r.board(self.state, self.s.players, None))
+
+    def leave(self) -> None:
+        if self.on_leave is not None:
+            self.on_leave()
+        self.link.close()
+
+    def play(self, action: Any) -> None:
         ply = len(self.state.history)
-        if self.agent_for is not None:
-            agent = self.agent_for(ply)
-            action = agent_choose(agent, self.state, self.console, self.s.players[seat].label)
-        else:
-            action = self.ask(seat)
-            if action is None:  # taken back, or the position changed: look again
-                return
-        if len(self.state.history) != ply:
-            return
         self.link.send(Play(action=str(action), ply=ply))
         self.reply(ply)
 
     def wait_for(self, seat: int) -> None:
-        if self.asked_to_wait != seat:  # once while the same seat decides
-            self.asked_to_wait = seat
-            if self.mine is not None and any(p.is_human for p in self.s.players):
-                self.flush()
-                self.say(Text(f"Waiting for {self.s.players[seat].name}... (Ctrl-C leaves the game)", style="muted"))
-        if self.mine is None or not any(p.is_human for p in self.s.players):
+        """The ``next_action`` of a seat played elsewhere: wait until the game changes (None: look
+        again).  A person here has a prompt meanwhile, for the commands ('help', 'save', 'quit'...)."""
+        if self.person_here:
+            return self.wait_at_prompt(seat)
+        self.flush()
+        while not self.handle(self.guarded(lambda: [self.link.recv(on_retry=self.lost)])[0]):
+            pass
+        if self.mine is None and not self.state.is_terminal():  # a spectator sees the board after every
+            self.say(self.r.board(self.state, self.s.players, None))  # action (the last one: at the game's end)
             self.flush()
-        self.receive()
+            self.say(self.r.turn_line(self.state, self.s.players))
+        return None
+
+    def wait_at_prompt(self, seat: int) -> None:
+        self.flush()
+        self.moved = False
+        name = self.s.players[seat].name
+        try:
+            while True:
+                line = self.prompt(f"Waiting for {name} ('help', 'board', 'save', 'quit')> ")
+                word, _, rest = line.partition(" ")
+                if word.lower() in _COMMANDS:
+                    assert self.mine is not None
+                    if self.command(self.mine, word.lower(), rest.strip(), []) is not None:
+                        return None
+                elif line:
+                    self.error(f"It is {name}'s turn: wait for their move. 'help' lists what you can do meanwhile.")
+        except _Moved:
+            return None
 
     # -- commands that go through the server ----------------------------------------------------
     def undo(self, seat: int) -> str | None:
@@ -365,21 +497,17 @@ class RemoteLoop(PlayLoop):
             if isinstance(msg, Notice):
                 return
 
-    def ended(self, how: str) -> int:
-        self.flush()
-        self.console.print()
-        why = {
-            "quit": "You left the game.",
-            "eof": "End of input: you left the game.",
-            "interrupt": "Interrupted: you left the game.",
-        }[how]
+    STOPPED: ClassVar[dict[str, str]] = {
+        "quit": "You left the game.",
+        "eof": "End of input: you left the game.",
+        "interrupt": "Interrupted: you left the game.",
+    }
+
+    def how_to_go_on(self) -> str:
         if self.welcome.host:
             name = save_name(self.welcome.save_path) if self.welcome.save_path else "NAME"
-            why += (
+            return (
                 " It is saved, and the other players are told the game is stopped; "
                 f"continue it with 'lehavre host --resume {name}'."
             )
-        elif self.join_command:
-            why += f" It stays saved on the host; rejoin with '{self.join_command}'."
-        self.console.print(Text(why))
-        return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
+        return f" It stays saved on the host; rejoin with '{self.join_command}'." if self.join_command else ""

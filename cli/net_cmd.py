@@ -31,6 +31,7 @@ from core.agents import Agent, AgentSpecError, make_agent, parse_agent_list
 from core.games import game_spec
 from core.net.server import GameServer, Table
 from core.net.table import PERSON, SeatPlan, TablePlan, load_plan, new_code, plan_path, save_plan
+from core.net.view import ViewError
 from core.protocol import GameError, GameSpec
 
 #: the games that can be hosted: their own commands make their options
@@ -362,9 +363,14 @@ def join_game(
             return make_agent(spec, bot_seed(seat, ply), ruleset)
 
     again = f"lehavre {'watch' if watch else 'join'} {address} {code}"
-    play = RemoteLoop(
-        link, renderer, console, agent=me, agent_name=name, join_command=again, plain=plain, on_leave=on_leave
-    )
+    try:
+        play = RemoteLoop(
+            link, renderer, console, agent=me, agent_name=name, join_command=again, plain=plain, on_leave=on_leave
+        )
+    except ViewError as exc:  # the host's data file does not check out here
+        link.close()
+        error(str(exc))
+        return 2
     if welcome.seat is None:
         console.print(Text(f"Watching a game of {play.spec.title} at {address}.", style="bold"))
     else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -24,6 +24,15 @@ from cli.screen import height_of, last_lines, numbered, screen
 from cli.session import EXIT_INTERRUPTED, EXIT_OK, HINT_AGENT, Session, _records, agent_seed, continue_command
 from core.agents import make_agent
 from core.protocol import ActionError, GameError, GameState, normalize_text, parse_action
+
+
+class Stopped(Exception):
+    """The game is stopped from elsewhere (the host ended it, or the connection is lost for good):
+    ``message`` says so and how to go on; ``code`` is the exit code."""
+
+    def __init__(self, message: RenderableType, code: int) -> None:
+        super().__init__(str(message))
+        self.message, self.code = message, code
 
 
 class _End(Exception):
@@ -167,31 +176,55 @@ class PlayLoop:
 
     # -- the game -----------------------------------------------------------------------
     def run(self) -> int:
-        self.autosave()
+        """The one play loop: ask the seat to play for its decision (a person at this keyboard, an
+        agent, or a seat played elsewhere), play it, until the game ends or is stopped."""
         try:
+            self.start()
             while not self.state.is_terminal():
                 seat = self.state.current_player()
                 player = self.s.players[seat]
-                if player.is_human:
-                    action = self.ask(seat)
-                    if action is None:  # undo or similar: ask again
-                        continue
-                    if self.ai_turn:
-                        self.last_turn, self.ai_turn = self.ai_turn, []
-                else:
-                    before = self.state.clone()
-                    action = agent_choose(player.agent, self.state, self.console, player.label)
-                    info = dict(getattr(player.agent, "last_info", None) or {})
-                    self.last_ai = (seat, before, info)
-                    self.ai_turn.append(AIDecision(seat, before, str(action), info))
-                self.apply(action)
+                action = player.next_action(self, seat)
+                if action is None:  # undo, or the position changed: look again
+                    continue
+                if player.is_human and self.ai_turn:
+                    self.last_turn, self.ai_turn = self.ai_turn, []
+                self.play(action)
         except _End as end:
             return self.ended(end.how)
         except KeyboardInterrupt:
             return self.ended("interrupt")
         except EOFError:
             return self.ended("eof")
+        except Stopped as stop:
+            self.flush()
+            self.say(stop.message)
+            return stop.code
+        finally:
+            self.leave()
         return self.game_over()
+
+    def start(self) -> None:
+        """Before the first decision."""
+        self.autosave()
+
+    def leave(self) -> None:
+        """After the last decision (the game over, or stopped)."""
+
+    def play(self, action: Any) -> None:
+        """Play the action decided at this table (over the network: the server plays it)."""
+        self.apply(action)
+
+    def agent_move(self, seat: int, player: Any) -> Any:
+        """The decision of the agent at ``seat``, remembered for 'why'."""
+        before = self.state.clone()
+        action = agent_choose(player.agent, self.state, self.console, player.label)
+        info = dict(getattr(player.agent, "last_info", None) or {})
+        self.remember_ai(seat, before, str(action), info)
+        return action
+
+    def remember_ai(self, seat: int, before: GameState, action: str, info: dict[str, Any]) -> None:
+        self.last_ai = (seat, before, info)
+        self.ai_turn.append(AIDecision(seat, before, action, info))
 
     def game_over(self) -> int:
         """The end of a finished game: the whole board, the last events, the final table."""
@@ -205,22 +238,27 @@ class PlayLoop:
                 self.say(review_offer(self.s.save_path))
         return EXIT_OK
 
+    #: what stopping says, by how it stopped
+    STOPPED: ClassVar[dict[str, str]] = {
+        "quit": "You quit the game.",
+        "eof": "End of input: the game is stopped.",
+        "interrupt": "Interrupted: the game is stopped.",
+    }
+
     def ended(self, how: str) -> int:
         self.flush()
         self.console.print()
-        why = {
-            "quit": "You quit the game.",
-            "eof": "End of input: the game is stopped.",
-            "interrupt": "Interrupted: the game is stopped.",
-        }[how]
-        msg = why
-        if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
-            msg += (
-                f" It is saved in {self.s.save_path}; continue it with 'lehavre {self.s.ruleset_name} --resume' "
-                f"(the latest unfinished game) or, any time, '{continue_command(self.s.ruleset_name, self.s.save_path)}'."
-            )
-        self.console.print(Text(msg))
+        self.console.print(Text(self.STOPPED[how] + self.how_to_go_on()))
         return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
+
+    def how_to_go_on(self) -> str:
+        """The sentence after 'You quit the game.': where it is saved and how to continue it."""
+        if self.s.save_path is None or self.s.record is None or self.save_warned:
+            return ""
+        return (
+            f" It is saved in {self.s.save_path}; continue it with 'lehavre {self.s.ruleset_name} --resume' "
+            f"(the latest unfinished game) or, any time, '{continue_command(self.s.ruleset_name, self.s.save_path)}'."
+        )
 
     # -- asking a person -------------------------------------------------------------------
     def choices(self) -> list[_Choice]:

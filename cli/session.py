@@ -4,7 +4,7 @@ stack of positions and its record (:class:`Session`), starting, loading and cont
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,23 +32,33 @@ HINT_AGENT = "ai:normal"
 
 @dataclass
 class Player:
-    """Who sits at a seat: a person at this keyboard (``agent`` is None), an agent, or (``remote``) a
-    connection to a game hosted elsewhere, whose moves come from the server."""
+    """Who sits at a seat: a person at this keyboard (no ``agent``, no ``remote``), an agent, or a
+    connection to a game hosted elsewhere (``remote(seat)`` waits for that seat's move from the server).
+    The play loop asks each the same way: :meth:`next_action`."""
 
     name: str
     agent: Agent | None = None
     spec: str | None = None  # the agent's spec, e.g. "ai:normal"
-    remote: bool = False
+    remote: Callable[[int], Any] | None = None
 
     @property
     def is_human(self) -> bool:
-        return self.agent is None and not self.remote
+        return self.agent is None and self.remote is None
 
     @property
     def label(self) -> str:
         if self.agent is None or self.spec in (None, self.name):
             return self.name
         return f"{self.name} ({self.spec})"
+
+    def next_action(self, loop: Any, seat: int) -> Any:
+        """This seat's decision in ``loop`` (a :class:`cli.prompt.PlayLoop`), or None to look again
+        (a move arrived from elsewhere, or an undo)."""
+        if self.remote is not None:
+            return self.remote(seat)
+        if self.agent is not None:
+            return loop.agent_move(seat, self)
+        return loop.ask(seat)
 
 
 def agent_seed(seed: int, seat: int) -> int:

@@ -90,6 +90,17 @@ class Welcome(_Message):
     host: bool = False
     undo: bool = True
     save_path: str = ""
+    #: the contents of the game's data file (Inland Port: ``--buildings``), so a client needs no copy
+    data: Any = None
+
+
+class Reason(BaseModel):
+    """The computer's explanation of the action it played after ``ply`` actions (its principal
+    variation, score and evaluation terms, as 'why' shows them), sent only to who may hear it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    ply: int = Field(ge=0)
+    info: dict[str, Any]
 
 
 class Position(_Message):
@@ -104,6 +115,8 @@ class Position(_Message):
     seats: list[SeatInfo]
     #: the texts taken back by an undo just now (shown to everyone), else empty
     undone: list[str] = []
+    #: the computer's explanations of its latest actions, for 'why'
+    reasons: list[Reason] = []
 
 
 class Refused(_Message):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from core.net.messages import (
     Play,
     Position,
     Question,
+    Reason,
     Refused,
     Save,
     SeatInfo,
@@ -41,7 +43,7 @@ from core.net.messages import (
     parse_client,
 )
 from core.net.table import SeatPlan, TablePlan, save_plan
-from core.net.view import seat_view
+from core.net.view import data_of, may_hear, seat_view
 from core.protocol import ActionError, GameSpec, GameState, parse_action
 
 log = logging.getLogger("lehavre.net")
@@ -52,6 +54,8 @@ HELLO_TIMEOUT = 10.0
 STAND_IN = "ai:normal"
 #: the answers to a seat gone for too long
 TIMEOUT_CHOICES = ["wait", "ai", "stop"]
+#: how many of the latest actions' explanations a position carries
+KEPT_REASONS = 12
 
 
 def agent_seed(seed: int, seat: int) -> int:
@@ -91,9 +95,15 @@ class Table:
     stopped: str = ""
     done: asyncio.Event = field(default_factory=asyncio.Event)
     next_question: int = 1
+    #: the agents' explanations of their actions, by the number of actions before each
+    reasons: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.setup = self.positions[0] if self.positions else self.state.clone()
+        try:  # read once: the game has it already, and a client gets it in its welcome
+            self.data = data_of(self.record.options)
+        except (OSError, ValueError) as exc:
+            raise records.RecordError(f"cannot send the game's data file to the players: {exc}") from None
 
     @classmethod
     def from_record(cls, spec: GameSpec, record: records.GameRecord, path: Path, plan: TablePlan) -> Table:
@@ -124,7 +134,18 @@ class Table:
             actions=list(self.state.history),
             seats=self.seat_infos(),
             undone=undone or [],
+            reasons=self.reasons_for(seat),
         )
+
+    def reasons_for(self, seat: int | None) -> list[Reason]:
+        """The explanations of the agents' latest actions that ``seat`` may hear."""
+        n = len(self.state.history)
+        return [
+            Reason(ply=k, info=info)
+            for k, info in sorted(self.reasons.items())
+            if k >= n - KEPT_REASONS
+            and may_hear(self.spec, self.setup, self.positions[k], self.positions[k].current_player(), seat)
+        ]
 
     async def send(self, ws: ServerConnection, msg: Any) -> None:
         try:
@@ -149,8 +170,9 @@ class Table:
 
     # -- one connection -----------------------------------------------------------------------
     async def serve(self, ws: ServerConnection, seat: int | None) -> None:
-        if seat is not None and not self.seats[seat].is_person:
-            await self.send(ws, Notice(text=f"{self.seats[seat].kind} plays this seat now; you are watching."))
+        # a person whose seat the computer took (they were away too long) watches from now on
+        demoted = self.seats[seat] if seat is not None and not self.seats[seat].is_person else None
+        if demoted is not None:
             seat = None
         if seat is None:
             self.watchers.add(ws)
@@ -174,8 +196,17 @@ class Table:
                 host=bool(plan and plan.host),
                 undo=self.plan.undo,
                 save_path=str(self.save_path),
+                data=self.data,
             ),
         )
+        if demoted is not None:
+            await self.send(
+                ws,
+                Notice(
+                    text=f"You were away too long: {demoted.kind} plays {demoted.name}'s seat now, as the others chose. "
+                    "You are a spectator of this game from now on: you see every move, and cannot play."
+                ),
+            )
         await self.broadcast()
         if self.stopped:
             await self.send(ws, Closed(text=self.stopped))
@@ -274,13 +305,15 @@ class Table:
         return self.agents[seat]
 
     async def agent_move(self, seat: int, ply: int) -> None:
+        agent = self.agent_for(seat)
         try:
-            action = await asyncio.to_thread(self.agent_for(seat).choose, self.state.clone())
+            action = await asyncio.to_thread(agent.choose, self.state.clone())
         finally:
             self.thinking = None
         if self.stopped or len(self.state.history) != ply or self.seats[seat].is_person:
             self.kick()
             return
+        self.reasons[ply] = json.loads(json.dumps(getattr(agent, "last_info", None) or {}, default=str))
         self.push(action)
         await self.changed()
 
@@ -330,6 +363,7 @@ class Table:
 
     async def take_back(self, k: int) -> None:
         removed = list(self.state.history[k:])
+        self.reasons = {p: info for p, info in self.reasons.items() if p < k}
         self.state = self.positions[k]
         del self.positions[k:]
         self.record.undo(len(removed))

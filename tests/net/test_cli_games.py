@@ -4,6 +4,7 @@ killed with SIGKILL and resumed with ``lehavre host --resume``; each ends as it 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -20,6 +21,7 @@ from core.agents import make_agent
 from core.games import game_spec
 
 LEHAVRE = str(Path(sys.executable).parent / "lehavre")
+ROOT = Path(__file__).resolve().parents[2]
 #: the longest any one process of these tests may run
 LIMIT = 240.0
 
@@ -56,6 +58,7 @@ class Host:
         self.address = re.search(r"Address: (\S+)", text).group(1)
         self.codes = dict(re.findall(r"Seat (\d+) \(.*?\): lehavre join \S+ (\S+)", text))
         self.name = re.search(r"saved as '([^']+)'", text).group(1)
+        self.watch_code = re.search(r"Spectators: lehavre watch \S+ (\S+)", text).group(1)
 
     def code(self, seat: int) -> str:
         return self.codes[str(seat)]
@@ -151,6 +154,47 @@ def test_a_whole_game_between_agent_clients(tmp_path, args, seats):
     record = saved(tmp_path, host.name)
     assert record.finished and record.final_wealth is not None
     assert "Traceback" not in "".join(texts) + host.out.read_text()
+
+
+def test_a_spectator_sees_the_board_after_every_action(tmp_path):
+    host = Host(tmp_path, "inland", "--seats", "remote,remote", "--seed", "9", "--port", "0")
+    out = tmp_path / "watch.txt"
+    watcher = subprocess.Popen(
+        [LEHAVRE, "watch", host.address, host.watch_code],
+        stdout=out.open("w"),
+        stderr=subprocess.STDOUT,
+        env=env_for(tmp_path),
+    )
+    STARTED.append(watcher)
+    wait_for(out, "On offer in round A", watcher)  # the board before anyone has played
+    texts = finished([join(tmp_path, host.address, host.code(s), "greedy") for s in (1, 2)])
+    assert watcher.wait(LIMIT) == 0
+    seen = out.read_text()
+    actions = saved(tmp_path, host.name).actions
+    # the board after every action (and once at the start), each action's line after its board
+    assert seen.count("On offer in round") >= len(actions)
+    assert re.search(r"A\s+1\s+Player 1: ", seen)  # what happened, as in a local '--watch'
+    assert re.search(r"Winner|A tie|Tie:", seen[seen.rindex("On offer in round") :])
+    assert all(re.search(r"Winner|A tie|Tie:", t) for t in texts)
+
+
+def test_clients_without_the_buildings_file_play_a_game_hosted_with_buildings(tmp_path):
+    """The host's --buildings file reaches the clients in their welcome: they need no copy of it."""
+    data = json.loads((ROOT / "inland_port" / "data" / "buildings.json").read_text(encoding="utf-8"))
+    data["buildings"][0]["value"] = 5  # the Wood Company, worth more in this game
+    own = tmp_path / "host-only" / "my-buildings.json"
+    own.parent.mkdir()
+    own.write_text(json.dumps(data), encoding="utf-8")
+    host = Host(tmp_path, "inland", "--seats", "remote,remote", "--seed", "5", "--buildings", str(own), "--port", "0")
+    away = own.rename(tmp_path / "away.json")  # nobody else has the file (the host read it when it started)
+    texts = finished([join(tmp_path, host.address, host.code(s), "greedy") for s in (1, 2)])
+    assert all(re.search(r"Winner|A tie|Tie:", t) for t in texts)
+    host.finish()
+    away.rename(own)  # the host's machine has its file (its saved game replays with it)
+    record = saved(tmp_path, host.name)
+    assert record.finished and record.options["buildings"] == str(own)
+    kept = list((tmp_path / "received").glob("inland-*.json"))
+    assert len(kept) == 1 and json.loads(kept[0].read_text())["buildings"][0]["value"] == 5
 
 
 def test_a_client_killed_mid_game_rejoins_and_the_game_ends_as_it_would_have(tmp_path):

@@ -16,6 +16,7 @@ from core.net.messages import (
     Answer,
     Hello,
     MessageError,
+    Notice,
     Play,
     Position,
     Question,
@@ -192,6 +193,12 @@ def test_a_person_away_too_long_is_replaced_by_the_ai_when_the_others_choose_it(
         away.close()
         answers = asyncio.run(asyncio.wait_for(bot(port, code_of(table, 0), 1, answer="ai", stop_after=4), 60))
         assert answers == "dropped"
+        # the person who was away comes back with their code: a spectator now, told so plainly
+        back = Client(port, code_of(table, 1))
+        assert back.welcome.seat is None
+        told = back.next(Notice).text
+        assert "ai:normal plays Player 2's seat now" in told and "You are a spectator of this game" in told
+        back.close()
     assert table.seats[1].kind == "ai:normal"
     assert table.record.players[1].agent == "ai:normal"
     movers = [s.current_player() for s in table.positions]

@@ -66,3 +66,45 @@ def test_host_and_client_screens_at_80x24(tmp_path):
     host.sendintr()
     status, text = finish(host)
     assert "Interrupted: you left the game" in text and "Traceback" not in text
+
+
+def test_events_reach_a_person_at_the_prompt_and_quit_works_while_waiting(tmp_path):
+    """Nobody types at the host's prompt: the other person joining, then leaving, is shown above it
+    at once (80x24), and the prompt stays the last line; the one who waits leaves with 'quit'."""
+    host = spawn_screen(tmp_path, "host", "inland", "--seats", "me,remote", "--seed", "4", "--port", "0")
+    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\r?\n")
+    address, code = host.match.group(1), host.match.group(2)
+    host.expect("Host, " + PROMPT)
+    client = spawn_screen(tmp_path, "join", address, code)
+    client.expect(r"Waiting for Host \('help', 'board', 'save', 'quit'\)> ")
+    assert wait_text(host, "Player 2 joined.", 10)
+    prompt_last(host)
+    assert host.logfile_read.lines[host.logfile_read.screen.cursor.y - 1] == "Player 2 joined."
+    client.sendline("board")  # a command while waiting for the other's move
+    client.expect("Waiting for Host")
+    assert "Host to play" in client.logfile_read.flat
+    client.sendline("quit")
+    status, text = finish(client)
+    assert status == 0 and "You left the game" in text
+    assert wait_text(host, "Player 2 lost the connection", 10)
+    prompt_last(host)
+    host.sendline("quit")
+    status, text = finish(host)
+    assert status == 0 and "You left the game" in text and "Traceback" not in text
+
+
+def test_why_explains_a_move_the_computer_made_on_the_server(tmp_path):
+    host = spawn_screen(tmp_path, "host", "inland", "--seats", "me,ai:easy", "--seed", "3", "--port", "0")
+    host.expect("Host, " + PROMPT)
+    host.sendline("1")  # build, then end the turn
+    host.expect("Host, " + PROMPT)
+    host.sendline("1")
+    host.expect(r"ai:easy\S*: builds")  # (\S* : the colours' escapes)
+    host.sendline("why")
+    host.expect("Expected line")
+    host.expect(r"Waiting for ai:easy|Host, your move")
+    flat = host.logfile_read.flat
+    assert "ai:easy chose build" in flat and "Expected line: ai:easy: build" in flat
+    host.sendline("quit")
+    status, text = finish(host)
+    assert status == 0 and "Traceback" not in text

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
+
+import pytest
 
 from base_game import RULESET, GameOptions
 from base_game import cards as K
@@ -14,7 +17,8 @@ from base_game.frames import Sub
 from base_game.view import known_specials
 from cli.render_base import BaseRenderer
 from cli.session import Player
-from core.net.view import ViewReplay, seat_view
+from core.games import game_spec
+from core.net.view import ViewError, ViewReplay, may_hear, received_data, seat_view
 from tests.net.conftest import code_of, hosted, make_table, play_bots
 
 
@@ -115,3 +119,48 @@ def test_no_message_of_a_hosted_base_game_carries_another_seats_hidden_tiles(dat
 def _peeked(state) -> bool:
     """Someone knows the top of the special pile (the Marketplace): their own view keeps it."""
     return any(state.peek_known) or peeking(state)
+
+
+def test_the_explanation_of_a_seat_that_peeked_is_not_heard_by_the_others():
+    """The Marketplace shows its user the top two special buildings: that seat's search (and so its
+    'why') may name them, so only it hears its explanations until they are revealed."""
+    for seed in range(200):
+        setup, state = random_game(seed, until=peeking)
+        if peeking(state):
+            break
+    else:
+        raise AssertionError("no random game reached the Marketplace's peek")
+    peeker = state.stack[-1].player
+    others = [s for s in range(state.num_players) if s != peeker]
+    assert may_hear(RULESET, setup, state, peeker, peeker)
+    assert not any(may_hear(RULESET, setup, state, peeker, s) for s in [*others, None])
+    # before anyone looked at anything, every seat (and a spectator) knows the same
+    start = setup.clone()
+    assert all(may_hear(RULESET, setup, start, 0, s) for s in [1, 2, None])
+
+
+def test_a_server_ai_explains_its_moves_only_to_who_may_hear_them(data_dir):
+    table = make_table("base", "remote,ai:easy", 12, short=True)
+    heard: list[str] = []
+    with hosted(table) as (_, port):
+        assert play_bots(port, [code_of(table, 0)], heard=heard, stop_after=25) == ["dropped"]
+    positions = [m for m in map(json.loads, heard) if m["type"] == "position"]
+    reasons = {r["ply"]: r["info"] for m in positions for r in m["reasons"]}
+    states = [*table.positions, table.state]
+    ai_moves = [k for k in range(len(states) - 1) if states[k].current_player() == 1 and k < 25]
+    assert ai_moves and set(reasons) <= set(ai_moves)
+    for k, info in reasons.items():
+        assert info["action"] == states[k + 1].history[k] and info["pv"] and "terms" in info
+        assert may_hear(RULESET, table.setup, states[k], 1, 0)
+    # every move of the AI the person may hear about was explained to them (each position carries the latest)
+    assert set(reasons) == {k for k in ai_moves if may_hear(RULESET, table.setup, states[k], 1, 0)}
+
+
+def test_a_data_file_from_the_server_is_checked_as_a_file_would_be(data_dir):
+    inland = game_spec("inland")
+    data = json.loads((Path(__file__).resolve().parents[2] / "inland_port/data/buildings.json").read_text())
+    path = received_data(inland, data)
+    assert json.loads(path.read_text()) == data
+    del data["buildings"][3]
+    with pytest.raises(ViewError, match=r"the host.s data file is not valid: .*is missing"):
+        received_data(inland, data)
