@@ -299,7 +299,7 @@ def _wait_for(db: Path, at_least: int, proc: subprocess.Popen, limit: float = 12
 @pytest.mark.parametrize("sig, jobs", [(signal.SIGINT, "1"), (signal.SIGINT, "2"), (signal.SIGKILL, "2")])
 def test_interrupted_run_resumes_to_exactly_n_games(tmp_path, sig, jobs):
     db = tmp_path / "run.sqlite3"
-    games = 150
+    games = 300  # enough that a loaded machine cannot finish them all before the signal lands
     proc = _start(db, games, "--jobs", jobs)
     _wait_for(db, 5, proc)
     os.killpg(proc.pid, sig)  # the whole process group, as a terminal's Ctrl-C does
