@@ -19,8 +19,8 @@ from rich.table import Table
 
 from cli.app import app
 from cli.console import make_console
-from cli.options import NoiseOption
-from cli.playtest_cmd import EXIT_INTERRUPTED, Backend, RateColumn, check_jobs, clean_exit, command_line, open_store
+from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
+from cli.playtest_cmd import EXIT_INTERRUPTED, RateColumn, check_jobs, clean_exit, command_line, open_store
 from core import playtest as pt
 from core.agents import with_noise
 from core.balance import report as br
@@ -281,22 +281,10 @@ def balance(
             help="Continue the stored search of the same command (its result is that of one uninterrupted run).",
         ),
     ] = False,
-    jobs: Annotated[
-        int,
-        typer.Option("--jobs", "-j", help="Worker processes on this machine (results are the same for any number)."),
-    ] = 1,
-    backend: Annotated[
-        Backend, typer.Option("--backend", help="local (processes on this machine) or dask.")
-    ] = Backend.local,
-    address: Annotated[
-        str | None, typer.Option("--address", metavar="ADDR", help="Dask scheduler address (with --backend dask).")
-    ] = None,
-    db: Annotated[
-        Path | None,
-        typer.Option(
-            "--db", metavar="PATH", help="SQLite file that keeps every game (default: in the user's data directory)."
-        ),
-    ] = None,
+    jobs: JobsOption = 1,
+    backend: BackendOption = Backend.local,
+    address: AddressOption = None,
+    db: DbOption = None,
 ) -> None:
     out = make_console()
     err = make_console(stderr=True)

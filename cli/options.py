@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -20,6 +21,39 @@ LoadOption = Annotated[
         "--load", metavar="NAME|PATH", help="Continue a saved game: a name 'lehavre saves' lists, or a file's path."
     ),
 ]
+
+
+class Backend(str, Enum):
+    """Where a playtest's games are played."""
+
+    local = "local"
+    dask = "dask"
+
+
+#: the options of every command that plays stored runs (playtest, compare, skill, balance)
+JobsOption = Annotated[
+    int, typer.Option("--jobs", "-j", help="Worker processes on this machine (results are the same for any number).")
+]
+BackendOption = Annotated[
+    Backend, typer.Option("--backend", help="local (processes on this machine) or dask (a Dask cluster).")
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option(
+        "--address",
+        metavar="ADDR",
+        help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (with --backend dask; without it: a local Dask cluster).",
+    ),
+]
+DbOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        metavar="PATH",
+        help="SQLite file that keeps every finished game (default: in the user's data directory).",
+    ),
+]
+
 JsonOption = Annotated[bool, typer.Option("--json", help="With --watch: print only one JSON object with the result.")]
 NoUndoOption = Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")]
 NoSaveOption = Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")]

@@ -14,7 +14,6 @@ import shlex
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -35,7 +34,7 @@ from rich.text import Text
 
 from cli.app import app
 from cli.console import error, make_console
-from cli.options import NoiseOption
+from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
 from cli.review_view import check_review_level, francs_lost_table, playtest_francs_lost
 from core import playtest as pt
 from core import report as rp
@@ -64,11 +63,6 @@ ClearLeadOption = Annotated[
         "another player ever had and this many francs.",
     ),
 ]
-
-
-class Backend(str, Enum):
-    local = "local"
-    dask = "dask"
 
 
 def default_db_path() -> Path:
@@ -572,33 +566,14 @@ def playtest(
         list[str] | None,
         typer.Option("--variant", metavar="KEY=VALUE", help="A variant flag of the rule set (repeatable)."),
     ] = None,
-    jobs: Annotated[
-        int,
-        typer.Option("--jobs", "-j", help="Worker processes on this machine (results are the same for any number)."),
-    ] = 1,
-    backend: Annotated[
-        Backend, typer.Option("--backend", help="local (processes on this machine) or dask (a Dask cluster).")
-    ] = Backend.local,
-    address: Annotated[
-        str | None,
-        typer.Option(
-            "--address",
-            metavar="ADDR",
-            help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (without it: a local Dask cluster).",
-        ),
-    ] = None,
+    jobs: JobsOption = 1,
+    backend: BackendOption = Backend.local,
+    address: AddressOption = None,
     json_path: Annotated[
         Path | None,
         typer.Option("--json", metavar="PATH", help="Write the summary and every game's result to this JSON file."),
     ] = None,
-    db: Annotated[
-        Path | None,
-        typer.Option(
-            "--db",
-            metavar="PATH",
-            help="SQLite file that keeps every finished game (default: in the user's data directory).",
-        ),
-    ] = None,
+    db: DbOption = None,
     report: Annotated[
         Path | None, typer.Option("--report", metavar="PATH", help="Write a self-contained HTML report with charts.")
     ] = None,
@@ -709,7 +684,7 @@ Stored runs can be used instead of playing: --a-run ID / --b-run ID (see --list-
 def compare(
     games: Annotated[int, typer.Option("--games", "-n", help="Games per configuration.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of both runs (game i gets the same seed in both).")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes on this machine.")] = 1,
+    jobs: JobsOption = 1,
     report: Annotated[
         Path | None, typer.Option("--report", metavar="PATH", help="Write a self-contained HTML report with charts.")
     ] = None,
@@ -733,20 +708,13 @@ def compare(
             help="Reuse the latest stored run of each configuration and seed; play only missing games.",
         ),
     ] = False,
-    db: Annotated[
-        Path | None,
-        typer.Option(
-            "--db", metavar="PATH", help="SQLite file of stored runs (default: in the user's data directory)."
-        ),
-    ] = None,
+    db: DbOption = None,
     json_path: Annotated[
         Path | None,
         typer.Option("--json", metavar="PATH", help="Write both summaries and the tests to this JSON file."),
     ] = None,
-    backend: Annotated[Backend, typer.Option("--backend", help="local or dask.")] = Backend.local,
-    address: Annotated[
-        str | None, typer.Option("--address", metavar="ADDR", help="Dask scheduler address (with --backend dask).")
-    ] = None,
+    backend: BackendOption = Backend.local,
+    address: AddressOption = None,
     agents: Annotated[
         str | None,
         typer.Option(

@@ -15,9 +15,9 @@ from rich.text import Text
 
 from cli.app import app
 from cli.console import make_console
+from cli.options import Backend, DbOption, JobsOption
 from cli.playtest_cmd import (
     EXIT_INTERRUPTED,
-    Backend,
     check_jobs,
     clean_exit,
     command_line,
@@ -91,10 +91,8 @@ def skill(
         float, typer.Option("--noise", min=0.0, metavar="X", help="Noise of both agents (francs; 0 repeats games).")
     ] = 2.0,
     seed: Annotated[int, typer.Option("--seed", help="Seed of every step's run.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes on this machine.")] = 1,
-    db: Annotated[
-        Path | None, typer.Option("--db", metavar="PATH", help="SQLite file of stored runs (default: data directory).")
-    ] = None,
+    jobs: JobsOption = 1,
+    db: DbOption = None,
     json_path: Annotated[
         Path | None, typer.Option("--json", metavar="PATH", help="Write every ladder to this JSON file.")
     ] = None,
