@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cli.app import app
-from cli.console import make_console
+from cli.console import make_console, output_console
 from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
 from cli.playtest_cmd import EXIT_INTERRUPTED, RateColumn, check_jobs, clean_exit, command_line, open_store
 from core import playtest as pt
@@ -286,7 +286,7 @@ def balance(
     address: AddressOption = None,
     db: DbOption = None,
 ) -> None:
-    out = make_console()
+    out = output_console()
     err = make_console(stderr=True)
     with clean_exit():
         check_jobs(jobs, backend, address)

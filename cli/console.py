@@ -46,6 +46,14 @@ def make_console(*, stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, theme=THEME)
 
 
+def output_console() -> Console:
+    """The console for tables: when output goes to a file or a pipe it is wide, so no name is ever cut."""
+    out = make_console()
+    if not out.is_terminal:
+        out.width = max(out.width, 240)
+    return out
+
+
 def error(message: str) -> None:
     """Print an error to stderr, without markup interpretation."""
     make_console(stderr=True).print(f"Error: {message}", style="error", markup=False, soft_wrap=True)

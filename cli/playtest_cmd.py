@@ -33,7 +33,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.app import app
-from cli.console import error, make_console
+from cli.console import error, make_console, output_console
 from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
 from cli.review_view import check_review_level, francs_lost_table, playtest_francs_lost
 from core import playtest as pt
@@ -651,14 +651,6 @@ def playtest(
         if result.interrupted:
             _interrupted_note(err, [result])
             raise typer.Exit(EXIT_INTERRUPTED)
-
-
-def output_console() -> Console:
-    """The console for tables: when output goes to a file or a pipe it is wide, so no name is ever cut."""
-    out = make_console()
-    if not out.is_terminal:
-        out.width = max(out.width, 240)
-    return out
 
 
 def _strongest_agent() -> str:

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.app import app
-from cli.console import make_console
+from cli.console import make_console, output_console
 from cli.options import Backend, DbOption, JobsOption
 from cli.playtest_cmd import (
     EXIT_INTERRUPTED,
@@ -24,7 +24,6 @@ from cli.playtest_cmd import (
     format_p,
     format_pct,
     open_store,
-    output_console,
     play_stored,
     progress_bar,
     write_json,
