@@ -80,8 +80,13 @@ def graph(review: GameReview, width: int = 80, rows: int = 3) -> RenderableType:
         marks.append(mark, style=style)
     lines.append(marks)
     step = f"~{n / cols:.1f} a column" if cols < n else "one a column"
-    who = f"up: {review.players[0]} ahead, down: {review.players[1]}" if review.num_players == 2 else "the mover's view"
-    lines.append(Text(f"       decisions 1-{n}, {step}; {who}", style="muted"))
+    who = (
+        f"up: P1 ({review.players[0]}) ahead, down: P2 ({review.players[1]})"
+        if review.num_players == 2
+        else "the mover's view"
+    )
+    lines.append(Text(f"       decisions 1-{n}, {step}", style="muted"))
+    lines.append(Text(f"       {who}", style="muted"))
     lines.append(Text("       marks: · inaccuracy  ? mistake  x blunder", style="muted"))
     return Group(*lines)
 

@@ -68,7 +68,9 @@ def curve_svg(review: GameReview, width: int = 1000, height: int = 320) -> str:
 def _caption(review: GameReview) -> str:
     if review.num_players == 2:
         a, b = review.players
-        return f"The reference's evaluation before each decision, in francs: above zero {a} is ahead, below {b}."
+        return (
+            f"The reference's evaluation before each decision, in francs: above zero P1 ({a}) is ahead, below P2 ({b})."
+        )
     return "The reference's evaluation before each decision, in francs, for the player to move."
 
 
