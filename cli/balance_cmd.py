@@ -14,13 +14,12 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from cli.app import app
 from cli.console import make_console, output_console
 from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
-from cli.playtest_cmd import EXIT_INTERRUPTED, RateColumn, check_jobs, clean_exit, command_line, open_store
+from cli.playtest_cmd import EXIT_INTERRUPTED, check_jobs, clean_exit, command_line, open_store, progress_bar
 from core import playtest as pt
 from core.agents import with_noise
 from core.balance import report as br
@@ -71,19 +70,6 @@ def _checks(items: list[str], search_agents: tuple[str, ...], spec: GameSpec) ->
         agents = _seats(agents_text, spec, 0.0) if eq else search_agents
         out.append((agents, int(n)))
     return out
-
-
-def _progress(console: Console) -> Progress:
-    return Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        RateColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=False,
-    )
 
 
 def _first(m: Measures) -> str:
@@ -175,7 +161,7 @@ def _search(
     """Run (or resume) the search and the checks under a progress bar (on standard error)."""
     err = make_console(stderr=True)
     total = settings.budget + sum(2 * n for _a, n in checks)
-    with _progress(err) as progress:
+    with progress_bar(err) as progress:
         task = progress.add_task("balancing", total=total)
         search = bs.Search(
             spec,
