@@ -70,7 +70,7 @@ Terms (per seat):
 Weights
 -------
 Each term is multiplied by its weight, read from ``data/eval_weights.json``
-(:data:`WEIGHTS`, with their provenance; :mod:`core.tuning` fits them from
+(:data:`WEIGHTS`, with their provenance; :mod:`core.lab.tuning` fits them from
 self-play): ``goods`` and ``energy`` are ``GOODS_SHARE`` (one weight each),
 ``ship fund`` is ``SHIP_FUND_SHARE`` and ``tempo`` is ``TEMPO``; the others
 multiply the term as described.  :func:`features` are the terms with every
@@ -88,7 +88,7 @@ from base_game.actions import BaseAction
 from base_game.effects import EFFECTS
 from base_game.frames import Debt, FinishRound, Sub, Turn
 from core.protocol import EvalTuning
-from core.tuning import load_weights
+from core.weights import load_weights
 
 if TYPE_CHECKING:
     from base_game.state import BaseState
@@ -389,7 +389,7 @@ def weighted(weights: Mapping[str, float]) -> Callable[[BaseState, int], float]:
     return evaluate_with
 
 
-#: what the evaluation tuner (core.tuning) needs
+#: what the evaluation tuner (core.lab.tuning) needs
 TUNING = EvalTuning(features=features, weighted=weighted, weights=WEIGHTS, path=str(WEIGHTS_PATH))
 
 

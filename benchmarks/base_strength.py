@@ -10,7 +10,7 @@ Game ``i`` of each match uses seed ``seed + i // 2`` and puts the AI in seat
 ``i % 2``, so every seed is played from both seats.
 
 Prints, per opponent and overall: win rate (a tie counts one half) with its
-95% Wilson interval (``core.stats.wilson_interval``), the AI's mean final
+95% Wilson interval (``core.lab.stats.wilson_interval``), the AI's mean final
 wealth, its mean wealth in the games it won, the mean margin, the rate of
 games in which the AI took at least one loan, and the AI's time per searched
 decision (median, 95th percentile, maximum).  Targets (issue 5): at least 95%
@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from base_game import RULESET
 from benchmarks.peers import make_peer
 from core.agents import make_agent
-from core.stats import wilson_interval
+from core.lab.stats import wilson_interval
 
 
 def play_one(task: dict[str, Any]) -> dict[str, Any]:

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.peers import make_peer, parse
 from core.games import game_spec
-from core.stats import wilson_interval as wilson
+from core.lab.stats import wilson_interval as wilson
 
 
 def new_state(game: str, seed: int) -> Any:

@@ -46,7 +46,7 @@ def make_peer(text: str, seed: int, game: str) -> Any:
     if name in ("mcts", "mcts:eval"):
         if seconds is None:
             raise ValueError(f"'{text}': MCTS needs a time per move, e.g. {name}@0.5")
-        from core.openspiel_adapter import TimedMCTSAgent
+        from core.lab.openspiel_adapter import TimedMCTSAgent
 
         agent = TimedMCTSAgent(think_time=seconds, seed=seed, evaluator="eval" if name == "mcts:eval" else "rollout")
         agent.name = text

@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.agents import make_agent
-from core.review import GameSource, review_game
+from core.lab.review import GameSource, review_game
 from inland_port import RULESET
 
 

@@ -9,7 +9,7 @@
    evaluation terms with weight 1 (the features) and the seat's result.
 2. Fits the scale K of ``sigmoid(evaluation / K)`` with today's weights, then
    the weights (all but ``wealth``) by logistic regression with K fixed and an
-   L2 pull ``--l2`` toward today's weights (:mod:`core.tuning`).  Every fifth
+   L2 pull ``--l2`` toward today's weights (:mod:`core.lab.tuning`).  Every fifth
    game is held out; the log-loss before and after is printed for both parts.
 3. Plays ``--match-games`` games of the fitted weights against today's at the
    node budget of ``--level`` (equal nodes), both seats, noise ``--noise``.
@@ -36,8 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.protocol import GameError
-from core.tuning import (
+from core.lab.tuning import (
     FitReport,
     MatchResult,
     Provenance,
@@ -49,6 +48,7 @@ from core.tuning import (
     tuning_of,
     write_weights,
 )
+from core.protocol import GameError
 
 
 def _args(argv: list[str] | None) -> argparse.Namespace:

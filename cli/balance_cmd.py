@@ -1,6 +1,6 @@
 """``lehavre balance``: search small changes of a building file's numbers until playtests meet targets.
 
-The search is :mod:`core.balance` (common random numbers, successive
+The search is :mod:`core.lab.balance` (common random numbers, successive
 halving, every game stored, resumable); this module reads the command line,
 drives a Rich progress bar and prints Rich tables.
 """
@@ -22,9 +22,9 @@ from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOpt
 from cli.playtest_cmd import EXIT_INTERRUPTED, check_jobs, clean_exit, command_line, open_store, progress_bar
 from core import playtest as pt
 from core.agents import with_noise
-from core.balance import report as br
-from core.balance import search as bs
-from core.balance.measures import Measures, Targets
+from core.lab.balance import report as br
+from core.lab.balance import search as bs
+from core.lab.balance.measures import Measures, Targets
 from core.protocol import GameSpec
 from core.records import data_dir
 

@@ -1,7 +1,7 @@
 """``lehavre playtest`` and ``lehavre compare``: many games between agents, statistics, reports.
 
-The work is done by :mod:`core.playtest` (games, storage, summaries),
-:mod:`core.stats` (tests) and :mod:`core.report` (HTML); this module reads the
+The work is done by :mod:`core.lab.playtest` (games, storage, summaries),
+:mod:`core.lab.stats` (tests) and :mod:`core.lab.report` (HTML); this module reads the
 command line, drives a Rich progress bar and prints Rich tables.
 """
 
@@ -37,9 +37,9 @@ from cli.console import error, make_console, output_console
 from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
 from cli.review_view import check_review_level, francs_lost_table, playtest_francs_lost
 from core import playtest as pt
-from core import report as rp
 from core.agents import agent_kinds, with_noise
-from core.measures import CLEAR_LEAD, DEFINITIONS, game_measures
+from core.lab import report as rp
+from core.lab.measures import CLEAR_LEAD, DEFINITIONS, game_measures
 from core.protocol import GameError
 from core.records import data_dir
 
@@ -287,7 +287,7 @@ def numbers_table(summaries: list[dict[str, Any]]) -> Table:
 
 
 def wealth_distribution_table(summaries: list[dict[str, Any]], bins: int = 8) -> Table:
-    from core import stats
+    from core.lab import stats
 
     values = [v for s in summaries for v in s["wealth_values"]]
     lo, hi = (min(values), max(values)) if values else (0, 1)
@@ -336,7 +336,7 @@ def buildings_table(summaries: list[dict[str, Any]], limit: int = 15) -> Table:
 
 
 def measures_table(summaries: list[dict[str, Any]]) -> Table:
-    """The designer's measures (:mod:`core.measures`) per game: mean with its 95% interval, median, quartiles."""
+    """The designer's measures (:mod:`core.lab.measures`) per game: mean with its 95% interval, median, quartiles."""
     table = Table(title="Designer's measures per game, by the agents' evaluations (95% t-interval of the mean)")
     table.title_justify = "left"
     table.add_column("", overflow="fold")

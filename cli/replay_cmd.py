@@ -29,9 +29,9 @@ from cli.app import app
 from cli.console import error, make_console
 from cli.review_view import evaluation_line, lost_line, stored_review
 from core.games import game_spec
+from core.lab.review import GameSource
 from core.protocol import GameError, GameState, parse_action
 from core.records import GameRecord, RecordError, find_save, load_record, replay_all, state_summary
-from core.review import GameSource
 
 #: exit code for a file that cannot be replayed or a position that does not exist
 EXIT_BAD_INPUT = 2

@@ -1,7 +1,7 @@
 """``lehavre review``: where a finished game was won and lost, decision by decision.
 
-The work is done by :mod:`core.review` (the reference search, francs lost,
-labels, accuracy, stored reviews) and :mod:`core.review_report` (HTML); this
+The work is done by :mod:`core.lab.review` (the reference search, francs lost,
+labels, accuracy, stored reviews) and :mod:`core.lab.review_report` (HTML); this
 module finds the game (a save or a stored playtest game), drives a progress
 bar and prints what :mod:`cli.review_view` draws.  :func:`offer_review` is
 what the end of a game at the keyboard calls.
@@ -19,9 +19,9 @@ from cli.app import app
 from cli.console import error, make_console
 from cli.playtest_cmd import default_db_path
 from cli.review_view import Reviewed, better_line, from_save, ranges, run_review, show_review, tagger
-from core import review as rv
 from core import review_report
-from core.playtest import PlaytestError, Store
+from core.lab import review as rv
+from core.lab.playtest import PlaytestError, Store
 from core.protocol import GameError
 
 EXIT_BAD_INPUT = 2

@@ -14,11 +14,11 @@ from rich.text import Text
 
 from cli.console import SEAT_STYLES
 from cli.explain import labelled_pv
-from core import review as rv
-from core.playtest import load_ruleset
+from core.lab import review as rv
+from core.lab.playtest import load_ruleset
+from core.lab.review import Decision, GameReview
 from core.protocol import GameState
 from core.records import RecordError, data_dir, find_save, load_record, save_name
-from core.review import Decision, GameReview
 
 #: the mark under the graph for each label, and its style
 MARKS = {"inaccuracy": ("·", "yellow"), "mistake": ("?", "dark_orange"), "blunder": ("x", "bold red")}
@@ -318,7 +318,7 @@ def playtest_francs_lost(
 
 
 def check_review_level(rules: str, level: str) -> None:
-    """An unknown reference level is refused (:class:`core.review.ReviewError`) before any game is played."""
+    """An unknown reference level is refused (:class:`core.lab.review.ReviewError`) before any game is played."""
     rv.reference_level(load_ruleset(rules), level)
 
 

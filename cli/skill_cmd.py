@@ -1,4 +1,4 @@
-"""``lehavre skill``: skill depth of rule sets, a ladder of doubling search budgets (:mod:`core.skill`).
+"""``lehavre skill``: skill depth of rule sets, a ladder of doubling search budgets (:mod:`core.lab.skill`).
 
 The games are ordinary playtest runs (stored, resumable); this module reads the
 command line, drives the progress bar and prints one table per rule set.
@@ -29,7 +29,7 @@ from cli.playtest_cmd import (
     write_json,
 )
 from core import playtest as pt
-from core import skill as sk
+from core.lab import skill as sk
 
 SKILL_HELP = f"""Skill depth: does searching deeper win more, and how steeply, in each rule set?
 

@@ -204,7 +204,7 @@ class Evaluator:
 
 @dataclass(frozen=True, slots=True)
 class EvalTuning:
-    """What the evaluation tuner (:mod:`core.tuning`) needs from a game whose
+    """What the evaluation tuner (:mod:`core.lab.tuning`) needs from a game whose
     evaluation is ``sum(weights[name] * features[name])`` over named terms.
 
     ``features(state, player)`` are the unweighted terms (margins for

@@ -24,8 +24,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError, model_validator
 
-from core.balance.datafile import card_fields, read_json, write_cards
 from core.cards import Card, DataFileError, Provenance, cards_digest, load_cards
+from core.datafile import card_fields, read_json, write_cards
 from core.protocol import TunableField
 from inland_port.warehouse import COLUMN_VALUE, ROW_VALUE, Warehouse
 

@@ -49,7 +49,7 @@ The yields of a building's effect are computed by the effect functions of
 Weights
 -------
 Each term is multiplied by its weight, read from ``data/eval_weights.json``
-(:data:`WEIGHTS`, with their provenance; :mod:`core.tuning` fits them from
+(:data:`WEIGHTS`, with their provenance; :mod:`core.lab.tuning` fits them from
 self-play): ``wheel`` is ``WHEEL_SHARE``, ``position`` ``EDGE_COST`` and
 ``tempo`` ``TEMPO_SHARE``; the others multiply the term as described.
 :func:`features` are the terms with every weight 1, so the evaluation is
@@ -62,7 +62,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from core.protocol import EvalTuning
-from core.tuning import load_weights
+from core.weights import load_weights
 from inland_port import effects
 from inland_port.buildings import Catalog
 from inland_port.state import (
@@ -387,7 +387,7 @@ def weighted(weights: Mapping[str, float]) -> Callable[[InlandState, int], float
     return evaluate_with
 
 
-#: what the evaluation tuner (core.tuning) needs
+#: what the evaluation tuner (core.lab.tuning) needs
 TUNING = EvalTuning(features=features, weighted=weighted, weights=WEIGHTS, path=str(WEIGHTS_PATH))
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cli.app import app
-from core.measures import DEFINITIONS
+from core.lab.measures import DEFINITIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()

@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from cli.app import app
 from core import playtest as pt
-from core import report as rp
+from core.lab import report as rp
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 from cli.app import app
 from cli.review_view import graph, review_offer
 from core.agents import make_agent
+from core.lab.review import Decision, GameReview
 from core.records import Seat, default_save_dir, record_from_state, save_record
-from core.review import Decision, GameReview
 from inland_port import RULESET
 
 runner = CliRunner()

@@ -1,4 +1,4 @@
-"""The balancing search (core/balance) on a toy game with a planted imbalance, declared here.
+"""The balancing search (core/lab/balance) on a toy game with a planted imbalance, declared here.
 
 The toy ("builders"): two players take turns; on a turn a player either
 works (0-4 coins, drawn at setup) or builds one building nobody owns yet, paying its cost in
@@ -21,8 +21,8 @@ import pytest
 from pydantic import BaseModel, ConfigDict
 
 from core import playtest as pt
-from core.balance import search as bs
-from core.balance.datafile import card_fields, read_json, write_cards
+from core.datafile import card_fields, read_json, write_cards
+from core.lab.balance import search as bs
 from core.protocol import TERMINAL, DataTuning, GameError, GameSpec, GameState
 from core.search import LEVELS
 from inland_port import RULESET as INLAND

@@ -9,7 +9,7 @@ import pytest
 
 from core.games import game_spec
 from core.protocol import parse_action
-from core.tuning import TuningError, load_weights
+from core.weights import TuningError, load_weights
 
 REFERENCE = Path(__file__).parent / "data" / "eval_reference.json"
 

@@ -1,4 +1,4 @@
-"""The designer's measures (core.measures) on hand-made traces with known answers, and the traces playtests store."""
+"""The designer's measures (core.lab.measures) on hand-made traces with known answers, and the traces playtests store."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import sqlite3
 
 import pytest
 
-from core import measures as ms
 from core import playtest as pt
+from core.lab import measures as ms
 from core.search import WIN_BONUS
 
 

@@ -1,4 +1,4 @@
-"""The playtest harness (core/playtest.py) on a tiny toy game defined here.
+"""The playtest harness (core/lab/playtest.py) on a tiny toy game defined here.
 
 The toy ("stones") is a Nim-like race that implements core.protocol.GameState
 completely, so the harness is tested without either Le Havre rule set: a

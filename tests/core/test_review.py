@@ -1,4 +1,4 @@
-"""Tests of the review (core/review.py): francs lost against a reference search, labels, accuracy.
+"""Tests of the review (core/lab/review.py): francs lost against a reference search, labels, accuracy.
 
 The reference searches here have small budgets, so the tests stay fast; the
 measured defaults are in the README.
@@ -10,8 +10,7 @@ import pytest
 
 from base_game import RULESET as BASE
 from core.agents import make_agent, wealth_margin
-from core.protocol import Level, parse_action
-from core.review import (
+from core.lab.review import (
     GameReview,
     GameSource,
     ReviewError,
@@ -22,6 +21,7 @@ from core.review import (
     review_decisions,
     review_game,
 )
+from core.protocol import Level, parse_action
 from core.search import WIN_BONUS
 from inland_port import RULESET as INLAND
 

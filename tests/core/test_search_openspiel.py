@@ -1,4 +1,4 @@
-"""The OpenSpiel adapter (core/openspiel_adapter.py); needs the optional extra."""
+"""The OpenSpiel adapter (core/lab/openspiel_adapter.py); needs the optional extra."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from core.openspiel_adapter import TimedMCTSAgent, load_game  # noqa: E402
+from core.lab.openspiel_adapter import TimedMCTSAgent, load_game  # noqa: E402
 from inland_port import RULESET  # noqa: E402
 
 

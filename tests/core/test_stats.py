@@ -1,4 +1,4 @@
-"""core/stats.py against values worked out by hand or read from standard tables."""
+"""core/lab/stats.py against values worked out by hand or read from standard tables."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from core import stats
+from core.lab import stats
 
 
 def test_wilson_interval_by_hand():

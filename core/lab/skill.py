@@ -4,7 +4,7 @@ A ladder of budgets ``B, 2B, 4B, ...`` gives one *step* per doubling: the
 ``ai`` agent with ``2N`` nodes per decision against the same agent with ``N``,
 each in both seats (game ``i`` rotates the seats), with noise so the games
 differ, and the same run seed at every step (game ``i`` of every step is set
-up alike).  Each step is an ordinary playtest run (:mod:`core.playtest`:
+up alike).  Each step is an ordinary playtest run (:mod:`core.lab.playtest`:
 stored, resumable, any backend).  For each rule set the result gives
 
 * the stronger side's win rate at each step (ties count for nobody) with its
@@ -26,9 +26,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core import stats
 from core.agents import with_nodes, with_noise
-from core.playtest import Config, PlaytestError, RunResult, Store, execute, make_config
+from core.lab import stats
+from core.lab.playtest import Config, PlaytestError, RunResult, Store, execute, make_config
 
 #: the ladder's default first and last budget (nodes per decision) and its agent level
 FIRST_NODES, LAST_NODES, LEVEL = 250, 2000, "normal"
@@ -152,7 +152,7 @@ def run_ladder(
     """Play (or resume from ``store``) every step of ``budgets`` for ``rules`` and summarise the ladder.
 
     ``run(config, games)`` plays one step (the CLI passes one that drives a
-    progress bar and its backend); by default :func:`core.playtest.execute`
+    progress bar and its backend); by default :func:`core.lab.playtest.execute`
     with resuming, one process.
     """
 

@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.playtest.config import load_ruleset, new_game
+from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import GameError, GameSpec, GameState, Level, parse_action
 from core.search import WIN_BONUS, Searcher, SearchResult
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.agents import Agent, make_agent
-from core.playtest.config import load_ruleset, new_game
+from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import GameSpec, GameState
 from core.search import WIN_BONUS
 
@@ -98,7 +98,7 @@ def play_game(job: GameJob) -> dict[str, Any]:
     """Play one game to its end; the record holds everything statistics and replays need.
 
     ``trace`` holds one entry per decision (:func:`decision_margins`; the
-    measures of :mod:`core.measures` read it).  ``lead_changes`` counts how often the sole leader in wealth changed,
+    measures of :mod:`core.lab.measures` read it).  ``lead_changes`` counts how often the sole leader in wealth changed,
     measured whenever the turn passes to another seat and at the end (a tied
     lead keeps the last sole leader).
     """

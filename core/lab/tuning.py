@@ -27,87 +27,19 @@ The tuning, as chess engines do it (the "Texel" method):
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.agents import make_agent
 from core.games import game_spec
-from core.playtest import MAX_ACTIONS, agent_seed, game_seed, make_config, new_game
-from core.protocol import EvalTuning, GameError, GameSpec, GameState
+from core.lab.playtest import MAX_ACTIONS, agent_seed, game_seed, make_config, new_game
+from core.lab.stats import wilson_interval
+from core.protocol import EvalTuning, GameSpec, GameState
 from core.search import SearchAgent
-from core.stats import wilson_interval
-
-
-class TuningError(GameError):
-    """A weights file or a tuning request that cannot be used; the message says why."""
-
-
-# ---------------------------------------------------------------------------
-# Weights as data
-# ---------------------------------------------------------------------------
-
-
-class Provenance(BaseModel):
-    """Where a set of weights comes from."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    command: str = Field(description="the command that produced the weights")
-    games: int = Field(ge=0, description="self-play games the positions came from (0: set by hand)")
-    positions: int = Field(ge=0, description="positions the weights were fitted on")
-    date: str = Field(description="when (UTC, ISO 8601)")
-    note: str = ""
-
-
-class WeightsFile(BaseModel):
-    """One game's evaluation weights (``eval_weights.json``)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    game: str
-    weights: dict[str, float]
-    provenance: Provenance
-    #: the fit's figures (scale K, log-losses, match result), if the weights were fitted
-    fit: dict[str, Any] = Field(default_factory=dict)
-
-
-def load_weights(path: str | Path, terms: Sequence[str]) -> WeightsFile:
-    """Read and check a weights file: exactly one finite weight per term in ``terms``."""
-    p = Path(path)
-    try:
-        data = WeightsFile.model_validate_json(p.read_bytes())
-    except OSError as exc:
-        raise TuningError(f"cannot read the evaluation weights {p}: {exc.strerror or exc}") from None
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(x) for x in err.get("loc", ()))
-        raise TuningError(f"the evaluation weights {p} are not valid: {where}: {err.get('msg', 'invalid')}") from None
-    missing = [t for t in terms if t not in data.weights]
-    extra = [t for t in data.weights if t not in terms]
-    if missing or extra:
-        raise TuningError(
-            f"the evaluation weights {p} must give one weight for each term ({', '.join(terms)});"
-            + (f" missing: {', '.join(missing)}" if missing else "")
-            + (f" unknown: {', '.join(extra)}" if extra else "")
-        )
-    bad = [t for t, w in data.weights.items() if not math.isfinite(w)]
-    if bad:
-        raise TuningError(f"the evaluation weights {p}: the weights of {', '.join(bad)} must be finite numbers")
-    return data
-
-
-def write_weights(path: str | Path, data: WeightsFile) -> Path:
-    """Write a weights file (indented JSON, terms in their order)."""
-    p = Path(path)
-    p.write_text(json.dumps(data.model_dump(), indent=2) + "\n")
-    return p
+from core.weights import TuningError
 
 
 def tuning_of(game: str) -> tuple[GameSpec, EvalTuning]:
@@ -191,7 +123,7 @@ def collect(
     """Samples of ``games`` self-play games of ``agent`` against itself (two seats).
 
     Game ``i`` is set up and its agents seeded as playtest game ``i`` of a run
-    with seed ``seed`` (:mod:`core.playtest`), so the positions depend only on
+    with seed ``seed`` (:mod:`core.lab.playtest`), so the positions depend only on
     the arguments."""
     if games < 1:
         raise TuningError(f"the number of self-play games must be at least 1 (got {games})")

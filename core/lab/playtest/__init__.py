@@ -18,19 +18,19 @@ interrupted run keeps every finished game and ``resume`` plays only the rest.
 
 Where each part lives:
 
-* :mod:`core.playtest.config`: what is played (rule set, options, agents),
+* :mod:`core.lab.playtest.config`: what is played (rule set, options, agents),
   checked as typed, and parsed from a configuration SPEC;
-* :mod:`core.playtest.game`: one game (its seeds, its job, its record);
-* :mod:`core.playtest.backends`: one process, ``J`` processes, or Dask;
-* :mod:`core.playtest.store`: the SQLite results database;
-* :mod:`core.playtest.runner`: a run (the plan, resuming, progress, Ctrl-C);
-* :mod:`core.playtest.summary`: summaries and comparisons of runs.
+* :mod:`core.lab.playtest.game`: one game (its seeds, its job, its record);
+* :mod:`core.lab.playtest.backends`: one process, ``J`` processes, or Dask;
+* :mod:`core.lab.playtest.store`: the SQLite results database;
+* :mod:`core.lab.playtest.runner`: a run (the plan, resuming, progress, Ctrl-C);
+* :mod:`core.lab.playtest.summary`: summaries and comparisons of runs.
 
-Every public name is importable from ``core.playtest`` itself.
+Every public name is importable from ``core.lab.playtest`` itself.
 """
 
-from core.playtest.backends import run_dask, run_jobs, run_local
-from core.playtest.config import (
+from core.lab.playtest.backends import run_dask, run_jobs, run_local
+from core.lab.playtest.config import (
     SPEC_HELP,
     Config,
     PlaytestError,
@@ -41,7 +41,7 @@ from core.playtest.config import (
     options_to_json,
     parse_spec,
 )
-from core.playtest.game import (
+from core.lab.playtest.game import (
     MAX_ACTIONS,
     GameJob,
     agent_seed,
@@ -52,9 +52,9 @@ from core.playtest.game import (
     search_margin,
     seat_order,
 )
-from core.playtest.runner import RunResult, execute, load_run, plan_run
-from core.playtest.store import RunInfo, Store
-from core.playtest.summary import (
+from core.lab.playtest.runner import RunResult, execute, load_run, plan_run
+from core.lab.playtest.store import RunInfo, Store
+from core.lab.playtest.summary import (
     MEASURE_NAMES,
     building_entry,
     building_keys,

@@ -1,6 +1,6 @@
 """The HTML report of a balancing search: what changed, and the targets before and after.
 
-Self-contained like the playtest report (:mod:`core.report`, whose styles and
+Self-contained like the playtest report (:mod:`core.lab.report`, whose styles and
 SVG charts it reuses): the changed fields, the first seat's share and every
 building's built and owner-win rates before and after with 95% Wilson
 intervals (on the search's games and on each check's fresh games), and the
@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from core import report as rp
-from core.balance.measures import Measures, Targets
-from core.balance.search import Result
+from core.lab import report as rp
+from core.lab.balance.measures import Measures, Targets
+from core.lab.balance.search import Result
+from core.lab.report import escape
 from core.protocol import GameError
-from core.report import escape
 
 _STYLE = (
     rp.CSS

@@ -11,7 +11,7 @@ scripts.  Charts (each a ``<figure class="chart">`` with a stable id):
 * ``chart-buildings``: building popularity (share of games in which each
   building was built or bought, and uses per game),
 * ``chart-lead``: the eventual winner's evaluation lead over the course of the
-  game (median and quartiles per tenth, :mod:`core.measures`).
+  game (median and quartiles per tenth, :mod:`core.lab.measures`).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from core import stats
-from core.measures import DEFINITIONS
-from core.playtest.summary import MEASURE_NAMES, building_entry, building_keys, building_label
+from core.lab import stats
+from core.lab.measures import DEFINITIONS
+from core.lab.playtest.summary import MEASURE_NAMES, building_entry, building_keys, building_label
 
 COLOURS = ("#2a6fb0", "#e07b24", "#3a9a4a", "#b03a6f")
 CHART_IDS = ("chart-wealth", "chart-seats", "chart-agents", "chart-length", "chart-buildings", "chart-lead")
@@ -622,7 +622,7 @@ def write_report(
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(render(summaries, tests, title, commands), encoding="utf-8")
     except OSError as exc:
-        from core.playtest import PlaytestError
+        from core.lab.playtest import PlaytestError
 
         raise PlaytestError(f"cannot write the report to '{p}': {exc}") from None
     return p

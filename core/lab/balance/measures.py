@@ -1,6 +1,6 @@
 """The balancing targets and how far a set of games is from them.
 
-The measures come from :func:`core.playtest.summarize` (the same figures the
+The measures come from :func:`core.lab.playtest.summarize` (the same figures the
 playtest tables show): the first seat's share of the decisive games, each
 building's share of games in which it was built or bought, and the share of
 the games where someone owned it at the end that its owner won.
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core import stats
-from core.playtest import Config, summarize
+from core.lab import stats
+from core.lab.playtest import Config, summarize
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Summaries of playtest runs (win rates with intervals, wealth, margins, lengths,
-buildings) and comparisons of two runs with significance tests (:mod:`core.stats`).
+buildings) and comparisons of two runs with significance tests (:mod:`core.lab.stats`).
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import statistics
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from core import measures, stats
-from core.playtest.config import Config, load_ruleset
+from core.lab import measures, stats
+from core.lab.playtest.config import Config, load_ruleset
 
 
 def _agent_labels(agents: Sequence[str]) -> list[str]:
@@ -28,7 +28,7 @@ def summarize(
 ) -> dict[str, Any]:
     """Everything the tables and the report show about one configuration.
 
-    ``measures`` holds the designer's measures of :mod:`core.measures`
+    ``measures`` holds the designer's measures of :mod:`core.lab.measures`
     (``clear_lead``: its decisiveness threshold in francs).  Every building
     entry names its ``game`` (the rule set), so rows of two games that share a
     building name stay apart (:func:`building_keys`).
@@ -238,7 +238,7 @@ def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _measure_tests(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
-    """Tests of the designer's measures (:mod:`core.measures`) where both runs have traced games."""
+    """Tests of the designer's measures (:mod:`core.lab.measures`) where both runs have traced games."""
     ma, mb = a.get("measures") or {}, b.get("measures") or {}
     if not ma.get("measured") or not mb.get("measured"):
         return []

@@ -14,7 +14,7 @@ The game's OpenSpiel ``GameType`` and ``GameInfo`` are read from its
 :class:`~core.protocol.GameSpec` (name, title, player counts, whether it has
 hidden information); the adapter imports no game.  Usage::
 
-    from core.openspiel_adapter import load_game
+    from core.lab.openspiel_adapter import load_game
     game = load_game("inland")            # or a GameSpec; registers python_lehavre_inland
     state = game.new_initial_state()
     # ... any OpenSpiel algorithm, e.g. open_spiel.python.algorithms.mcts.MCTSBot

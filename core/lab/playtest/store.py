@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from core.playtest.config import Config, PlaytestError
+from core.lab.playtest.config import Config, PlaytestError
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (

@@ -1,5 +1,5 @@
 """Where playtest games are played: in this process, in ``J`` processes, or on a Dask
-cluster; every backend yields the same records (:func:`core.playtest.game.play_game`).
+cluster; every backend yields the same records (:func:`core.lab.playtest.game.play_game`).
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import signal
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from core.playtest.config import PlaytestError
-from core.playtest.game import GameJob, play_game
+from core.lab.playtest.config import PlaytestError
+from core.lab.playtest.game import GameJob, play_game
 
 
 def _ignore_sigint() -> None:

@@ -42,7 +42,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from core import stats
+from core.lab import stats
 
 #: francs the eventual winner's lead must exceed (besides every other player's best lead) to be "clearly ahead"
 CLEAR_LEAD = 5.0

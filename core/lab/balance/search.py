@@ -1,7 +1,7 @@
 """The balancing search: small moves on a data file's numbers until playtests meet the targets.
 
 Every candidate (the base data with some fields changed) plays the same games:
-game ``i`` of the run seed, with its seat rotation (:mod:`core.playtest.game`),
+game ``i`` of the run seed, with its seat rotation (:mod:`core.lab.playtest.game`),
 so candidates differ only by their data (common random numbers).  Each round
 tries up to ``candidates`` neighbours of the current data (one field one step
 up or down; moves on the fields of the buildings that miss a target first) by
@@ -11,7 +11,7 @@ current data if it is closer to the targets (fewer changed fields break ties).
 The search stops when the targets are met, no neighbour is better, or the next
 round would pass the ``budget`` of games.
 
-Every game is stored as it finishes (:class:`core.playtest.Store`, one run per
+Every game is stored as it finishes (:class:`core.lab.playtest.Store`, one run per
 candidate file), and every decision is a function of the stored games, so a
 search interrupted (Ctrl-C, or ``stop_after`` games) and started again with
 ``resume`` replays its decisions, plays only the missing games and ends with
@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.balance.datafile import RECONSTRUCTED
-from core.balance.measures import Measures, Targets, measure
-from core.playtest import Config, GameJob, PlaytestError, Store, make_config, plan_run, play_game, run_jobs
-from core.playtest.runner import signals_held
+from core.datafile import RECONSTRUCTED
+from core.lab.balance.measures import Measures, Targets, measure
+from core.lab.playtest import Config, GameJob, PlaytestError, Store, make_config, plan_run, play_game, run_jobs
+from core.lab.playtest.runner import signals_held
 from core.protocol import GameSpec, TunableField
 
 

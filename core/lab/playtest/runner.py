@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from core.playtest.backends import run_jobs
-from core.playtest.config import Config, PlaytestError
-from core.playtest.game import GameJob
-from core.playtest.store import Store
+from core.lab.playtest.backends import run_jobs
+from core.lab.playtest.config import Config, PlaytestError
+from core.lab.playtest.game import GameJob
+from core.lab.playtest.store import Store
 
 
 @dataclass

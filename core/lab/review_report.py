@@ -1,6 +1,6 @@
 """A self-contained HTML page of one game's review: the evaluation chart as inline SVG and the tables.
 
-Like :mod:`core.report` (whose style sheet and escaping it uses), everything
+Like :mod:`core.lab.report` (whose style sheet and escaping it uses), everything
 is inline, so the file opens in any browser with no network and no scripts.
 ``lines(d)`` gives a decision's better line as text (the caller labels each
 move with its player, as ``why`` does).
@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from core.report import CSS, escape, nice_max
-from core.review import ACCURACY_BASE, ACCURACY_SCALE, Decision, GameReview
+from core.lab.report import CSS, escape, nice_max
+from core.lab.review import ACCURACY_BASE, ACCURACY_SCALE, Decision, GameReview
 
 #: the colour of each label's marker (and of the seats' lines in the table)
 LABEL_COLOURS = {"inaccuracy": "#d4a017", "mistake": "#e07b24", "blunder": "#c0392b"}
