@@ -36,19 +36,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.lab.tuning import (
-    FitReport,
-    MatchResult,
-    Provenance,
-    Sample,
-    WeightsFile,
-    collect,
-    fit,
-    match,
-    tuning_of,
-    write_weights,
-)
+from core.lab.tuning import FitReport, MatchResult, Sample, collect, fit, match, tuning_of
 from core.protocol import GameError
+from core.weights import Provenance, WeightsFile, write_weights
 
 
 def _args(argv: list[str] | None) -> argparse.Namespace:

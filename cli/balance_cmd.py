@@ -20,8 +20,8 @@ from cli.app import app
 from cli.console import make_console, output_console
 from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
 from cli.playtest_cmd import EXIT_INTERRUPTED, check_jobs, clean_exit, command_line, open_store, progress_bar
-from core import playtest as pt
 from core.agents import with_noise
+from core.lab import playtest as pt
 from core.lab.balance import report as br
 from core.lab.balance import search as bs
 from core.lab.balance.measures import Measures, Targets

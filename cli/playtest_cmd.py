@@ -36,8 +36,8 @@ from cli.app import app
 from cli.console import error, make_console, output_console
 from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
 from cli.review_view import check_review_level, francs_lost_table, playtest_francs_lost
-from core import playtest as pt
 from core.agents import agent_kinds, with_noise
+from core.lab import playtest as pt
 from core.lab import report as rp
 from core.lab.measures import CLEAR_LEAD, DEFINITIONS, game_measures
 from core.protocol import GameError

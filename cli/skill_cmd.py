@@ -28,7 +28,7 @@ from cli.playtest_cmd import (
     progress_bar,
     write_json,
 )
-from core import playtest as pt
+from core.lab import playtest as pt
 from core.lab import skill as sk
 
 SKILL_HELP = f"""Skill depth: does searching deeper win more, and how steeply, in each rule set?

@@ -22,7 +22,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
-from core import playtest as pt
+from core.lab import playtest as pt
 from core.lab import report as rp
 
 ROOT = Path(__file__).resolve().parents[2]

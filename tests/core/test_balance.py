@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from core import playtest as pt
 from core.datafile import card_fields, read_json, write_cards
+from core.lab import playtest as pt
 from core.lab.balance import search as bs
 from core.protocol import TERMINAL, DataTuning, GameError, GameSpec, GameState
 from core.search import LEVELS

@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from core import playtest as pt
 from core.agents import make_agent
 from core.games import game_names, game_spec, installed_games, register_game, unregister_game
+from core.lab import playtest as pt
 from core.protocol import GameError, GameSpec
 from core.records import get_ruleset, load_record, new_record, new_state, replay, save_record
 from core.search import SearchAgent

@@ -7,8 +7,8 @@ import sqlite3
 
 import pytest
 
-from core import playtest as pt
 from core.lab import measures as ms
+from core.lab import playtest as pt
 from core.search import WIN_BONUS
 
 

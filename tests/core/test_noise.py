@@ -77,7 +77,7 @@ def test_the_distinct_game_count_sees_repeats():
     """A playtest counts the distinct games (different action sequences) and says so when repeats
     make its intervals, which assume independent games, too narrow."""
     from cli.playtest_cmd import repeats_note
-    from core import playtest as pt
+    from core.lab import playtest as pt
 
     config = pt.make_config("inland", ["random", "random"])
     records = [pt.play_game(pt.GameJob(config.rules, config.options, config.agents, 5, i)) for i in range(3)]
@@ -92,7 +92,7 @@ def test_the_distinct_game_count_sees_repeats():
 @pytest.mark.slow
 def test_a_mirrored_ai_easy_playtest_with_noise_plays_distinct_games():
     """40 games of ai:easy~2 against itself on the Inland Port: at least 90% distinct (opt-in: a few minutes)."""
-    from core import playtest as pt
+    from core.lab import playtest as pt
 
     config = pt.make_config("inland", ["ai:easy~2", "ai:easy~2"])
     records = [pt.play_game(pt.GameJob(config.rules, config.options, config.agents, 11, i)) for i in range(40)]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
-from core import playtest as pt
+from core.lab import playtest as pt
 from core.protocol import TERMINAL, GameError, GameSpec, GameState
 from core.search import LEVELS
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from core.games import game_spec
-from core.lab.tuning import Sample, WeightsFile, fit_scale, fit_weights, log_loss, match
+from core.lab.tuning import Sample, fit_scale, fit_weights, log_loss, match
+from core.weights import WeightsFile
 
 ROOT = Path(__file__).resolve().parents[2]
 
