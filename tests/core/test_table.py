@@ -1,0 +1,55 @@
+"""The one table (core.table): push/pop, the undo rule, one seed derivation, the one loop."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from core import records
+from core.table import AGENT, PERSON, Seat, Table, agents_decide, seat_seed
+from inland_port import RULESET as INLAND
+
+
+def _agents_table(tmp_path: Path | None = None, keep: bool = True) -> Table:
+    seats = [Seat("A", AGENT, "random"), Seat("B", AGENT, "random")]
+    return Table.new(INLAND, None, 7, seats, save_path=tmp_path / "g.json" if tmp_path else None, keep_positions=keep)
+
+
+def test_seat_seeds_differ_by_seat_and_game() -> None:
+    assert seat_seed(7, 0) != seat_seed(7, 1)
+    assert seat_seed(7, 0) != seat_seed(8, 0)
+    assert seat_seed(7, 1) == seat_seed(7, 1)
+
+
+def test_the_loop_plays_to_the_end_and_saves_after_every_action(tmp_path: Path) -> None:
+    table = _agents_table(tmp_path)
+    seen: list[int] = []
+
+    def after(t: Table, before: object, actor: int, action: object) -> None:
+        seen.append(len(records.load_record(tmp_path / "g.json").actions))
+
+    state = table.play(agents_decide, after)
+    assert state.is_terminal()
+    assert seen == list(range(1, len(state.history) + 1))
+    assert records.load_record(tmp_path / "g.json").finished
+    assert len(table.positions) == len(state.history)
+
+
+def test_same_seed_same_game() -> None:
+    a, b = _agents_table(), _agents_table(keep=False)
+    assert a.play(agents_decide).history == b.play(agents_decide).history
+    assert b.positions == []
+
+
+def test_undo_rule_takes_back_the_last_persons_decision_and_the_replies_after_it() -> None:
+    table = Table.new(INLAND, None, 3, [Seat("You", PERSON), Seat("AI", AGENT, "random")])
+    while len(table.state.history) < 12:
+        table.push(table.state.legal_actions()[0] if table.state.current_player() == 0 else agents_decide(table, 1))
+    target = table.undo_target()
+    assert target is not None
+    k, who = target
+    assert who == 0 and table.positions[k].current_player() == 0
+    assert all(p.current_player() == 1 for p in table.positions[k + 1 :])
+    n = len(table.state.history)
+    removed = table.pop_to(k)
+    assert len(table.state.history) == n - len(removed) == k
+    assert table.record is not None and table.record.actions == table.state.history
