@@ -72,7 +72,7 @@ class SPRTError(ValueError):
 
 def logistic_score(elo: float) -> float:
     """The expected score per game of a player ``elo`` logistic-elo points stronger: ``1 / (1 + 10^(-elo/400))``."""
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
 
 
 def logistic_elo(score: float) -> float:
