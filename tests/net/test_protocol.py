@@ -15,6 +15,7 @@ from core.net.messages import (
     MAX_CLIENT_MESSAGE,
     Answer,
     Hello,
+    Leave,
     MessageError,
     Notice,
     Play,
@@ -212,3 +213,23 @@ def test_the_others_may_save_and_stop(data_dir):
         text = asyncio.run(asyncio.wait_for(bot(port, code_of(table, 0), 1, answer="stop"), 60))
     assert "stopped the game: it is saved" in text and "lehavre host --resume" in text
     assert table.save_path.exists()
+
+
+def test_a_person_who_leaves_on_purpose_is_reported_as_having_left(data_dir):
+    """'quit' sends 'leave' before closing: the others read that the person left (not "reconnecting"),
+    and the seat's status says so until they come back with their code."""
+    table = make_table("inland", "remote,remote", 5)
+    with hosted(table) as (_, port):
+        a, b = Client(port, code_of(table, 0)), Client(port, code_of(table, 1))
+        b.ws.send(encode(Leave()))
+        b.close()
+        told = a.next(Notice).text
+        while "Player 2" not in told or "joined" in told:
+            told = a.next(Notice).text
+        assert told.startswith("Player 2 left the game") and "reconnecting" not in told
+        assert a.position().seats[1].status == "left the game"
+        back = Client(port, code_of(table, 1))
+        assert a.next(Notice).text == "Player 2 is back."
+        assert a.position().seats[1].status == "connected"
+        a.close()
+        back.close()
