@@ -79,7 +79,10 @@ async def bot(
     ``stop_after``: drop the connection once the game has this many actions."""
     async with connect(f"ws://{LOOPBACK}:{port}", proxy=None) as ws:
         await ws.send(encode(Hello(code=code)))
-        welcome = parse_server(await ws.recv())
+        first = await ws.recv()
+        if heard is not None:
+            heard.append(first if isinstance(first, str) else first.decode())
+        welcome = parse_server(first)
         assert welcome.type == "welcome", welcome
         replay = ViewReplay(game_spec(welcome.ruleset))
         rng = random.Random(seed)

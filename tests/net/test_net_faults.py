@@ -57,6 +57,13 @@ def host_screen(tmp_path: Path, children: list, *args: str):
     return host, host.match.group(1), host.match.group(2)
 
 
+def save_name_of(child) -> str:
+    """The name the host printed its game is saved as (the line may wrap at 80 columns)."""
+    found = re.search(r"saved\s+as\s+'([^']+)'", plain(child.logfile_read.text))
+    assert found, child.logfile_read.text
+    return found.group(1)
+
+
 def cursor_line(child) -> str:
     screen = child.logfile_read
     return screen.lines[screen.screen.cursor.y]
@@ -113,8 +120,7 @@ def test_a_person_at_the_host_and_an_agent_client_play_a_whole_game(tmp_path, cl
     text = play_host_to_the_end(host)
     assert "Traceback" not in text
     assert finished([client])
-    (name,) = re.findall(r"saved as '([^']+)'", text)
-    assert saved(tmp_path, name).finished
+    assert saved(tmp_path, save_name_of(host)).finished
 
 
 def test_the_ai_given_a_dropped_seat_plays_it_to_the_end(tmp_path, cleanup_children):
@@ -123,7 +129,7 @@ def test_the_ai_given_a_dropped_seat_plays_it_to_the_end(tmp_path, cleanup_child
     host, address, code = host_screen(
         tmp_path, cleanup_children, "inland", "--seats", "me,remote", "--seed", "11", "--timeout", "2"
     )
-    (name,) = re.findall(r"saved as '([^']+)'", host.logfile_read.text)
+    name = save_name_of(host)
     client, _ = join(tmp_path, address, code, "random")
     host.expect(MOVE)
     host.sendline("1")
@@ -200,17 +206,21 @@ def test_status_lines_say_what_is_true_now(tmp_path, cleanup_children):
 
 
 def test_the_recap_after_host_resume_names_each_seat_as_it_is(tmp_path, cleanup_children):
+    """Two people play a few turns; the host stops and resumes the game: the recap of the moves names
+    Player 2 as it is (not as "not joined yet", which it is at that moment)."""
     host, address, code = host_screen(tmp_path, cleanup_children, "inland", "--seats", "me,remote", "--seed", "4")
-    (name,) = re.findall(r"saved as '([^']+)'", host.logfile_read.text)
-    client, _ = join(tmp_path, address, code, "random")
+    name = save_name_of(host)
+    client = spawn_screen(tmp_path, "join", address, code)
+    cleanup_children.append(client)
     deadline = time.monotonic() + 60
-    while len(saved(tmp_path, name).actions) < 8:  # both have played a turn or two
+    while len(saved(tmp_path, name).actions) < 8:  # both people play a turn or two (always the first choice)
         assert time.monotonic() < deadline, "\n".join(host.logfile_read.lines)
-        with contextlib.suppress(pexpect.TIMEOUT):
-            if host.expect([MOVE, HOW], timeout=0.5) in (0, 1):
-                host.sendline("1")
-    client.send_signal(signal.SIGKILL)
-    client.wait(10)
+        for child in (host, client):
+            with contextlib.suppress(pexpect.TIMEOUT):
+                if child.expect([MOVE, HOW], timeout=0.3) in (0, 1):
+                    child.sendline("1")
+    client.sendline("quit")
+    finish(client)
     host.sendline("quit")
     finish(host)
     again = spawn_screen(tmp_path, "host", "--resume", name, "--port", "0")
