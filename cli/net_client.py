@@ -30,6 +30,7 @@ from core.net.messages import (
     Answer,
     Closed,
     Hello,
+    Leave,
     MessageError,
     Notice,
     Play,
@@ -44,7 +45,7 @@ from core.net.messages import (
 )
 from core.net.view import ViewError, ViewReplay
 from core.protocol import GameState
-from core.records import save_name
+from core.table import seat_seed
 
 #: exit code when the connection is lost for good (rejoin with the same command)
 EXIT_LOST = 1
@@ -53,8 +54,10 @@ RETRY_FOR = 30.0
 
 
 def bot_seed(seat: int, ply: int) -> int:
-    """The seed of the agent that plays ``seat`` (``join --agent``) after ``ply`` actions."""
-    return 1_000_000 * (seat + 1) + ply
+    """The seed of the agent that plays ``seat`` (``join --agent``) after ``ply`` actions: the one
+    derivation (:func:`core.table.seat_seed`), from the number of actions played where a local game
+    has its seed (a client is never told the game's seed: it rebuilds a hidden set-up)."""
+    return seat_seed(ply, seat)
 
 
 class LinkError(Exception):
@@ -121,24 +124,23 @@ class Link:
             except MessageError as exc:
                 raise LinkError(f"the server sent a message this version cannot read: {exc}") from None
 
-    def pending(self, on_retry: Any = None) -> list[Any]:
-        """The messages that have arrived already (without waiting; a Welcome after a reconnection)."""
-        out: list[Any] = []
-        while self.ws is not None:
-            try:
-                raw = self.ws.recv(timeout=0)
-            except TimeoutError:
-                break
-            except ConnectionClosed:
-                if not out:  # what came before the close first (the server's last word, 'closed')
-                    self.reopen(on_retry)
-                    out.append(self.welcome)
-                break
-            try:
-                out.append(parse_server(raw))
-            except MessageError as exc:
-                raise LinkError(f"the server sent a message this version cannot read: {exc}") from None
-        return out
+    def poll(self, on_retry: Any = None) -> Any:
+        """The next message if one has arrived (None: not yet; a Welcome after a reconnection).  One
+        at a time: whoever takes one in may stop to look at the game again, and the next one waits
+        for it here (a message taken off the connection and not looked at would be lost)."""
+        if self.ws is None:
+            return None
+        try:
+            raw = self.ws.recv(timeout=0)
+        except TimeoutError:
+            return None
+        except ConnectionClosed:
+            self.reopen(on_retry)
+            return self.welcome
+        try:
+            return parse_server(raw)
+        except MessageError as exc:
+            raise LinkError(f"the server sent a message this version cannot read: {exc}") from None
 
     def reopen(self, on_retry: Any) -> None:
         if on_retry is not None:
@@ -226,6 +228,7 @@ class RemoteLoop(PlayLoop):
         agent_name: str = "",
         join_command: str = "",
         on_leave: Callable[[], None] | None = None,
+        resume_name: Callable[[], str] | None = None,
         keyboard: Keyboard | None = None,
         **kw: Any,
     ) -> None:
@@ -239,6 +242,12 @@ class RemoteLoop(PlayLoop):
         self.join_command = join_command
         #: called when this loop ends, before its connection closes (the host stops the server)
         self.on_leave = on_leave
+        #: the host's keyboard: the name its game is saved under (the server never sends it)
+        self.resume_name = resume_name
+        #: what is true of each seat now (connected, reconnecting, left the game, not joined yet)
+        self.status: dict[int, str] = {}
+        #: the seat the waiting prompt waits for (None: not waiting)
+        self.waiting: int | None = None
         self.keys = keyboard or Keyboard()
         #: the prompt the person is at (None: not at one), and the server's open question
         self.at_prompt: str | None = None
@@ -264,12 +273,14 @@ class RemoteLoop(PlayLoop):
         """Take in a position; True if the game changed (actions played or taken back)."""
         players = []
         for s, info in enumerate(pos.seats):
-            name = info.name + (f" ({info.status})" if info.status not in ("", "connected") else "")
             if s == self.mine:
                 players.append(Player(info.name, self.my_agent, self.agent_name or None))
             else:
-                players.append(Player(name, spec=None if info.kind == "person" else info.kind, remote=self.wait_for))
+                players.append(
+                    Player(info.name, spec=None if info.kind == "person" else info.kind, remote=self.wait_for)
+                )
         self.s.players = players
+        self.status = {s: info.status for s, info in enumerate(pos.seats)}
         self.s.seed = pos.seed
         if pos.undone:
             n = len(pos.undone)
@@ -387,7 +398,7 @@ class RemoteLoop(PlayLoop):
                         self.write_prompt()
                         continue
                     return line.strip()
-                for msg in self.guarded(lambda: self.link.pending(self.lost)):
+                while (msg := self.guarded(lambda: [self.link.poll(self.lost)])[0]) is not None:
                     self.above_prompt(msg)
         finally:
             self.at_prompt = outer
@@ -409,6 +420,8 @@ class RemoteLoop(PlayLoop):
             self.moved = False
             raise _Moved
         self.flush()
+        if self.waiting is not None and self.at_prompt is not None and self.at_prompt.startswith("Waiting for"):
+            self.at_prompt = self.waiting_prompt(self.waiting)  # who it waits for, as they are now
         self.write_prompt()
 
     def ask(self, seat: int) -> Any:
@@ -449,13 +462,20 @@ class RemoteLoop(PlayLoop):
             self.say(self.r.turn_line(self.state, self.s.players))
         return None
 
+    def waiting_prompt(self, seat: int) -> str:
+        """The prompt while ``seat`` decides: its name, and what is true of it now if it is not playing."""
+        status = self.status.get(seat, "")
+        shown = f" ({status})" if status not in ("", "connected") else ""
+        return f"Waiting for {self.s.players[seat].name}{shown} ('help', 'board', 'save', 'quit')> "
+
     def wait_at_prompt(self, seat: int) -> None:
         self.flush()
         self.moved = False
         name = self.s.players[seat].name
+        self.waiting = seat
         try:
             while True:
-                line = self.prompt(f"Waiting for {name} ('help', 'board', 'save', 'quit')> ")
+                line = self.prompt(self.waiting_prompt(seat))
                 word, _, rest = line.partition(" ")
                 if word.lower() in _COMMANDS:
                     assert self.mine is not None
@@ -465,6 +485,8 @@ class RemoteLoop(PlayLoop):
                     self.error(f"It is {name}'s turn: wait for their move. 'help' lists what you can do meanwhile.")
         except _Moved:
             return None
+        finally:
+            self.waiting = None
 
     # -- commands that go through the server ----------------------------------------------------
     def undo(self, seat: int) -> str | None:
@@ -481,12 +503,7 @@ class RemoteLoop(PlayLoop):
 
     def save(self, arg: str) -> None:
         if not self.welcome.host:
-            self.say(
-                Text(
-                    f"The host saves this game after every action ({self.welcome.save_path}); "
-                    "only the host saves it under another name."
-                )
-            )
+            self.say(Text("The host saves this game after every action; only the host saves it under another name."))
             return
         self.link.send(Save(name=arg))
         while True:
@@ -503,9 +520,14 @@ class RemoteLoop(PlayLoop):
         "interrupt": "Interrupted: you left the game.",
     }
 
+    def ended(self, how: str) -> int:
+        """The person leaves on purpose: the server tells the others so (not "reconnecting")."""
+        self.link.send(Leave())
+        return super().ended(how)
+
     def how_to_go_on(self) -> str:
         if self.welcome.host:
-            name = save_name(self.welcome.save_path) if self.welcome.save_path else "NAME"
+            name = self.resume_name() if self.resume_name is not None else "NAME"
             return (
                 " It is saved, and the other players are told the game is stopped; "
                 f"continue it with 'lehavre host --resume {name}'."

@@ -29,8 +29,8 @@ from cli.options import NoUndoOption, PlainOption
 from core import records
 from core.agents import Agent, AgentSpecError, make_agent, parse_agent_list
 from core.games import game_spec
-from core.net.server import GameServer, Table
-from core.net.table import PERSON, SeatPlan, TablePlan, load_plan, new_code, plan_path, save_plan
+from core.net.plan import PERSON, SeatPlan, TablePlan, load_plan, new_code, plan_path, save_plan
+from core.net.server import GameServer, HostedGame
 from core.net.view import ViewError
 from core.protocol import GameError, GameSpec
 
@@ -93,24 +93,18 @@ def game_options(game: GameSpec, players: int, short: bool, buildings: Path | No
 
 def new_table(
     game: GameSpec, seats: list[SeatPlan], options: Any, seed: int, bind: str, port: int, timeout: float, undo: bool
-) -> Table:
-    state = game.new_game(seed, options)
-    people = [records.Seat.human(p.name) if p.is_person else records.Seat.of_agent(p.kind, p.name) for p in seats]
-    record = records.new_record(game.name, options, seed, people, state=state)
-    path = records.new_save_path(record)
-    plan = TablePlan(
-        record=str(path), seats=seats, watch_code=new_code(), bind=bind, port=port, timeout=timeout, undo=undo
-    )
-    return Table(game, record, path, plan, state, [])
+) -> HostedGame:
+    plan = TablePlan(record="", seats=seats, watch_code=new_code(), bind=bind, port=port, timeout=timeout, undo=undo)
+    return HostedGame.new(game, options, seed, plan)
 
 
-def resumed_table(name: str) -> Table:
+def resumed_table(name: str) -> HostedGame:
     """The hosted game saved as ``name``, with its seats and codes; exit 2 with the reason if it cannot be."""
     try:
         path = records.find_save(name)
         record = records.load_record(path)
         plan = load_plan(path)
-        table = Table.from_record(game_spec(record.ruleset), record, path, plan)
+        table = HostedGame.from_record(game_spec(record.ruleset), record, path, plan)
     except GameError as exc:
         error(str(exc))
         raise typer.Exit(2) from None
@@ -120,7 +114,7 @@ def resumed_table(name: str) -> Table:
     return table
 
 
-def announce(console: Console, table: Table, address: str) -> None:
+def announce(console: Console, table: HostedGame, address: str) -> None:
     """The address and one command per seat (each remote person gets theirs), and the watch code."""
     game = table.spec
     played = len(table.state.history)
@@ -196,53 +190,65 @@ def seats_of(game: GameSpec, seats_text: str | None, players: int | None) -> lis
 GameArg = Annotated[str | None, typer.Argument(metavar="inland|base", help="The game to host: inland or base.")]
 
 
+SeatsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--seats",
+        metavar="SEAT,SEAT,...",
+        help="Who sits at each seat, in order: me (this keyboard), remote (a person who joins with a code), "
+        "or an agent (ai, ai:easy, ai:hard, greedy, random). Default: me and remote people for --players.",
+    ),
+]
+PlayersOption = Annotated[
+    int | None, typer.Option("--players", "-p", min=1, max=5, help="Number of players (base game; default 2).")
+]
+ShortOption = Annotated[bool, typer.Option("--short", help="The base game's shortened version.")]
+BuildingsOption = Annotated[
+    Path | None, typer.Option("--buildings", metavar="PATH", help="Inland Port: this building data file.")
+]
+SellingOption = Annotated[bool, typer.Option("--advanced-selling", help="Base game advanced rule.")]
+LoansOption = Annotated[bool, typer.Option("--expensive-loans", help="Base game advanced rule.")]
+SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed of the game (drawn if not given).")]
+ResumeOption = Annotated[
+    str | None,
+    typer.Option("--resume", metavar="NAME", help="Restart the hosted game saved as NAME (after a crash or a stop)."),
+]
+BindOption = Annotated[
+    str, typer.Option("--bind", help="The address to listen on (default: this machine only; 0.0.0.0 for all).")
+]
+PortOption = Annotated[
+    int | None,
+    typer.Option("--port", min=0, max=65535, help=f"The port (default {DEFAULT_PORT}; 0: any free one)."),
+]
+TimeoutOption = Annotated[
+    float,
+    typer.Option(
+        "--timeout",
+        min=1.0,
+        metavar="SECONDS",
+        help="How long a person may be away before the others choose to wait, let ai:normal play, or stop.",
+    ),
+]
+HeadlessOption = Annotated[
+    bool, typer.Option("--headless", help="Run only the server (nobody plays at this keyboard).")
+]
+
+
 @app.command("host")
 def host(
     ruleset: GameArg = None,
-    seats_text: Annotated[
-        str | None,
-        typer.Option(
-            "--seats",
-            metavar="SEAT,SEAT,...",
-            help="Who sits at each seat, in order: me (this keyboard), remote (a person who joins with a code), "
-            "or an agent (ai, ai:easy, ai:hard, greedy, random). Default: me and remote people for --players.",
-        ),
-    ] = None,
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", min=1, max=5, help="Number of players (base game; default 2).")
-    ] = None,
-    short: Annotated[bool, typer.Option("--short", help="The base game's shortened version.")] = False,
-    buildings: Annotated[
-        Path | None, typer.Option("--buildings", metavar="PATH", help="Inland Port: this building data file.")
-    ] = None,
-    advanced_selling: Annotated[bool, typer.Option("--advanced-selling", help="Base game advanced rule.")] = False,
-    expensive_loans: Annotated[bool, typer.Option("--expensive-loans", help="Base game advanced rule.")] = False,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the game (drawn if not given).")] = None,
-    resume: Annotated[
-        str | None,
-        typer.Option(
-            "--resume", metavar="NAME", help="Restart the hosted game saved as NAME (after a crash or a stop)."
-        ),
-    ] = None,
-    bind: Annotated[
-        str, typer.Option("--bind", help="The address to listen on (default: this machine only; 0.0.0.0 for all).")
-    ] = "127.0.0.1",
-    port: Annotated[
-        int | None,
-        typer.Option("--port", min=0, max=65535, help=f"The port (default {DEFAULT_PORT}; 0: any free one)."),
-    ] = None,
-    timeout: Annotated[
-        float,
-        typer.Option(
-            "--timeout",
-            min=1.0,
-            metavar="SECONDS",
-            help="How long a person may be away before the others choose to wait, let ai:normal play, or stop.",
-        ),
-    ] = 120.0,
-    headless: Annotated[
-        bool, typer.Option("--headless", help="Run only the server (nobody plays at this keyboard).")
-    ] = False,
+    seats_text: SeatsOption = None,
+    players: PlayersOption = None,
+    short: ShortOption = False,
+    buildings: BuildingsOption = None,
+    advanced_selling: SellingOption = False,
+    expensive_loans: LoansOption = False,
+    seed: SeedOption = None,
+    resume: ResumeOption = None,
+    bind: BindOption = "127.0.0.1",
+    port: PortOption = None,
+    timeout: TimeoutOption = 120.0,
+    headless: HeadlessOption = False,
     no_undo: NoUndoOption = False,
     plain: PlainOption = False,
 ) -> None:
@@ -258,21 +264,20 @@ def host(
                 "a resumed game keeps its game, seats and seed; give only --resume NAME", param_hint="'--resume'"
             )
         table = resumed_table(resume)
-        if port is None:
-            port = table.plan.port
+        port = table.plan.port if port is None else port
         table.plan.bind = bind if bind != "127.0.0.1" else table.plan.bind
+        bind = table.plan.bind
     else:
         game = game_of(ruleset)
         seats = seats_of(game, seats_text, players)
         options = game_options(game, len(seats), short, buildings, (advanced_selling, expensive_loans))
-        table = new_table(
-            game, seats, options, seed if seed is not None else loop.draw_seed(), bind, port or 0, timeout, not no_undo
-        )
+        drawn = seed if seed is not None else loop.draw_seed()
+        table = new_table(game, seats, options, drawn, bind, port or 0, timeout, not no_undo)
         port = DEFAULT_PORT if port is None else port
-    run_host(console, table, bind if resume is None else table.plan.bind, port, headless, plain)
+    run_host(console, table, bind, port, headless, plain)
 
 
-def log_to_file(table: Table) -> None:
+def log_to_file(table: HostedGame) -> None:
     """The server's warnings go to a file beside the hosted game's seats, not onto the host's screen."""
     path = plan_path(table.save_path).with_suffix(".log")
     try:
@@ -286,7 +291,7 @@ def log_to_file(table: Table) -> None:
     logger.propagate = False
 
 
-def run_host(console: Console, table: Table, bind: str, port: int, headless: bool, plain: bool) -> None:
+def run_host(console: Console, table: HostedGame, bind: str, port: int, headless: bool, plain: bool) -> None:
     log_to_file(table)
     server = GameServer()
     server.add(table)
@@ -305,7 +310,7 @@ def run_host(console: Console, table: Table, bind: str, port: int, headless: boo
     address = f"{'127.0.0.1' if bind in ('0.0.0.0', '::', '') else bind}:{port}"
     announce(console, table, address)
     me = next((p for p in table.seats if p.host), None)
-    stopped = f"The host stopped the game: it is saved. {table.resume_hint()}"
+    stopped = "The host stopped the game: it is saved."
     try:
         if headless or me is None:
             if me is not None:
@@ -315,7 +320,14 @@ def run_host(console: Console, table: Table, bind: str, port: int, headless: boo
                 thread.join(0.5)
             return
         assert me.code is not None
-        code = join_game(console, address, me.code, plain=plain, on_leave=lambda: server.stop_all(stopped))
+        code = join_game(
+            console,
+            address,
+            me.code,
+            plain=plain,
+            on_leave=lambda: server.stop_all(stopped),
+            resume_name=lambda: records.save_name(table.save_path),
+        )
     except KeyboardInterrupt:
         code = loop.EXIT_INTERRUPTED
     finally:
@@ -323,6 +335,17 @@ def run_host(console: Console, table: Table, bind: str, port: int, headless: boo
         thread.join(5)
     if code:
         raise typer.Exit(code)
+
+
+def agent_of(spec: str, seat: int, ruleset: str) -> tuple[Callable[[int], Agent], str]:
+    """The agent of ``join --agent``, made afresh for each decision (from the number of actions played)
+    with the one seed derivation, and its name; GameError if ``spec`` is no agent of ``ruleset``."""
+    name = getattr(make_agent(spec, 0, ruleset), "name", spec)
+
+    def make(ply: int) -> Agent:
+        return make_agent(spec, bot_seed(seat, ply), ruleset)
+
+    return make, name
 
 
 def join_game(
@@ -334,8 +357,10 @@ def join_game(
     agent: str | None = None,
     plain: bool = False,
     on_leave: Callable[[], None] | None = None,
+    resume_name: Callable[[], str] | None = None,
 ) -> int:
-    """Join (or watch) the game at ``address`` with ``code`` and play it to its end; the exit code."""
+    """Join (or watch) the game at ``address`` with ``code`` and play it to its end; the exit code.
+    ``on_leave`` and ``resume_name``: the host's keyboard (stop the server; the name it saved the game as)."""
     link = Link(address, code, watch=watch)
     try:
         welcome = link.open()
@@ -347,25 +372,26 @@ def join_game(
         link.close()
         error(f"this lehavre cannot show the game '{welcome.ruleset}'")
         return 2
-    me = None
-    name = ""
-    seat = welcome.seat
-    if agent is not None and seat is not None:
-        spec, ruleset = agent, welcome.ruleset
+    me, name = None, ""
+    if agent is not None and welcome.seat is not None:
         try:
-            name = getattr(make_agent(spec, 0, ruleset), "name", spec)
+            me, name = agent_of(agent, welcome.seat, welcome.ruleset)
         except GameError as exc:
             link.close()
             error(str(exc))
             return 2
-
-        def me(ply: int) -> Agent:
-            return make_agent(spec, bot_seed(seat, ply), ruleset)
-
     again = f"lehavre {'watch' if watch else 'join'} {address} {code}"
     try:
         play = RemoteLoop(
-            link, renderer, console, agent=me, agent_name=name, join_command=again, plain=plain, on_leave=on_leave
+            link,
+            renderer,
+            console,
+            agent=me,
+            agent_name=name,
+            join_command=again,
+            plain=plain,
+            on_leave=on_leave,
+            resume_name=resume_name,
         )
     except ViewError as exc:  # the host's data file does not check out here
         link.close()

@@ -70,7 +70,14 @@ class Save(_Message):
     name: str = Field(default="", max_length=MAX_TEXT)
 
 
-ClientMessage = Annotated[Hello | Play | Undo | Answer | Save, Field(discriminator="type")]
+class Leave(_Message):
+    """The person leaves on purpose ('quit'): the others read that they left, not that their connection
+    was lost (they may still come back with their code)."""
+
+    type: Literal["leave"] = "leave"
+
+
+ClientMessage = Annotated[Hello | Play | Undo | Answer | Save | Leave, Field(discriminator="type")]
 
 
 # -- server to client ------------------------------------------------------------------------
@@ -79,7 +86,7 @@ class SeatInfo(BaseModel):
     name: str
     #: "person" (at a keyboard somewhere) or the agent's spec
     kind: str
-    #: "connected", "reconnecting", or "" for the computer's seats
+    #: "connected", "reconnecting", "left the game", "not joined yet", or "" for the computer's seats
     status: str = ""
 
 
@@ -89,6 +96,7 @@ class Welcome(_Message):
     seat: int | None  # None: a spectator
     host: bool = False
     undo: bool = True
+    #: no longer sent (always ""): a path of the host's disk, and the save's name carries the seed
     save_path: str = ""
     #: the contents of the game's data file (Inland Port: ``--buildings``), so a client needs no copy
     data: Any = None
@@ -175,9 +183,9 @@ def _parse(adapter: TypeAdapter[Any], data: str | bytes, who: str, limit: int) -
         raise MessageError(f"not a valid {who} message: {where}: {first['msg']}") from None
 
 
-def parse_client(data: str | bytes) -> Hello | Play | Undo | Answer | Save:
+def parse_client(data: str | bytes) -> Hello | Play | Undo | Answer | Save | Leave:
     """A client's message, or :class:`MessageError` saying what is wrong."""
-    msg: Hello | Play | Undo | Answer | Save = _parse(_CLIENT, data, "client", MAX_CLIENT_MESSAGE)
+    msg: Hello | Play | Undo | Answer | Save | Leave = _parse(_CLIENT, data, "client", MAX_CLIENT_MESSAGE)
     return msg
 
 

@@ -1,10 +1,16 @@
 """The game server: it alone holds the true position, applies every action, saves the record after
 each one, and sends each connection only what its seat may see (:mod:`core.net.view`).
 
-One server may host several games (:class:`Table`); a connection's first message is its code, which
-names the game and the seat (or a spectator).  The server runs agents' seats itself.  A person who
-drops keeps the seat: the others see "reconnecting", and after the table's timeout they choose to
-wait, let ``ai:normal`` take the seat, or save and stop.
+One server may host several games (:class:`HostedGame`); a connection's first message is its code,
+which names the game and the seat (or a spectator).  Each hosted game plays through one
+:class:`core.table.Table` (the position, its stack of positions, the record saved after every action,
+the seats, the agents' seeds and the undo rule), as a game at one keyboard does; the server runs the
+agents' seats itself.  A person who drops keeps the seat: the others see "reconnecting" (or "left the
+game" when they left on purpose), and after the game's timeout they choose to wait, let ``ai:normal``
+take the seat, or save and stop.
+
+Nothing a client receives names the game's seed or a file or folder of the host's machine: the seed
+rebuilds a hidden set-up (the face-down buildings and tiles of the base game).
 """
 
 from __future__ import annotations
@@ -22,12 +28,13 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from core import records
-from core.agents import Agent, make_agent
+from core.agents import Agent
 from core.net.messages import (
     MAX_MESSAGE,
     Answer,
     Closed,
     Hello,
+    Leave,
     MessageError,
     Notice,
     Play,
@@ -42,9 +49,10 @@ from core.net.messages import (
     encode,
     parse_client,
 )
-from core.net.table import SeatPlan, TablePlan, save_plan
-from core.net.view import data_of, may_hear, seat_view
+from core.net.plan import SeatPlan, TablePlan, save_plan
+from core.net.view import DATA_OPTION, data_of, may_hear, seat_view
 from core.protocol import ActionError, GameSpec, GameState, parse_action
+from core.table import AGENT, REMOTE, Seat, Table, seat_seed
 
 log = logging.getLogger("lehavre.net")
 
@@ -58,9 +66,23 @@ TIMEOUT_CHOICES = ["wait", "ai", "stop"]
 KEPT_REASONS = 12
 
 
+#: what a position carries instead of the host's path of the game's data file (the client keeps the
+#: contents the welcome brought, and uses its own copy)
+DATA_SENT = "sent in the welcome"
+#: the status of a seat whose person left on purpose (they may come back with their code)
+LEFT = "left the game"
+
+
 def agent_seed(seed: int, seat: int) -> int:
-    """The seed of the agent at ``seat`` (as in a local game, so a hosted game replays the same)."""
-    return seed * 1000 + seat
+    """The seed of the agent at ``seat``: the one derivation (:func:`core.table.seat_seed`), so a hosted
+    game replays as a local one."""
+    return seat_seed(seed, seat)
+
+
+def table_seat(plan: SeatPlan) -> Seat:
+    """The seat of the one table for a seat of the plan: a person plays it elsewhere (over a connection,
+    the host's keyboard too); an agent is run by the server."""
+    return Seat(plan.name, REMOTE) if plan.is_person else Seat(plan.name, AGENT, plan.kind)
 
 
 @dataclass
@@ -75,20 +97,18 @@ class _Asked:
 
 
 @dataclass
-class Table:
-    """One hosted game: the true position, its record and save file, and who sits where."""
+class HostedGame:
+    """One hosted game: the one table (:class:`core.table.Table`: the true position, its stack of
+    positions, its record and save file, the seats and their agents), and who is connected where."""
 
     spec: GameSpec
-    record: records.GameRecord
-    save_path: Path
     plan: TablePlan
-    state: GameState
-    #: the position before every action, from the set-up on (undo pops it)
-    positions: list[GameState]
+    table: Table
     conns: dict[int, ServerConnection] = field(default_factory=dict)
     watchers: set[ServerConnection] = field(default_factory=set)
     joined: set[int] = field(default_factory=set)
-    agents: dict[int, Agent] = field(default_factory=dict)
+    #: the seats whose person left on purpose ('quit'), until they come back
+    left: set[int] = field(default_factory=set)
     asked: dict[int, _Asked] = field(default_factory=dict)
     timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     thinking: asyncio.Task[None] | None = None
@@ -99,34 +119,69 @@ class Table:
     reasons: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.table.seats = [table_seat(p) for p in self.plan.seats]
         self.setup = self.positions[0] if self.positions else self.state.clone()
         try:  # read once: the game has it already, and a client gets it in its welcome
             self.data = data_of(self.record.options)
         except (OSError, ValueError) as exc:
             raise records.RecordError(f"cannot send the game's data file to the players: {exc}") from None
+        self.public_seed = public_seed(self.spec, self.table.seed, self.table.options, self.setup)
 
     @classmethod
-    def from_record(cls, spec: GameSpec, record: records.GameRecord, path: Path, plan: TablePlan) -> Table:
-        states = records.replay_all(record, source=path)
-        return cls(spec, record, path, plan, states[-1], states[:-1])
+    def new(cls, spec: GameSpec, options: Any, seed: int, plan: TablePlan) -> HostedGame:
+        """A fresh game of ``spec`` seated as ``plan`` says; its save file is named here (``plan.record``)."""
+        table = Table.new(spec, options, seed, [table_seat(p) for p in plan.seats])
+        assert table.record is not None
+        table.save_path = records.new_save_path(table.record)
+        plan.record = str(table.save_path)
+        return cls(spec, plan, table)
+
+    @classmethod
+    def from_record(cls, spec: GameSpec, record: records.GameRecord, path: Path, plan: TablePlan) -> HostedGame:
+        return cls(spec, plan, Table.load(path, record=record))
+
+    # -- the one table's parts ------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.table.state
+
+    @property
+    def positions(self) -> list[GameState]:
+        return self.table.positions
+
+    @property
+    def record(self) -> records.GameRecord:
+        assert self.table.record is not None
+        return self.table.record
+
+    @property
+    def save_path(self) -> Path:
+        assert self.table.save_path is not None
+        return self.table.save_path
 
     # -- what each connection sees ------------------------------------------------------
     @property
     def seats(self) -> list[SeatPlan]:
         return self.plan.seats
 
+    def status(self, seat: int) -> str:
+        """What is true of ``seat`` now: connected, reconnecting, left the game, not joined yet ("" for
+        the computer's seats)."""
+        if not self.seats[seat].is_person:
+            return ""
+        if seat in self.conns:
+            return "connected"
+        if seat in self.left:
+            return LEFT
+        return "reconnecting" if seat in self.joined else "not joined yet"
+
     def seat_infos(self) -> list[SeatInfo]:
-        out = []
-        for s, p in enumerate(self.seats):
-            status = ""
-            if p.is_person:
-                status = "connected" if s in self.conns else ("reconnecting" if s in self.joined else "not joined yet")
-            out.append(SeatInfo(name=p.name, kind=p.kind, status=status))
-        return out
+        return [SeatInfo(name=p.name, kind=p.kind, status=self.status(s)) for s, p in enumerate(self.seats)]
 
     def position_for(self, seat: int | None, undone: list[str] | None = None) -> Position:
-        options = records.options_from_dict(self.spec, self.record.options)
-        seed, opts = seat_view(self.spec, self.record.seed, options, self.setup, self.state, seat)
+        seed, opts = seat_view(self.spec, self.public_seed, self.table.options, self.setup, self.state, seat)
+        if opts.get(DATA_OPTION):  # the client uses the contents its welcome brought, not the host's path
+            opts = {**opts, DATA_OPTION: DATA_SENT}
         return Position(
             ruleset=self.spec.name,
             seed=seed,
@@ -177,25 +232,14 @@ class Table:
         if seat is None:
             self.watchers.add(ws)
         else:
-            old = self.conns.get(seat)
-            self.conns[seat] = ws
-            back = seat in self.joined
-            self.joined.add(seat)
-            timer = self.timers.pop(seat, None)
-            if timer is not None:
-                timer.cancel()
-            if old is not None:
-                await old.close(reason="this seat was joined from another connection")
-            await self.tell(f"{self.seats[seat].name} {'is back' if back else 'joined'}.", but=seat)
-        plan = self.seats[seat] if seat is not None else None
+            await self.seated(ws, seat)
         await self.send(
             ws,
             Welcome(
                 ruleset=self.spec.name,
                 seat=seat,
-                host=bool(plan and plan.host),
+                host=bool(seat is not None and self.seats[seat].host),
                 undo=self.plan.undo,
-                save_path=str(self.save_path),
                 data=self.data,
             ),
         )
@@ -223,6 +267,20 @@ class Table:
                 del self.conns[seat]
                 await self.dropped(seat)
 
+    async def seated(self, ws: ServerConnection, seat: int) -> None:
+        """``ws`` takes ``seat`` (joining, or back); the others hear it."""
+        old = self.conns.get(seat)
+        self.conns[seat] = ws
+        back = seat in self.joined
+        self.joined.add(seat)
+        self.left.discard(seat)
+        timer = self.timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        if old is not None:
+            await old.close(reason="this seat was joined from another connection")
+        await self.tell(f"{self.seats[seat].name} {'is back' if back else 'joined'}.", but=seat)
+
     async def receive(self, ws: ServerConnection, seat: int | None, raw: str | bytes) -> None:
         try:
             msg = parse_client(raw)
@@ -232,7 +290,9 @@ class Table:
         if self.stopped:
             await self.send(ws, Refused(reason=self.stopped))
         elif isinstance(msg, Hello):
-            await self.send(ws, Refused(reason="this connection has joined already; send 'play', 'undo' or 'answer'"))
+            await self.send(
+                ws, Refused(reason="this connection has joined already; send 'play', 'undo', 'answer' or 'leave'")
+            )
         elif seat is None:
             await self.send(ws, Refused(reason="a spectator watches: only the players' codes can play"))
         elif isinstance(msg, Play):
@@ -243,15 +303,17 @@ class Table:
             await self.answer(ws, seat, msg)
         elif isinstance(msg, Save):
             await self.save_as(ws, seat, msg)
+        elif isinstance(msg, Leave):
+            self.left.add(seat)
 
     # -- changing the game ----------------------------------------------------------------------
     def push(self, action: Any) -> None:
-        self.positions.append(self.state.clone())
-        self.state.apply_action(action)
-        self.record.append(str(action), self.state)
+        """Play ``action`` at the table (it saves the record after it)."""
+        self.table.push(action)
+        if self.table.save_error:  # the game goes on; the host's log says why
+            log.warning("%s", self.table.save_error)
 
     async def changed(self, undone: list[str] | None = None) -> None:
-        self.save()
         await self.broadcast(undone)
         if self.state.is_terminal():
             await self.stop("The game is over.")
@@ -259,10 +321,8 @@ class Table:
             self.kick()
 
     def save(self) -> None:
-        try:
-            records.save_record(self.record, self.save_path)
-        except records.SaveError as exc:  # the game goes on; the host's log says why
-            log.warning("%s", exc)
+        if not self.table.save():
+            log.warning("%s", self.table.save_error)
 
     def stale(self, seat: int, ply: int) -> str | None:
         """Why a message of ``seat`` sent at ``ply`` cannot be taken now, or None."""
@@ -290,7 +350,9 @@ class Table:
         await self.changed()
 
     def kick(self) -> None:
-        """Let an agent move if one is to play (once every person has joined)."""
+        """The one loop's step (:meth:`core.table.Table.play`, event by event): ask whichever seat is to
+        decide -- the same seat again included -- once every person has joined.  A person's seat is asked
+        by the position every connection receives; an agent's seat moves here."""
         if self.stopped or self.state.is_terminal() or self.thinking is not None:
             return
         if any(p.is_person and s not in self.joined for s, p in enumerate(self.seats)):
@@ -300,9 +362,7 @@ class Table:
             self.thinking = asyncio.get_running_loop().create_task(self.agent_move(seat, len(self.state.history)))
 
     def agent_for(self, seat: int) -> Agent:
-        if seat not in self.agents:
-            self.agents[seat] = make_agent(self.seats[seat].kind, agent_seed(self.record.seed, seat), self.spec)
-        return self.agents[seat]
+        return self.table.agent_for(seat)
 
     async def agent_move(self, seat: int, ply: int) -> None:
         agent = self.agent_for(seat)
@@ -319,13 +379,9 @@ class Table:
 
     # -- undo ------------------------------------------------------------------------------------
     def undo_target(self) -> tuple[int, int] | None:
-        """(how many actions stay, who decided) for the last decision of a person, or None."""
-        found = None
-        for k, before in enumerate(self.positions):
-            mover = before.current_player()
-            if self.seats[mover].is_person:
-                found = (k, mover)
-        return found
+        """(how many actions stay, who decided) for the last decision of a person, or None: the
+        table's undo rule."""
+        return self.table.undo_target()
 
     async def undo(self, ws: ServerConnection, seat: int, msg: Undo) -> None:
         if not self.plan.undo:
@@ -362,12 +418,10 @@ class Table:
         return qid
 
     async def take_back(self, k: int) -> None:
-        removed = list(self.state.history[k:])
         self.reasons = {p: info for p, info in self.reasons.items() if p < k}
-        self.state = self.positions[k]
-        del self.positions[k:]
-        self.record.undo(len(removed))
-        self.record.sync(self.state)
+        removed = self.table.pop_to(k)
+        if self.table.save_error:
+            log.warning("%s", self.table.save_error)
         await self.changed(undone=removed)
 
     async def answer(self, ws: ServerConnection, seat: int, msg: Answer) -> None:
@@ -402,10 +456,12 @@ class Table:
         if self.stopped:
             return
         name = self.seats[seat].name
-        await self.tell(
-            f"{name} lost the connection: reconnecting (you may choose what to do after {self.plan.timeout:g} s).",
-            but=seat,
-        )
+        after = f"you may choose what to do after {self.plan.timeout:g} s"
+        if seat in self.left:
+            text = f"{name} left the game (they may come back with their code; {after})."
+        else:
+            text = f"{name} lost the connection: reconnecting ({after})."
+        await self.tell(text, but=seat)
         await self.broadcast()
         self.arm(seat)
 
@@ -423,10 +479,11 @@ class Table:
             return
         qid = self.ask("timeout", others, seat)
         name = self.seats[seat].name
+        gone = "left the game" if seat in self.left else "been away"
         question = Question(
             id=qid,
             text=(
-                f"{name} has been away for {self.plan.timeout:g} s. wait: wait longer; ai: {STAND_IN} takes "
+                f"{name} has {gone} for {self.plan.timeout:g} s. wait: wait longer; ai: {STAND_IN} takes "
                 f"the seat; stop: save the game and stop (the host continues it with 'lehavre host --resume')."
             ),
             choices=TIMEOUT_CHOICES,
@@ -445,16 +502,25 @@ class Table:
             await self.tell(f"{who} chose to wait for {name}.")
             self.arm(q.seat)
         elif choice == "ai":
-            self.seats[q.seat].kind = STAND_IN
-            self.record.players[q.seat] = records.Seat.of_agent(STAND_IN, name)
-            self.save_plan()
+            self.stand_in(q.seat)
             await self.tell(f"{who} chose: {STAND_IN} plays {name}'s seat from now on.")
             await self.changed()
         else:
-            await self.stop(f"{who} stopped the game: it is saved. {self.resume_hint()}")
+            await self.stop(f"{who} stopped the game: it is saved.", resume=True)
 
-    def resume_hint(self) -> str:
-        return f"The host continues it with 'lehavre host --resume {records.save_name(self.save_path)}'."
+    def stand_in(self, seat: int) -> None:
+        """:data:`STAND_IN` plays ``seat`` from now on (at the table, in the record and in the plan)."""
+        name = self.seats[seat].name
+        self.seats[seat].kind = STAND_IN
+        self.table.seats[seat] = Seat(name, AGENT, STAND_IN)
+        self.record.players[seat] = records.Seat.of_agent(STAND_IN, name)
+        self.save()
+        self.save_plan()
+
+    def resume_hint(self, *, host: bool = True) -> str:
+        """How the game goes on; the save's name only for the host (it names the seed)."""
+        name = f" {records.save_name(self.save_path)}" if host else ""
+        return f"The host continues it with 'lehavre host --resume{name}'."
 
     def save_plan(self) -> None:
         try:
@@ -475,37 +541,51 @@ class Table:
             await self.send(ws, Refused(reason=str(exc)))
             return
         if path.resolve() != self.save_path.resolve():
-            self.save_path = path
+            self.table.save_path = path
             self.plan.record = str(path)
             self.save_plan()
-        await self.send(ws, Notice(text=f"Saved to {path}. {self.resume_hint()}"))
+        await self.send(ws, Notice(text=f"Saved to {path}. {self.resume_hint()}"))  # the host's own machine
 
-    async def stop(self, text: str) -> None:
-        """End this table: everyone hears why, and the connections close."""
+    async def stop(self, text: str, *, resume: bool = False) -> None:
+        """End this game: everyone hears why (with ``resume``: how it goes on; the save's name only to
+        the host), and the connections close."""
         if self.stopped:
             return
-        self.stopped = text
+        self.stopped = f"{text} {self.resume_hint(host=False)}" if resume else text
         self.save()
         for timer in self.timers.values():
             timer.cancel()
-        for ws in [*self.conns.values(), *self.watchers]:
-            await self.send(ws, Closed(text=text))
+        for seat, ws in [*self.conns.items(), *((None, w) for w in self.watchers)]:
+            host = seat is not None and self.seats[seat].host
+            await self.send(ws, Closed(text=f"{text} {self.resume_hint()}" if resume and host else self.stopped))
             with contextlib.suppress(ConnectionClosed):
                 await ws.close()
         self.done.set()
+
+
+def public_seed(spec: GameSpec, seed: int, options: Any, setup: GameState) -> int:
+    """The seed a client may be sent for a game without hidden set-up: 0 when the game sets up the same
+    from any seed (the Inland Port draws nothing), else the game's own (its set-up is public then)."""
+    if spec.seat_setup is not None:
+        return 0  # unused: a seat's view is given in full (seat_view)
+    key = getattr(setup, "key", None)
+    probe = spec.new_game(0, options)
+    if key is not None and callable(getattr(probe, "key", None)) and probe.key() == key():
+        return 0
+    return seed
 
 
 class GameServer:
     """Serves any number of tables on one address; a code names the table and the seat."""
 
     def __init__(self, *, ping_interval: float | None = 20.0, ping_timeout: float | None = 20.0) -> None:
-        self.tables: list[Table] = []
-        self.codes: dict[str, tuple[Table, int | None]] = {}
+        self.tables: list[HostedGame] = []
+        self.codes: dict[str, tuple[HostedGame, int | None]] = {}
         self.ping = (ping_interval, ping_timeout)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.port = 0
 
-    def add(self, table: Table) -> None:
+    def add(self, table: HostedGame) -> None:
         for s, p in enumerate(table.seats):
             if p.code:
                 self.codes[p.code] = (table, s)
@@ -551,15 +631,16 @@ class GameServer:
                 await table.done.wait()
             await asyncio.sleep(0.2)  # let the last 'closed' messages leave
 
-    def stop_all(self, text: str) -> None:
-        """From another thread: stop every table (everyone hears ``text``); waits for it (5 s at most)."""
+    def stop_all(self, text: str, *, resume: bool = True) -> None:
+        """From another thread: stop every table (everyone hears ``text``, and with ``resume`` how the
+        game goes on); waits for it (5 s at most)."""
         loop = self.loop
         if loop is None:
             return
 
         async def stop() -> None:
             for t in self.tables:
-                await t.stop(text)
+                await t.stop(text, resume=resume)
 
         coro = stop()
         try:

@@ -15,7 +15,7 @@ from websockets.asyncio.client import connect
 from cli.net_cmd import game_options, new_table, parse_seats, serve_in_thread
 from core.games import game_spec
 from core.net.messages import Answer, Closed, Hello, Play, Position, Question, encode, parse_server
-from core.net.server import GameServer, Table
+from core.net.server import GameServer, HostedGame
 from core.net.view import ViewReplay
 
 LOOPBACK = "127.0.0.1"
@@ -30,7 +30,7 @@ def data_dir(tmp_path, monkeypatch):
     return d
 
 
-def make_table(game: str, seats: str, seed: int, *, timeout: float = 120.0, **options: Any) -> Table:
+def make_table(game: str, seats: str, seed: int, *, timeout: float = 120.0, **options: Any) -> HostedGame:
     spec = game_spec(game)
     plans = parse_seats(seats, spec)
     opts = game_options(
@@ -44,7 +44,7 @@ def make_table(game: str, seats: str, seed: int, *, timeout: float = 120.0, **op
 
 
 @contextlib.contextmanager
-def hosted(*tables: Table, ping: float | None = 20.0) -> Iterator[tuple[GameServer, int]]:
+def hosted(*tables: HostedGame, ping: float | None = 20.0) -> Iterator[tuple[GameServer, int]]:
     """A server holding ``tables`` on the loopback; stopped (every table) when the block ends."""
     server = GameServer(ping_interval=ping, ping_timeout=ping)
     for t in tables:
@@ -59,7 +59,7 @@ def hosted(*tables: Table, ping: float | None = 20.0) -> Iterator[tuple[GameServ
         assert not thread.is_alive(), "the server did not stop"
 
 
-def code_of(table: Table, seat: int) -> str:
+def code_of(table: HostedGame, seat: int) -> str:
     code = table.seats[seat].code
     assert code is not None
     return code
@@ -79,7 +79,10 @@ async def bot(
     ``stop_after``: drop the connection once the game has this many actions."""
     async with connect(f"ws://{LOOPBACK}:{port}", proxy=None) as ws:
         await ws.send(encode(Hello(code=code)))
-        welcome = parse_server(await ws.recv())
+        first = await ws.recv()
+        if heard is not None:
+            heard.append(first if isinstance(first, str) else first.decode())
+        welcome = parse_server(first)
         assert welcome.type == "welcome", welcome
         replay = ViewReplay(game_spec(welcome.ruleset))
         rng = random.Random(seed)

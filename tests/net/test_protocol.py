@@ -11,10 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import connect
 
+from core.agents import make_agent
 from core.net.messages import (
     MAX_CLIENT_MESSAGE,
     Answer,
     Hello,
+    Leave,
     MessageError,
     Notice,
     Play,
@@ -30,7 +32,8 @@ from core.net.messages import (
 )
 from core.net.view import ViewReplay
 from core.protocol import ActionError, parse_action
-from tests.net.conftest import LOOPBACK, bot, code_of, hosted, make_table
+from core.table import seat_seed
+from tests.net.conftest import LOOPBACK, bot, code_of, hosted, make_table, play_bots
 
 
 class Client:
@@ -212,3 +215,35 @@ def test_the_others_may_save_and_stop(data_dir):
         text = asyncio.run(asyncio.wait_for(bot(port, code_of(table, 0), 1, answer="stop"), 60))
     assert "stopped the game: it is saved" in text and "lehavre host --resume" in text
     assert table.save_path.exists()
+
+
+def test_a_person_who_leaves_on_purpose_is_reported_as_having_left(data_dir):
+    """'quit' sends 'leave' before closing: the others read that the person left (not "reconnecting"),
+    and the seat's status says so until they come back with their code."""
+    table = make_table("inland", "remote,remote", 5)
+    with hosted(table) as (_, port):
+        a, b = Client(port, code_of(table, 0)), Client(port, code_of(table, 1))
+        b.ws.send(encode(Leave()))
+        b.close()
+        told = a.next(Notice).text
+        while "Player 2" not in told or "joined" in told:
+            told = a.next(Notice).text
+        assert told.startswith("Player 2 left the game") and "reconnecting" not in told
+        assert a.position().seats[1].status == "left the game"
+        back = Client(port, code_of(table, 1))
+        assert a.next(Notice).text == "Player 2 is back."
+        assert a.position().seats[1].status == "connected"
+        a.close()
+        back.close()
+
+
+def test_the_servers_agents_are_seeded_by_the_one_derivation(data_dir):
+    """A hosted game's agent plays as the one table's agent at its seat (core.table.seat_seed): its
+    every decision is the one an agent made with that seed makes in the same positions."""
+    table = make_table("inland", "remote,random", 9)
+    with hosted(table) as (_, port):
+        assert play_bots(port, [code_of(table, 0)], timeout=60) == ["The game is over."]
+    agent = make_agent("random", seat_seed(9, 1), table.spec)
+    for before, text in zip(table.positions, table.state.history, strict=True):
+        if before.current_player() == 1:
+            assert str(agent.choose(before.clone())) == text

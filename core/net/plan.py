@@ -1,5 +1,6 @@
 """Who sits where at a hosted game, and the file that keeps it (with the seat codes) beside the saved
 game, so that ``lehavre host --resume NAME`` restarts the server and the players rejoin with their codes.
+(The game itself is played at a :class:`core.table.Table`; this is only its seating plan.)
 """
 
 from __future__ import annotations
