@@ -181,8 +181,12 @@ class BaseState(GameState):
 
     _UNITS: ClassVar[dict[int | str, int]] = UNIT
 
-    def clone(self) -> BaseState:
-        return _clone(self)
+    def clone(self, history: bool = True) -> BaseState:
+        """A copy; ``history=False``: without the game's action list (nothing the search reads)."""
+        return _clone(self) if history else _clone_for_search(self)
+
+    def copy_for_search(self) -> BaseState:
+        return _clone_for_search(self)
 
     # ------------------------------------------------------- derived views
     @property
@@ -961,15 +965,16 @@ _COPY_EXPR = {
 }
 
 
-def _make_clone() -> Callable[[BaseState], BaseState]:
+def _make_clone(empty: tuple[str, ...] = ()) -> Callable[[BaseState], BaseState]:
     """``clone`` written out field by field from the declaration above (so no
-    field can be forgotten, and a copy costs one call per field, no loop)."""
+    field can be forgotten, and a copy costs one call per field, no loop); the
+    lists named in ``empty`` start empty in the copy."""
     lines = ["def clone(s):", "    c = new(BaseState)"]
     for f in fields(BaseState):
         how = f.metadata.get("copy")
         if how not in _COPY_EXPR:
             raise AssertionError(f"BaseState.{f.name} does not say how clone() copies it")
-        lines.append(f"    c.{f.name} = {_COPY_EXPR[how].format(f.name)}")
+        lines.append(f"    c.{f.name} = {'[]' if f.name in empty else _COPY_EXPR[how].format(f.name)}")
     lines.append("    return c")
     scope: dict[str, Any] = {"new": object.__new__, "BaseState": BaseState, "list_copy": list.copy}
     exec("\n".join(lines), scope)
@@ -978,6 +983,8 @@ def _make_clone() -> Callable[[BaseState], BaseState]:
 
 
 _clone = _make_clone()
+#: a copy for a search: the position without the game's action list
+_clone_for_search = _make_clone(empty=("history",))
 
 #: each building's end-of-game bonus parameters, or None (``wealth_breakdown`` looks at every owned building)
 _BONUS: tuple[Any, ...] = tuple(K.PARAMS[b].get("bonus") for b in range(NB))

@@ -24,16 +24,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.agents import make_agent
 from core.lab.review import GameSource, review_game
+from core.table import AGENT, Seat, Table, agents_decide
 from inland_port import RULESET
 
 
 def play(seed: int) -> tuple[GameSource, list[int], int]:
-    state = RULESET.new_game(seed)
-    agents = [make_agent("ai:normal", seed, RULESET), make_agent("greedy", seed + 1, RULESET)]
-    while not state.is_terminal():
-        state.apply_action(agents[state.current_player()].choose(state.clone()))
+    seats = [Seat("ai:normal", AGENT, "ai:normal"), Seat("greedy", AGENT, "greedy")]
+    state = Table.new(RULESET, None, seed, seats, record=False, keep_positions=False).play(agents_decide)
     return GameSource("inland", {}, seed, tuple(state.history)), state.wealth(), state.main_action_count
 
 

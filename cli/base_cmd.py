@@ -197,7 +197,7 @@ def _seats(p: game_cmd.Params, seed: int, options: GameOptions) -> tuple[list[lo
         intro = f"You are P{me + 1}" + (" and start." if me == options.starting_player else ".")
     else:
         intro = "People at this keyboard: " + ", ".join(f"P{s + 1}" for s in people) + "."
-    others = [f"P{s + 1} {pl.label}" for s, pl in enumerate(seats) if not pl.is_human]
+    others = [f"P{s + 1} {pl.label}" for s, pl in enumerate(seats) if pl.agent is not None]
     if others:
         intro += " Computer: " + ", ".join(others) + "."
     return seats, f"{RULESET.title} ({_version(p['short'])}, {loop.plural(n, 'player')}), seed {seed}. {intro}"

@@ -93,13 +93,14 @@ def watch(cmd: GameCommand, console: Console, renderer: Renderer, p: Params) -> 
     seed = p["seed"] if p["seed"] is not None else loop.draw_seed()
     players = cmd.watchers(p, specs, seed)
     loop.players_or_exit(players, p["think_time"])
-    state = cmd.spec.new_game(seed, options)
+    # the watched game keeps its positions (what each action did is shown from the position before it)
+    table = loop.Table.new(cmd.spec, options, seed, players, record=False)
     if not p["json_out"]:
-        cmd.watch_intro(console, renderer, state, players, seed, p)
-    loop.watch_or_exit(state, players, renderer, console, seed=seed, ruleset_name=cmd.name, as_json=p["json_out"])
+        cmd.watch_intro(console, renderer, table.state, players, seed, p)
+    loop.watch_or_exit(table, renderer, console, as_json=p["json_out"])
 
 
-def new_game(cmd: GameCommand, console: Console, p: Params) -> loop.Session:
+def new_game(cmd: GameCommand, console: Console, p: Params) -> loop.Table:
     """A new game at this keyboard, with its opening lines; exit 2 if it cannot be set up."""
     seed = p["seed"] if p["seed"] is not None else loop.draw_seed()
     options = cmd.options(p)

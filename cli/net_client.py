@@ -22,7 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from cli.prompt import _COMMANDS, PlayLoop, Stopped
 from cli.renderer import Renderer
-from cli.session import EXIT_OK, Player, Session
+from cli.session import EXIT_OK
 from core.agents import Agent
 from core.games import game_spec
 from core.net.messages import (
@@ -45,7 +45,7 @@ from core.net.messages import (
 )
 from core.net.view import ViewError, ViewReplay
 from core.protocol import GameState
-from core.table import seat_seed
+from core.table import AGENT, REMOTE, Seat, Table, seat_seed
 
 #: exit code when the connection is lost for good (rejoin with the same command)
 EXIT_LOST = 1
@@ -256,7 +256,7 @@ class RemoteLoop(PlayLoop):
         self.moved = False
         #: the server's explanations of the computer's latest actions, by the number of actions before each
         self.reasons: dict[int, dict[str, Any]] = {}
-        session = Session(welcome.ruleset, None, 0, self.spec.new_game(0, None), [])
+        session = Table(self.spec, None, 0, self.spec.new_game(0, None), [])
         super().__init__(session, renderer, console, allow_undo=welcome.undo, **kw)
 
     @property
@@ -274,12 +274,12 @@ class RemoteLoop(PlayLoop):
         players = []
         for s, info in enumerate(pos.seats):
             if s == self.mine:
-                players.append(Player(info.name, self.my_agent, self.agent_name or None))
+                mine = Seat(info.name) if self.my_agent is None else Seat(info.name, AGENT, self.agent_name or None)
+                mine.agent = self.my_agent
+                players.append(mine)
             else:
-                players.append(
-                    Player(info.name, spec=None if info.kind == "person" else info.kind, remote=self.wait_for)
-                )
-        self.s.players = players
+                players.append(Seat(info.name, REMOTE, None if info.kind == "person" else info.kind))
+        self.s.seats = players
         self.status = {s: info.status for s, info in enumerate(pos.seats)}
         self.s.seed = pos.seed
         if pos.undone:
@@ -296,7 +296,7 @@ class RemoteLoop(PlayLoop):
         info = self.reasons.get(len(before.history))
         if info is not None and actor != self.mine:  # the computer played it on the server: 'why' explains it
             self.remember_ai(actor, before, str(action), info)
-        lines = self.r.event_lines(after, self.s.players, actor, action, before)
+        lines = self.r.event_lines(after, self.s.seats, actor, action, before)
         self.log.extend(lines)
         self.pending.extend(lines)
 
@@ -436,7 +436,7 @@ class RemoteLoop(PlayLoop):
         self.receive_position()
         if self.mine is None:  # a spectator: what happened so far, then the board
             self.flush()
-            self.say(self.r.board(self.state, self.s.players, None))
+            self.say(self.r.board(self.state, self.s.seats, None))
 
     def leave(self) -> None:
         if self.on_leave is not None:
@@ -457,21 +457,21 @@ class RemoteLoop(PlayLoop):
         while not self.handle(self.guarded(lambda: [self.link.recv(on_retry=self.lost)])[0]):
             pass
         if self.mine is None and not self.state.is_terminal():  # a spectator sees the board after every
-            self.say(self.r.board(self.state, self.s.players, None))  # action (the last one: at the game's end)
+            self.say(self.r.board(self.state, self.s.seats, None))  # action (the last one: at the game's end)
             self.flush()
-            self.say(self.r.turn_line(self.state, self.s.players))
+            self.say(self.r.turn_line(self.state, self.s.seats))
         return None
 
     def waiting_prompt(self, seat: int) -> str:
         """The prompt while ``seat`` decides: its name, and what is true of it now if it is not playing."""
         status = self.status.get(seat, "")
         shown = f" ({status})" if status not in ("", "connected") else ""
-        return f"Waiting for {self.s.players[seat].name}{shown} ('help', 'board', 'save', 'quit')> "
+        return f"Waiting for {self.s.seats[seat].name}{shown} ('help', 'board', 'save', 'quit')> "
 
     def wait_at_prompt(self, seat: int) -> None:
         self.flush()
         self.moved = False
-        name = self.s.players[seat].name
+        name = self.s.seats[seat].name
         self.waiting = seat
         try:
             while True:

@@ -5,8 +5,9 @@ texts, ``parse_action``), :mod:`core.agents` and :mod:`core.records`; what a
 game looks like on screen comes from a :class:`~cli.renderer.Renderer` (one per
 rule set, e.g. ``cli.render_inland.InlandRenderer``).  Where each part lives:
 
-* :mod:`cli.session` -- players, the game being played (its stack of positions,
-  record and save file), starting, loading and continuing a game;
+* :mod:`core.table` -- the game being played (its stack of positions, record and save
+  file, the undo rule, the one loop; :class:`~core.table.Table`) and its seats;
+* :mod:`cli.session` -- starting, loading and continuing a game at this keyboard;
 * :mod:`cli.prompt` -- :func:`play`: the prompt loop and its commands;
 * :mod:`cli.screen` -- what a person sees before each decision, fitted to the terminal;
 * :mod:`cli.watch` -- :func:`watch`: a whole game between agents;
@@ -36,8 +37,6 @@ from cli.session import (
     EXIT_OK,
     HINT_AGENT,
     Player,
-    Session,
-    agent_seed,
     check_think_time,
     continue_command,
     draw_seed,
@@ -50,6 +49,7 @@ from cli.session import (
     with_level,
 )
 from cli.watch import watch, watch_or_exit
+from core.table import Seat, Table
 
 __all__ = [
     "CONTINUING",
@@ -62,9 +62,9 @@ __all__ = [
     "PlayLoop",
     "Player",
     "Renderer",
-    "Session",
+    "Seat",
+    "Table",
     "agent_choose",
-    "agent_seed",
     "check_mode",
     "check_think_time",
     "continue_command",

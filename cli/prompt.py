@@ -21,9 +21,12 @@ from cli.explain import AIDecision, agent_choose, explain_info, explain_turn
 from cli.renderer import Renderer
 from cli.review_view import review_offer
 from cli.screen import height_of, last_lines, numbered, screen
-from cli.session import EXIT_INTERRUPTED, EXIT_OK, HINT_AGENT, Session, _records, agent_seed, continue_command
+from cli.session import EXIT_INTERRUPTED, EXIT_OK, HINT_AGENT, continue_command
+from core import records
 from core.agents import make_agent
 from core.protocol import ActionError, GameError, GameState, normalize_text, parse_action
+from core.table import AGENT, PERSON, REMOTE, Seat, seat_seed
+from core.table import Table as GameTable
 
 
 class Stopped(Exception):
@@ -91,11 +94,12 @@ class _Choice:
 
 
 class PlayLoop:
-    """Runs one session to its end; see :func:`play`."""
+    """Plays one game at this keyboard to its end, through its :class:`~core.table.Table` (the one
+    loop, the stack of positions, the record and the undo rule); see :func:`play`."""
 
     def __init__(
         self,
-        session: Session,
+        session: GameTable,
         renderer: Renderer,
         console: Console,
         *,
@@ -142,31 +146,26 @@ class PlayLoop:
         self.console.print(Text(message, style="error"))
 
     def autosave(self) -> None:
-        if self.s.record is None or self.s.save_path is None:
-            return
-        records = _records()
-        try:
-            records.save_record(self.s.record, self.s.save_path)
-        except records.SaveError as exc:
-            if not self.save_warned:
-                self.error(f"{exc} (the game goes on without saving)")
-                self.save_warned = True
+        """Save the record (the table saves after every action); a failure is said once, and the game goes on."""
+        self.s.save()
+        self.warn_unsaved()
 
-    def apply(self, action: Any) -> None:
-        actor = self.state.current_player()
-        before = self.s.push(action)
-        if self.s.record is not None:
-            self.s.record.append(str(action), self.state)
-        # shown just above the next prompt (after the board), so a person sees
-        # what the other players did right where they decide
-        lines = self.r.event_lines(self.state, self.s.players, actor, action, before)
+    def warn_unsaved(self) -> None:
+        if self.s.save_error and not self.save_warned:
+            self.error(f"{self.s.save_error} (the game goes on without saving)")
+            self.save_warned = True
+
+    def after(self, table: GameTable, before: GameState | None, actor: int, action: Any) -> None:
+        """The table's ``after``: what the action did, shown just above the next prompt (after the
+        board), so a person sees what the other players did right where they decide."""
+        lines = self.r.event_lines(self.state, self.s.seats, actor, action, before)
         self.log.extend(lines)
         self.pending.extend(lines)
-        if self.coach.active:
+        if self.coach.active and before is not None:
             self.pending.extend(self.coach.after(before, self.state, actor, action))
-        if not any(p.is_human for p in self.s.players):
+        if not any(p.kind == PERSON for p in self.s.seats):
             self.flush()
-        self.autosave()
+        self.warn_unsaved()
 
     def flush(self) -> None:
         # on a terminal lines wrap at word boundaries; a transcript keeps each on one line
@@ -176,19 +175,12 @@ class PlayLoop:
 
     # -- the game -----------------------------------------------------------------------
     def run(self) -> int:
-        """The one play loop: ask the seat to play for its decision (a person at this keyboard, an
-        agent, or a seat played elsewhere), play it, until the game ends or is stopped."""
+        """Play the game through its table's one loop (:meth:`core.table.Table.play`): the seat to play
+        decides (a person at this keyboard, an agent, or a seat played elsewhere), until the game ends
+        or is stopped."""
         try:
             self.start()
-            while not self.state.is_terminal():
-                seat = self.state.current_player()
-                player = self.s.players[seat]
-                action = player.next_action(self, seat)
-                if action is None:  # undo, or the position changed: look again
-                    continue
-                if player.is_human and self.ai_turn:
-                    self.last_turn, self.ai_turn = self.ai_turn, []
-                self.play(action)
+            self.s.play(self.decide, self.after)
         except _End as end:
             return self.ended(end.how)
         except KeyboardInterrupt:
@@ -203,6 +195,25 @@ class PlayLoop:
             self.leave()
         return self.game_over()
 
+    def decide(self, table: GameTable, seat: int) -> Any:
+        """The table's ``decide``: the seat's action to play here, or None to look again (an undo, a
+        position that changed, an action played elsewhere)."""
+        action = self.next_action(seat)
+        if action is None:
+            return None
+        if table.seats[seat].kind == PERSON and self.ai_turn:
+            self.last_turn, self.ai_turn = self.ai_turn, []
+        return self.play(action)
+
+    def next_action(self, seat: int) -> Any:
+        """Ask the seat to play for its decision, each kind the same way; None: look again."""
+        who = self.s.seats[seat]
+        if who.kind == REMOTE:
+            return self.wait_for(seat)
+        if who.kind == AGENT:
+            return self.agent_move(seat, who)
+        return self.ask(seat)
+
     def start(self) -> None:
         """Before the first decision."""
         self.autosave()
@@ -210,15 +221,21 @@ class PlayLoop:
     def leave(self) -> None:
         """After the last decision (the game over, or stopped)."""
 
-    def play(self, action: Any) -> None:
-        """Play the action decided at this table (over the network: the server plays it)."""
-        self.apply(action)
+    def play(self, action: Any) -> Any:
+        """The action decided at this keyboard: returned to be played at this table (over the network
+        the server plays it, and this returns None)."""
+        return action
 
-    def agent_move(self, seat: int, player: Any) -> Any:
+    def wait_for(self, seat: int) -> Any:
+        """The decision of a seat played elsewhere (a network game's loop waits for it)."""
+        raise RuntimeError(f"seat {seat + 1} is played elsewhere, and this game has no connection")
+
+    def agent_move(self, seat: int, player: Seat) -> Any:
         """The decision of the agent at ``seat``, remembered for 'why'."""
+        agent = player.agent if player.agent is not None else self.s.agent_for(seat)
         before = self.state.clone()
-        action = agent_choose(player.agent, self.state, self.console, player.label)
-        info = dict(getattr(player.agent, "last_info", None) or {})
+        action = agent_choose(agent, self.state, self.console, player.label)
+        info = dict(getattr(agent, "last_info", None) or {})
         self.remember_ai(seat, before, str(action), info)
         return action
 
@@ -229,12 +246,12 @@ class PlayLoop:
     def game_over(self) -> int:
         """The end of a finished game: the whole board, the last events, the final table."""
         self.say()
-        self.say(self.r.board(self.state, self.s.players, None))
+        self.say(self.r.board(self.state, self.s.seats, None))
         self.flush()
-        self.say(self.r.final(self.state, self.s.players))
+        self.say(self.r.final(self.state, self.s.seats))
         if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
             self.say(Text(f"Game record: {self.s.save_path}", style="dim"))
-            if any(p.is_human for p in self.s.players):
+            if any(p.kind == PERSON for p in self.s.seats):
                 self.say(review_offer(self.s.save_path))
         return EXIT_OK
 
@@ -256,8 +273,8 @@ class PlayLoop:
         if self.s.save_path is None or self.s.record is None or self.save_warned:
             return ""
         return (
-            f" It is saved in {self.s.save_path}; continue it with 'lehavre {self.s.ruleset_name} --resume' "
-            f"(the latest unfinished game) or, any time, '{continue_command(self.s.ruleset_name, self.s.save_path)}'."
+            f" It is saved in {self.s.save_path}; continue it with 'lehavre {self.s.game.name} --resume' "
+            f"(the latest unfinished game) or, any time, '{continue_command(self.s.game.name, self.s.save_path)}'."
         )
 
     # -- asking a person -------------------------------------------------------------------
@@ -273,9 +290,9 @@ class PlayLoop:
             self.pending.extend(self.coach.before_prompt(self.state, seat))
         if not self.fitted:
             self.say()
-            self.say(self.r.board(self.state, self.s.players, seat))
+            self.say(self.r.board(self.state, self.s.seats, seat))
             self.flush()
-            self.say(self.r.turn_line(self.state, self.s.players))
+            self.say(self.r.turn_line(self.state, self.s.seats))
             self.show_choices(choices)
             return
         # what happened first (all of it: the terminal keeps it), then the screen below it: the
@@ -283,9 +300,9 @@ class PlayLoop:
         recent = last_lines(self.console, self.pending, 2 * RECENT_EVENTS)[-RECENT_EVENTS:]
         self.flush()
         room = self.console.height - 1 - (height_of(self.console, Group(*recent)) if recent else 0)
-        tops = self.r.screens(self.state, self.s.players, seat)
+        tops = self.r.screens(self.state, self.s.seats, seat)
         menu = self.menu(choices)
-        self.say(screen(self.console, tops, self.r.turn_line(self.state, self.s.players), menu, room=room))
+        self.say(screen(self.console, tops, self.r.turn_line(self.state, self.s.seats), menu, room=room))
 
     def menu(self, choices: list[_Choice]) -> RenderableType:
         """The numbered choices: every one's full name and what it costs or does."""
@@ -311,7 +328,7 @@ class PlayLoop:
         self.show(seat, choices)
         n = len(choices)
         while True:
-            line = self.prompt(f"{self.s.players[seat].name}, your move (1-{n}, an action, or help)> ").strip()
+            line = self.prompt(f"{self.s.seats[seat].name}, your move (1-{n}, an action, or help)> ").strip()
             if not line:
                 self.say(
                     Text(
@@ -422,8 +439,8 @@ class PlayLoop:
         elif cmd == "list" or (cmd == "board" and not self.fitted):
             return "redraw"
         elif cmd == "board":
-            self.say(self.r.board(self.state, self.s.players, seat))
-            self.say(self.r.turn_line(self.state, self.s.players))
+            self.say(self.r.board(self.state, self.s.seats, seat))
+            self.say(self.r.turn_line(self.state, self.s.seats))
             self.say(Text("'list' shows your choices again.", style="muted"))
         elif cmd == "log":
             self.show_log(arg)
@@ -437,7 +454,7 @@ class PlayLoop:
             start = len(hist) - len(shown)
             movers = self.movers()
             for i, t in enumerate(shown, start + 1):
-                who = f"{self.r.seat_tag(self.s.players, movers[i - 1])}: " if movers else ""
+                who = f"{self.r.seat_tag(self.s.seats, movers[i - 1])}: " if movers else ""
                 self.say(Text(f"{i:>3}. {who}{t}"))
             if not hist:
                 self.say(Text("No actions yet."))
@@ -472,7 +489,7 @@ class PlayLoop:
         return [st.current_player() for st in self.s.positions]
 
     def hint(self, seat: int) -> None:
-        agent = make_agent(self.hint_spec, agent_seed(self.s.seed, 100 + len(self.state.history)), self.s.ruleset_name)
+        agent = make_agent(self.hint_spec, seat_seed(self.s.seed, 100 + len(self.state.history)), self.s.game)
         try:
             agent_choose(agent, self.state, self.console, "The hint AI")
         except KeyboardInterrupt:
@@ -484,7 +501,7 @@ class PlayLoop:
                 "Hint: the AI",
                 "would play",
                 state=self.state,
-                tag=lambda s: self.r.seat_tag(self.s.players, s),
+                tag=lambda s: self.r.seat_tag(self.s.seats, s),
             )
         )
 
@@ -500,7 +517,7 @@ class PlayLoop:
         turn = self.ai_turn or self.last_turn
         if len(turn) > 1:
             since = "Since your last decision" if self.ai_turn else "Before your last decision"
-            self.say(explain_turn(turn, self.r, self.s.players, since))
+            self.say(explain_turn(turn, self.r, self.s.seats, since))
             return
         if self.last_ai is None:
             self.say(
@@ -511,33 +528,27 @@ class PlayLoop:
             )
             return
         seat, before, info = self.last_ai
-        who = self.r.who(self.s.players, seat)
+        who = self.r.who(self.s.seats, seat)
         if not info:
             self.say(Text(f"{who} does not explain its moves (only the ai agent does)."))
             return
-        self.say(explain_info(info, who, state=before, tag=lambda s: self.r.seat_tag(self.s.players, s)))
+        self.say(explain_info(info, who, state=before, tag=lambda s: self.r.seat_tag(self.s.seats, s)))
 
     def undo(self, seat: int) -> str | None:
         if not self.allow_undo:
             self.error("Undo is switched off for this game (--no-undo).")
             return None
-        humans = {i for i, p in enumerate(self.s.players) if p.is_human}
-        # the last decision a person made (and who made it); the computer's replies after it go too
-        target = who = None
-        for k, before in enumerate(self.s.positions):
-            if before.current_player() in humans:
-                target, who = k, before.current_player()
-        if target is None or who is None:
+        humans = {i for i, p in enumerate(self.s.seats) if p.kind == PERSON}
+        # the undo rule: the last decision a person made (and who made it); the computer's replies after it go too
+        target = self.s.undo_target(humans)
+        if target is None:
             self.error("Nothing to undo: you have not made a decision yet.")
             return None
-        if who != seat and not self.other_agrees(seat, who, self.s.action_text(target)):
+        k, who = target
+        if who != seat and not self.other_agrees(seat, who, self.s.action_text(k)):
             return None
-        removed = self.s.pop_to(target)
-        record = self.s.record
-        if record is not None:
-            record.undo(len(removed))
-            record.sync(self.state)
-            self.autosave()
+        removed = self.s.pop_to(k)
+        self.warn_unsaved()
         self.say(Text(f"Took back {len(removed)} action{'s' if len(removed) != 1 else ''}: " + "; ".join(removed)))
         self.last_ai = None
         self.ai_turn, self.last_turn = [], []
@@ -546,7 +557,7 @@ class PlayLoop:
     def other_agrees(self, seat: int, who: int, action: str) -> bool:
         """Undo takes back only your own last decision while nobody else has decided since;
         otherwise the person who decided last must agree (their decision goes first)."""
-        me, them = self.s.players[seat].name, self.s.players[who].name
+        me, them = self.s.seats[seat].name, self.s.seats[who].name
         self.say(
             Text(
                 f"{them} decided last ('{action}'): 'undo' takes back only your own last decision while "
@@ -567,7 +578,6 @@ class PlayLoop:
         if record is None:
             self.error("This game has no record to save.")
             return
-        records = _records()
         old = self.s.save_path
         try:
             path = records.save_path_for(arg) if arg else (old or records.new_save_path(record))
@@ -586,7 +596,7 @@ class PlayLoop:
             self.error(str(exc))
             return
         records.remember_save(path)
-        how = continue_command(self.s.ruleset_name, path)
+        how = continue_command(self.s.game.name, path)
         if old is None:  # autosave is off: a snapshot
             self.say(Text(f"Saved to {path}; continue it with '{how}'."))
             return
@@ -639,7 +649,7 @@ def help_text(renderer: Renderer, allow_undo: bool = True) -> RenderableType:
 
 
 def play(
-    session: Session,
+    session: GameTable,
     renderer: Renderer,
     console: Console,
     *,
@@ -648,7 +658,7 @@ def play(
     plain: bool = False,
     coach: Coach | None = None,
 ) -> int:
-    """Play ``session`` to its end (or until the person stops); returns the exit code.
+    """Play the game at ``session`` (its table) to its end (or until the person stops); returns the exit code.
 
     ``plain``: the whole board before every decision even on a terminal (see :mod:`cli.screen`);
     ``coach``: explanations while playing (the tutorial)."""

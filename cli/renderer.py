@@ -4,16 +4,14 @@ e.g. ``cli.render_inland.InlandRenderer``) and the generic final table."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from core.protocol import GameState
-
-if TYPE_CHECKING:
-    from cli.session import Player
+from core.table import Seat
 
 
 class Renderer:
@@ -22,32 +20,32 @@ class Renderer:
     ruleset = ""
     title = "game"
 
-    def board(self, state: GameState, players: Sequence[Player], viewer: int | None) -> RenderableType:
+    def board(self, state: GameState, players: Sequence[Seat], viewer: int | None) -> RenderableType:
         """The whole position, seen by ``viewer`` (a seat, or None for a spectator)."""
         w = state.wealth()
         return Text("  ".join(f"{p.label}: wealth {w[i]}" for i, p in enumerate(players)))
 
-    def screens(self, state: GameState, players: Sequence[Player], seat: int) -> list[RenderableType]:
+    def screens(self, state: GameState, players: Sequence[Seat], seat: int) -> list[RenderableType]:
         """What a terminal shows above the turn line and the choices, richest layout first (the
         play loop takes the first that fits, see :mod:`cli.screen`); the last one should be small:
         the mover's own side."""
         return [self.board(state, players, seat)]
 
-    def seat_tag(self, players: Sequence[Player], seat: int) -> str:
+    def seat_tag(self, players: Sequence[Seat], seat: int) -> str:
         """A player's short name in lines of moves (hint, why, history)."""
         return players[seat].name
 
-    def who(self, players: Sequence[Player], seat: int) -> str:
+    def who(self, players: Sequence[Seat], seat: int) -> str:
         """A player's name with its agent, as in 'why' ('ai:normal', 'P2 ai:normal')."""
         tag, label = self.seat_tag(players, seat), players[seat].label
         return label if tag == players[seat].name else f"{tag} {label}"
 
-    def turn_line(self, state: GameState, players: Sequence[Player]) -> RenderableType:
+    def turn_line(self, state: GameState, players: Sequence[Seat]) -> RenderableType:
         p = state.current_player()
         return Text(f"{players[p].label} to play")
 
     def event_lines(
-        self, state: GameState, players: Sequence[Player], actor: int, action: Any, before: GameState | None = None
+        self, state: GameState, players: Sequence[Seat], actor: int, action: Any, before: GameState | None = None
     ) -> list[RenderableType]:
         """What the action just applied did (shown after every action); ``before`` is the position
         it was played from (the play loop's stack of positions), when the caller has it."""
@@ -74,7 +72,7 @@ class Renderer:
         """Help text: the action text forms of this game, with examples."""
         return "Type an action's text, e.g. as listed."
 
-    def final(self, state: GameState, players: Sequence[Player]) -> RenderableType:
+    def final(self, state: GameState, players: Sequence[Seat]) -> RenderableType:
         return final_table(state, [p.label for p in players])
 
 

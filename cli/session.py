@@ -1,23 +1,25 @@
-"""A game at the table: who sits at each seat (:class:`Player`), the game being played with its
-stack of positions and its record (:class:`Session`), starting, loading and continuing one."""
+"""A game at this keyboard: who sits at each seat (a :class:`~core.table.Seat`), starting, loading and
+continuing a game (a :class:`~core.table.Table`: the state, its stack of positions, its record and
+where it is saved, the undo rule and the one loop, written once in :mod:`core.table`)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import typer
 from rich.console import Console
 from rich.text import Text
 
-from core.agents import Agent, AgentSpecError, make_agent
-from core.protocol import GameError, GameSpec, GameState
-
-if TYPE_CHECKING:
-    from cli.renderer import Renderer
-
+from cli.console import error
+from cli.renderer import Renderer
+from core import records
+from core.agents import AgentSpecError, make_agent
+from core.protocol import GameError, GameSpec
+from core.table import AGENT, PERSON, Seat, Table, seat_seed
 
 #: exit codes of a game: finished or quit by the player, end of input, Ctrl-C
 EXIT_OK = 0
@@ -29,41 +31,8 @@ EXIT_INTERRUPTED = 130
 #: the agent spec used for hints (and the default computer opponent)
 HINT_AGENT = "ai:normal"
 
-
-@dataclass
-class Player:
-    """Who sits at a seat: a person at this keyboard (no ``agent``, no ``remote``), an agent, or a
-    connection to a game hosted elsewhere (``remote(seat)`` waits for that seat's move from the server).
-    The play loop asks each the same way: :meth:`next_action`."""
-
-    name: str
-    agent: Agent | None = None
-    spec: str | None = None  # the agent's spec, e.g. "ai:normal"
-    remote: Callable[[int], Any] | None = None
-
-    @property
-    def is_human(self) -> bool:
-        return self.agent is None and self.remote is None
-
-    @property
-    def label(self) -> str:
-        if self.agent is None or self.spec in (None, self.name):
-            return self.name
-        return f"{self.name} ({self.spec})"
-
-    def next_action(self, loop: Any, seat: int) -> Any:
-        """This seat's decision in ``loop`` (a :class:`cli.prompt.PlayLoop`), or None to look again
-        (a move arrived from elsewhere, or an undo)."""
-        if self.remote is not None:
-            return self.remote(seat)
-        if self.agent is not None:
-            return loop.agent_move(seat, self)
-        return loop.ask(seat)
-
-
-def agent_seed(seed: int, seat: int) -> int:
-    """The seed of the agent at ``seat`` in a game of ``seed`` (reproducible games)."""
-    return seed * 1000 + seat
+#: who sits at a seat (the name the renderers use for a seat)
+Player = Seat
 
 
 def with_level(spec: str, level: str | None) -> str:
@@ -85,23 +54,25 @@ def make_player(
     name: str | None = None,
     think_time: float | None = None,
     game: GameSpec | None = None,
-) -> Player:
-    """A player for ``spec`` (``human`` or an agent spec) in ``game``; raises AgentSpecError.
+) -> Seat:
+    """The seat for ``spec`` (``human`` or an agent spec) in ``game``; raises AgentSpecError.
 
-    ``think_time`` (seconds per move) is given to agents that search (``ai``).
+    An agent gets the seat's seed of the game (:func:`core.table.seat_seed`, the one derivation), so a
+    game between agents is the same here, in ``--watch`` and in a playtest.  ``think_time`` (seconds
+    per move) is given to agents that search (``ai``).
     """
     if spec.strip().lower() == "human":
-        return Player(name or "You")
-    agent = make_agent(spec, agent_seed(seed, seat), game)
+        return Seat(name or "You", PERSON)
+    agent = make_agent(spec, seat_seed(seed, seat), game)
     if think_time is not None and hasattr(agent, "think_time"):
         if think_time <= 0:
             raise AgentSpecError(f"--think-time must be a positive number of seconds, not {think_time}")
         agent.think_time = think_time
     label = getattr(agent, "name", spec)
-    return Player(name or label, agent, label)
+    return Seat(name or label, AGENT, label, agent)
 
 
-def check_think_time(players: Sequence[Player], think_time: float | None) -> None:
+def check_think_time(players: Sequence[Seat], think_time: float | None) -> None:
     """``--think-time`` without any searching agent is a mistake worth saying."""
     if think_time is not None and not any(hasattr(p.agent, "think_time") for p in players if p.agent is not None):
         raise AgentSpecError("--think-time applies to the ai agent, and no ai plays in this game")
@@ -121,78 +92,22 @@ def seat_of_human(choice: str, seed: int) -> int:
     return random.Random(f"seat-{seed}").randrange(2)
 
 
-class Session:
-    """A game being played: state, players, its record and where it is saved."""
-
-    def __init__(
-        self,
-        ruleset_name: str,
-        options: Any,
-        seed: int,
-        state: GameState,
-        players: list[Player],
-        record: Any = None,
-        save_path: Path | None = None,
-        positions: list[GameState] | None = None,
-    ) -> None:
-        self.ruleset_name = ruleset_name
-        self.options = options
-        self.seed = seed
-        self.state = state
-        self.players = players
-        self.record = record
-        self.save_path = save_path
-        #: the stack of positions before the last ``len(positions)`` actions, oldest first (undo pops
-        #: it, like python-chess's ``push``/``pop``); from setup on when it is as long as the history
-        self.positions: list[GameState] = list(positions or [])
-
-    def push(self, action: Any) -> GameState:
-        """Apply ``action``, keeping the position before it on the stack; returns that position."""
-        before = self.state.clone()
-        self.positions.append(before)
-        self.state.apply_action(action)
-        return before
-
-    def action_text(self, k: int) -> str:
-        """The text of the action played from ``positions[k]``."""
-        return self.state.history[len(self.state.history) - len(self.positions) + k]
-
-    def pop_to(self, k: int) -> list[str]:
-        """Go back to ``positions[k]``; returns the texts of the actions taken back."""
-        removed = list(self.state.history[len(self.state.history) - len(self.positions) + k :])
-        self.state = self.positions[k]
-        del self.positions[k:]
-        return removed
-
-
-def _records() -> Any:
-    import core.records as records
-
-    return records
-
-
 def new_session(
-    ruleset_name: str, ruleset: Any, options: Any, seed: int, players: list[Player], autosave: bool = True
-) -> Session:
-    """A fresh game; with ``autosave`` a record and a file in the save folder."""
-    state = ruleset.new_game(seed, options)
-    session = Session(ruleset_name, options, seed, state, players)
-    records = _records()
-    seats = [
-        records.Seat.human(p.name) if p.is_human else records.Seat.of_agent(p.spec or p.name, p.name) for p in players
-    ]
-    session.record = records.new_record(ruleset_name, options, seed, seats, state=state)
+    ruleset_name: str, ruleset: GameSpec, options: Any, seed: int, players: list[Seat], autosave: bool = True
+) -> Table:
+    """A fresh game at the table; with ``autosave`` its record is saved in the save folder after every action."""
+    table = Table.new(ruleset, options, seed, players)
+    assert table.record is not None and table.game.name == ruleset_name
     if autosave:
-        session.save_path = records.new_save_path(session.record)
-    return session
+        table.save_path = records.new_save_path(table.record)
+    return table
 
 
-def load_session(path: str | Path | None, ruleset_name: str) -> Session:
+def load_session(path: str | Path | None, ruleset_name: str) -> Table:
     """A saved game (``path``), or the latest unfinished one of ``ruleset_name`` when path is None.
 
     Raises :class:`core.records.RecordError` with the file and the problem.
     """
-    records = _records()
     if isinstance(path, str):
         path = records.find_save(path)
     if path is None:
@@ -208,33 +123,24 @@ def load_session(path: str | Path | None, ruleset_name: str) -> Session:
         raise records.RecordError(
             f"{path}: this is a '{record.ruleset}' game, not '{ruleset_name}' (use 'lehavre {record.ruleset} --load')"
         )
-    states = records.replay_all(record, source=path)
-    state = states[-1]
+    table = Table.load(path, record=record)
     records.remember_save(path)
-    players: list[Player] = []
-    for seat, s in enumerate(record.players):
-        if s.agent is None:
-            players.append(Player(s.name))
-        else:
-            try:
-                agent = make_agent(s.agent, agent_seed(record.seed, seat), record.ruleset)
-            except GameError as exc:
-                raise records.RecordError(
-                    f"{path}: seat {seat + 1} is played by '{s.agent}', which cannot be made here: {exc}"
-                ) from None
-            players.append(Player(s.name, agent, getattr(agent, "name", s.agent)))
-    while len(players) < state.num_players:
-        players.append(Player(f"Player {len(players) + 1}"))
-    ruleset = records.get_ruleset(record.ruleset)
-    options = records.options_from_dict(ruleset, record.options)
-    return Session(ruleset_name, options, record.seed, state, players, record, path, positions=states[:-1])
+    for seat, s in enumerate(table.seats):
+        if s.kind != AGENT:
+            continue
+        try:  # the agents now, so a seat that cannot be played here is said before the game goes on
+            agent = table.agent_for(seat)
+        except GameError as exc:
+            raise records.RecordError(
+                f"{path}: seat {seat + 1} is played by '{s.spec}', which cannot be made here: {exc}"
+            ) from None
+        s.spec = getattr(agent, "name", s.spec)
+    return table
 
 
 def continue_command(ruleset_name: str, path: Path) -> str:
     """The command that continues the game saved in ``path`` (by its name in the saves folder)."""
-    import re
-
-    name = _records().save_name(path)
+    name = records.save_name(path)
     if not re.fullmatch(r"[\w.,:@%+=/~-]+", name):
         name = '"' + re.sub(r'(["\\$`])', r"\\\1", name) + '"'
     return f"lehavre {ruleset_name} --load {name}"
@@ -246,24 +152,19 @@ def plural(n: int, word: str) -> str:
 
 def resume_or_exit(
     load: str | None, ruleset_name: str, title: str, renderer: Renderer, console: Console, no_save: bool
-) -> Session | None:
-    """The session of ``--resume``/``--load``; ``None`` (after showing the result) if that game is over.
+) -> Table | None:
+    """The game of ``--resume``/``--load``; ``None`` (after showing the result) if that game is over.
 
     A broken or missing save file prints its message and exits with code 2.
     """
-    import typer
-
-    from cli.console import error
-    from core.records import RecordError
-
     try:
         session = load_session(load, ruleset_name)
-    except RecordError as exc:
+    except records.RecordError as exc:
         error(str(exc))
         raise typer.Exit(2) from None
     if session.state.is_terminal():
         console.print(Text(f"The game in {session.save_path} is already over.", style="bold"))
-        console.print(renderer.final(session.state, session.players))
+        console.print(renderer.final(session.state, session.seats))
         return None
     if no_save:
         session.save_path = None

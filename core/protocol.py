@@ -154,6 +154,12 @@ class GameState(ABC):
         """For statistics: every owned building's name and its owner's seat."""
         return {}
 
+    def copy_for_search(self) -> GameState:
+        """A copy to search from: the position, without the game's action list where the game can do
+        without it (the search copies its position at every node).  Games that do not say return a
+        plain clone."""
+        return self.clone()
+
     def determinize(self, player: int, rng: random.Random) -> GameState:
         """A copy in which everything ``player`` cannot see is resampled.
 

@@ -773,7 +773,8 @@ class SearchAgent:
             }
             return action
         # Search a copy in which everything this seat cannot see is resampled.
-        view = state.determinize(me, random.Random(seed))
+        # (from a copy without the game's action list: the search copies its position at every node)
+        view = state.copy_for_search().determinize(me, random.Random(seed))
         result = self.searcher(seed, progress or self.progress, level=level, game=game).search(view)
         # Map back by canonical text, so the action is one of *this* state's.
         action = by_text.get(str(result.action), legal[0])

@@ -156,7 +156,9 @@ class InlandState(GameState):
         self._legal: list[InlandAction] | None = None
 
     # -- protocol: bookkeeping ------------------------------------------------
-    def clone(self) -> InlandState:
+    def clone(self, history: bool = True) -> InlandState:
+        """A copy; ``history=False``: without the game's action list but its last action (the search's
+        order of sales reads it)."""
         c = object.__new__(InlandState)
         c.catalog = self.catalog
         c.seed = self.seed
@@ -167,12 +169,15 @@ class InlandState(GameState):
         c.cells = self.cells[:]
         c.owner = self.owner[:]
         c.sector = self.sector[:]
-        c.history = self.history[:]
+        c.history = self.history[:] if history else self.history[-1:]
         c.events = []
         c.main_actions = self.main_actions
         c.acted = self.acted
         c._legal = self._legal
         return c
+
+    def copy_for_search(self) -> InlandState:
+        return self.clone(history=False)
 
     def key(self) -> PositionKey:
         return (

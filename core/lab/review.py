@@ -202,7 +202,8 @@ def review_decision(spec: GameSpec, state: GameState, played: str, level: Level,
     if _forced(spec, state, played):
         return Decision(index, mover, played, played, 0.0, 0.0, 0.0, True)
     s = decision_seed(seed, index)
-    view = state.determinize(mover, random.Random(s))
+    # searched from a copy without the game's action list, as the ai agent searches
+    view = state.copy_for_search().determinize(mover, random.Random(s))
     move = parse_action(view, played)
     # The move played is searched with the full window at every depth: its score is exact beside the best's.
     search = _searcher(spec, level, s, keep_going=_stop_before_overrun(level.max_nodes), root_first=move)

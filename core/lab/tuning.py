@@ -33,12 +33,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.agents import make_agent
 from core.games import game_spec
-from core.lab.playtest import MAX_ACTIONS, agent_seed, game_seed, make_config, new_game
+from core.lab.playtest import game_seed, make_config, new_game
 from core.lab.stats import wilson_interval
 from core.protocol import EvalTuning, GameSpec, GameState
 from core.search import SearchAgent
+from core.table import AGENT, Seat, Table, agents_decide, seat_seed
 from core.weights import TuningError
 
 
@@ -79,17 +79,17 @@ def _collect_one(task: tuple[str, dict[str, Any], str, int, int]) -> list[Sample
     terms = list(tuning.weights)
     seed = game_seed(run_seed, index)
     state = new_game(game, options, seed)
-    agents = [make_agent(agent, agent_seed(seed, s), spec) for s in range(state.num_players)]
+    seats = [Seat(f"P{s + 1}", AGENT, agent) for s in range(state.num_players)]
+    table = Table(spec, None, seed, state, seats, keep_positions=False)
     views: list[list[tuple[float, ...]]] = [[] for _ in range(state.num_players)]
-    steps = 0
-    while not state.is_terminal():
-        for p in range(state.num_players):
-            f = tuning.features(state, p)
-            views[p].append(tuple(float(f[t]) for t in terms))
-        state.apply_action(agents[state.current_player()].choose(state))
-        steps += 1
-        if steps > MAX_ACTIONS:
-            raise RuntimeError(f"self-play game {index} (seed {seed}) did not end after {MAX_ACTIONS} actions")
+
+    def decide(t: Table, seat: int) -> object:
+        for p in range(t.state.num_players):
+            f = tuning.features(t.state, p)
+            views[p].append(tuple(float(f[term]) for term in terms))
+        return agents_decide(t, seat)
+
+    state = table.play(decide)
     return [Sample(index, p, x, seat_result(state, p)) for p in range(state.num_players) for x in views[p]]
 
 
@@ -338,15 +338,11 @@ def _match_one(task: tuple[str, dict[str, Any], dict[str, float], str, float, in
     game, options, weights, level, noise, seed, seat = task
     spec, tuning = tuning_of(game)
     state = new_game(game, options, seed)
-    cand = SearchAgent(level, seed=seed * 2 + seat, game=spec, noise=noise, evaluator=tuning.weighted(weights))
-    base = SearchAgent(level, seed=seed * 2 + 1 - seat, game=spec, noise=noise)
-    agents = [cand, base] if seat == 0 else [base, cand]
-    steps = 0
-    while not state.is_terminal():
-        state.apply_action(agents[state.current_player()].choose(state))
-        steps += 1
-        if steps > MAX_ACTIONS:
-            raise RuntimeError(f"match game (seed {seed}) did not end after {MAX_ACTIONS} actions")
+    cand = SearchAgent(level, seed=seat_seed(seed, seat), game=spec, noise=noise, evaluator=tuning.weighted(weights))
+    base = SearchAgent(level, seed=seat_seed(seed, 1 - seat), game=spec, noise=noise)
+    seats = [Seat("today", AGENT, f"ai:{level}", base) for _ in range(2)]
+    seats[seat] = Seat("tuned", AGENT, f"ai:{level}", cand)
+    state = Table(spec, None, seed, state, seats, keep_positions=False).play(agents_decide)
     return seat_result(state, seat)
 
 

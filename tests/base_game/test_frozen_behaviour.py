@@ -7,6 +7,12 @@ The data in ``tests/base_game/data`` was written by ``data/generate.py`` at
 db44d7a, before any of the base game's refactoring.  A game is reproduced by
 (rule set, options, seed, list of action texts) (DESIGN.md, The seam), so
 replaying a save's action texts must reach the very position that was saved.
+
+The ``--watch`` outputs were rewritten once since: a seat's agent is seeded by
+the one derivation (``core.table.seat_seed``, as a playtest game seeds it)
+wherever a game is played, where ``--watch`` used ``seed * 1000 + seat``; the
+new outputs are the old code's with only that seed swapped.  The saves are
+unchanged.
 """
 
 from __future__ import annotations

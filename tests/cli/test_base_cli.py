@@ -29,9 +29,10 @@ from base_game import cards as K
 from base_game.state import NOWHERE
 from cli.app import app
 from cli.base_cmd import human_seats
-from cli.play import Player
+from cli.play import Player, PlayLoop, Table
 from cli.render_base import BaseRenderer, board
 from core.agents import make_agent
+from core.table import AGENT
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
@@ -359,12 +360,10 @@ def test_the_second_step_lists_the_buildings_to_enter(data_dir):
         a = agents[state.current_player()].choose(state.clone())
         moves.append(a)
         state.apply_action(a)
-    from cli.play import PlayLoop, Session
-
     lines = iter(["enter", "back", "enter a building", "x", "1", "quit"])
     con = Console(width=100, record=True, color_system=None, file=io.StringIO())
-    players = [Player("You"), Player("Bot", make_agent("random", 1), "random")]
-    session = Session("base", None, 7, state, players)
+    players = [Player("You"), Player("Bot", AGENT, "random", make_agent("random", 1))]
+    session = Table(RULESET, None, 7, state, players)
     loop = PlayLoop(session, BaseRenderer(console=con), con, read_line=lambda _p: next(lines))
     code = loop.run()
     out = " ".join(con.export_text().split())

@@ -21,8 +21,10 @@ from typer.testing import CliRunner
 
 import inland_port
 from cli.app import app
-from cli.play import Player, PlayLoop, Session, new_session
+from cli.play import Player, PlayLoop, Table, new_session
 from cli.render_inland import InlandRenderer, board
+from core.agents import make_agent
+from core.table import AGENT
 from core.version import __version__
 from inland_port import RULESET, InlandOptions
 from inland_port.buildings import DEFAULT_PATH
@@ -405,7 +407,7 @@ def test_play_loop_is_generic_over_the_renderer(data_dir):
     from cli.play import Renderer
 
     state = RULESET.new_game(1)
-    session = Session("inland", None, 1, state, [Player("A"), Player("B")])
+    session = Table(RULESET, None, 1, state, [Player("A"), Player("B")])
     answers = iter(["1"] * 300)
     con = Console(record=True, width=100, color_system=None, file=open(os.devnull, "w"))
     code = PlayLoop(session, Renderer(), con, read_line=lambda prompt: next(answers)).run()
@@ -414,7 +416,7 @@ def test_play_loop_is_generic_over_the_renderer(data_dir):
 
 
 def test_new_session_records_seats_and_no_color_is_respected(data_dir):
-    players = [Player("You"), Player("greedy", object(), "greedy")]
+    players = [Player("You"), Player("greedy", AGENT, "greedy", make_agent("greedy", 1))]
     s = new_session("inland", RULESET, None, 3, players)
     assert [p.agent for p in s.record.players] == [None, "greedy"]
     assert s.save_path is not None and s.save_path.parent == data_dir / "saves"

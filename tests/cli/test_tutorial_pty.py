@@ -61,5 +61,5 @@ def test_the_tutorial_refuses_options_that_would_change_it_and_log_shows_what_ha
         app, ["inland", "--opponent", "greedy", "--seat", "second", "--seed", "3"], input="log\nlog x\nquit\n"
     )
     assert r.exit_code == 0
-    assert r.output.count("greedy: builds Grocery Store") == 2  # after the move, and again by 'log'
+    assert r.output.count("greedy: builds Hardware Store") == 2  # after the move, and again by 'log'
     assert "'log x': give a number of lines" in r.output

@@ -9,7 +9,10 @@ the food-split ruling (a food cost offers every split of fish and grain, each
 part with its counter's least overpayment) gives games that pay food more
 legal actions, so agents drawing among them play on differently; the watch
 cases it changed were rewritten then and are listed under ``rewritten``.
-The saves still replay to the same hashes.
+The saves still replay to the same hashes.  Since then a seat's agent is seeded
+by the one derivation (``core.table.seat_seed``, as a playtest game seeds it)
+wherever a game is played, so every watch case was rewritten (listed under
+``reseeded``): the new outputs are the old code's with only that seed swapped.
 """
 
 from __future__ import annotations

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from base_game import RULESET as BASE
 from core import records
+from core.protocol import GameSpec, GameState
+from core.search import Searcher
 from core.table import AGENT, PERSON, Seat, Table, agents_decide, seat_seed
 from inland_port import RULESET as INLAND
 
@@ -53,3 +56,28 @@ def test_undo_rule_takes_back_the_last_persons_decision_and_the_replies_after_it
     removed = table.pop_to(k)
     assert len(table.state.history) == n - len(removed) == k
     assert table.record is not None and table.record.actions == table.state.history
+
+
+def _searched(game: GameSpec, state: GameState) -> tuple[str, float, int, int, list[str]]:
+    ev = game.evaluator
+    r = Searcher(max_nodes=1500, seed=1, evaluator=ev.evaluate, actions=ev.search_actions).search(state)
+    return str(r.action), r.score, r.depth, r.nodes, [str(a) for a in r.pv]
+
+
+def test_the_search_copy_carries_no_action_list_and_searches_the_same() -> None:
+    """The search copies its position at every node: its copy drops the game's action list (an Inland
+    Port copy keeps the last action, which orders the sales after a sale) and searches node for node
+    as a full copy does."""
+    for game, options in ((INLAND, None), (BASE, {"players": 2})):
+        table = Table.new(game, options, 5, [Seat("A", AGENT, "greedy"), Seat("B", AGENT, "greedy")], record=False)
+        checked = 0
+        while not table.state.is_terminal() and checked < 3:
+            table.push(agents_decide(table, table.state.current_player()))
+            n = len(table.state.history)
+            if table.state.history[-1].startswith("sell ") or n % 40 == 0:
+                copy = table.state.copy_for_search()
+                assert copy.history == ([] if game is BASE else table.state.history[-1:])
+                assert copy.key() == table.state.key() and len(table.state.history) == n
+                assert _searched(game, copy) == _searched(game, table.state.clone())
+                checked += 1
+        assert checked == 3

@@ -8,7 +8,7 @@ specs).  Game ``i`` of a run with seed ``S``
 
 * is set up with the seed :func:`game_seed` ``(S, i)``,
 * seats the agent list rotated by ``i`` (seat ``s`` gets agent ``(s + i) mod K``),
-* gives the agent in seat ``s`` the seed :func:`agent_seed` ``(game seed, s)``,
+* gives the agent in seat ``s`` the seed :func:`core.table.seat_seed` ``(game seed, s)``,
 
 so its result depends on nothing but (configuration, ``S``, ``i``): the same
 for one process, ``J`` processes or a Dask cluster.
@@ -42,9 +42,7 @@ from core.lab.playtest.config import (
     parse_spec,
 )
 from core.lab.playtest.game import (
-    MAX_ACTIONS,
     GameJob,
-    agent_seed,
     decision_margins,
     game_seed,
     play_game,
@@ -65,7 +63,6 @@ from core.lab.playtest.summary import (
 )
 
 __all__ = [
-    "MAX_ACTIONS",
     "MEASURE_NAMES",
     "SPEC_HELP",
     "Config",
@@ -74,7 +71,6 @@ __all__ = [
     "RunInfo",
     "RunResult",
     "Store",
-    "agent_seed",
     "build_options",
     "building_entry",
     "building_keys",

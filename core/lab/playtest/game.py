@@ -2,8 +2,10 @@
 
 Game ``i`` of a run with seed ``S`` is set up with the seed :func:`game_seed`
 ``(S, i)``, seats the agent list rotated by ``i`` (:func:`seat_order`) and
-gives the agent in seat ``s`` the seed :func:`agent_seed` ``(game seed, s)``,
-so its record depends on nothing but (configuration, ``S``, ``i``).
+gives the agent in seat ``s`` the seed :func:`core.table.seat_seed` ``(game seed, s)``
+(the one derivation, as in a game at the keyboard or ``--watch``), so its record
+depends on nothing but (configuration, ``S``, ``i``).  The game is played through
+a :class:`~core.table.Table` that keeps no positions.
 """
 
 from __future__ import annotations
@@ -15,13 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.agents import Agent, make_agent
+from core.agents import Agent
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import GameSpec, GameState
 from core.search import WIN_BONUS
-
-#: a game that has not ended after this many actions is a bug in the rules or an agent
-MAX_ACTIONS = 200_000
+from core.table import AGENT, Seat, Table, agents_decide
 
 
 def _derive(*parts: Any) -> int:
@@ -32,11 +32,6 @@ def _derive(*parts: Any) -> int:
 def game_seed(run_seed: int, index: int) -> int:
     """The seed of game ``index`` of a run with seed ``run_seed`` (60 bits)."""
     return _derive("lehavre-playtest-game", run_seed, index)
-
-
-def agent_seed(seed: int, seat: int) -> int:
-    """The seed of the agent in ``seat`` of the game with seed ``seed``."""
-    return _derive("lehavre-playtest-agent", seed, seat)
 
 
 def seat_order(agents: Sequence[str], index: int) -> list[int]:
@@ -94,6 +89,27 @@ def decision_margins(agent: Agent, state: GameState, game: GameSpec, player: int
     return [round(mine if s == player else float(game.evaluator.evaluate(state, s)), 1) for s in range(k)]
 
 
+class _LeadChanges:
+    """The table's ``after``: the actions played, and how often the sole leader in wealth changed,
+    measured whenever the turn passes to another seat and at the end (a tied lead keeps the last
+    sole leader)."""
+
+    def __init__(self) -> None:
+        self.leader: int | None = None
+        self.changes = 0
+        self.steps = 0
+
+    def after(self, table: Table, before: GameState | None, player: int, action: Any) -> None:
+        self.steps += 1
+        state = table.state
+        if state.is_terminal() or state.current_player() != player:
+            now = _unique_leader(state.wealth())
+            if now is not None:
+                if self.leader is not None and now != self.leader:
+                    self.changes += 1
+                self.leader = now
+
+
 def play_game(job: GameJob) -> dict[str, Any]:
     """Play one game to its end; the record holds everything statistics and replays need.
 
@@ -105,32 +121,25 @@ def play_game(job: GameJob) -> dict[str, Any]:
     seed = job.seed
     order = seat_order(job.agents, job.index)
     seats = [job.agents[i] for i in order]
-    state = new_game(job.rules, job.options, seed)
     game = load_ruleset(job.rules)
-    agents = [make_agent(spec, agent_seed(seed, s), game) for s, spec in enumerate(seats)]
+    state = new_game(job.rules, job.options, seed)
+    table = Table(game, None, seed, state, [Seat(spec, AGENT, spec) for spec in seats], keep_positions=False)
     events: list[list[Any]] = []
-    leader: int | None = None
-    lead_changes = 0
     trace: list[list[float]] = []
-    steps = 0
-    start = time.perf_counter()
-    while not state.is_terminal():
-        player = state.current_player()
-        action = agents[player].choose(state)
-        trace.append(decision_margins(agents[player], state, game, player))
-        hit = state.action_building(action)
+    lead = _LeadChanges()
+
+    def decide(t: Table, player: int) -> Any:
+        action = agents_decide(t, player)
+        trace.append(decision_margins(t.agent_for(player), t.state, game, player))
+        hit = t.state.action_building(action)
         if hit is not None:
             events.append([hit[0], hit[1], player])
-        state.apply_action(action)
-        steps += 1
-        if steps > MAX_ACTIONS:
-            raise RuntimeError(f"game {job.index} (seed {seed}) did not end after {MAX_ACTIONS} actions")
-        if state.is_terminal() or state.current_player() != player:
-            now = _unique_leader(state.wealth())
-            if now is not None:
-                if leader is not None and now != leader:
-                    lead_changes += 1
-                leader = now
+        return action
+
+    for seat in range(len(seats)):
+        table.agent_for(seat)
+    start = time.perf_counter()
+    state = table.play(decide, lead.after)
     seconds = time.perf_counter() - start
     return {
         "index": job.index,
@@ -141,9 +150,9 @@ def play_game(job: GameJob) -> dict[str, Any]:
         "winners": list(state.winners()),
         "actions": list(state.history),
         "main_actions": int(state.main_action_count),
-        "steps": steps,
+        "steps": lead.steps,
         "seconds": seconds,
-        "lead_changes": lead_changes,
+        "lead_changes": lead.changes,
         "buildings": events,
         "owners": dict(state.building_owners()),
         "trace": trace,
