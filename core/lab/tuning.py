@@ -336,9 +336,11 @@ class MatchResult:
 def _match_one(task: tuple[str, dict[str, Any], dict[str, float], str, float, int, int]) -> float:
     """One game, candidate weights in ``seat``: the candidate's result (1, 0.5, 0)."""
     game, options, weights, level, noise, seed, seat = task
-    spec, tuning = tuning_of(game)
+    spec, _ = tuning_of(game)
     state = new_game(game, options, seed)
-    cand = SearchAgent(level, seed=seed * 2 + seat, game=spec, noise=noise, evaluator=tuning.weighted(weights))
+    cand = SearchAgent(
+        level, seed=seed * 2 + seat, game=spec, noise=noise, evaluator=spec.evaluator.reweighted(weights)
+    )
     base = SearchAgent(level, seed=seed * 2 + 1 - seat, game=spec, noise=noise)
     agents = [cand, base] if seat == 0 else [base, cand]
     steps = 0

@@ -52,6 +52,8 @@ class GameJob:
     agents: tuple[str, ...]
     run_seed: int
     index: int
+    #: given to every ``ai`` agent (``None``: none beyond the agents' own ``~X``)
+    noise: float | None = None
 
     @property
     def seed(self) -> int:
@@ -107,7 +109,7 @@ def play_game(job: GameJob) -> dict[str, Any]:
     seats = [job.agents[i] for i in order]
     state = new_game(job.rules, job.options, seed)
     game = load_ruleset(job.rules)
-    agents = [make_agent(spec, agent_seed(seed, s), game) for s, spec in enumerate(seats)]
+    agents = [make_agent(spec, agent_seed(seed, s), game, noise=job.noise) for s, spec in enumerate(seats)]
     events: list[list[Any]] = []
     leader: int | None = None
     lead_changes = 0
