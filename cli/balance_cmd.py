@@ -18,7 +18,7 @@ from rich.table import Table
 
 from cli.app import app
 from cli.console import make_console, output_console
-from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
+from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption
 from cli.playtest_cmd import EXIT_INTERRUPTED, check_jobs, clean_exit, command_line, open_store, progress_bar
 from core.lab import playtest as pt
 from core.lab.balance import report as br
@@ -237,7 +237,16 @@ def balance(
             "--agents", metavar="A[,B]", help="The agents of every game (one for all seats, or one per seat)."
         ),
     ] = "ai:easy",
-    noise: NoiseOption = None,
+    noise: Annotated[
+        float | None,
+        typer.Option(
+            "--noise",
+            min=0.0,
+            metavar="X",
+            help="Every AI chooses, with a seeded draw, among its moves within X (about francs) of the best "
+            f"(default {DEFAULT_NOISE:g}, unless an agent is written with its own noise, e.g. ai:easy~3).",
+        ),
+    ] = None,
     games: Annotated[
         int, typer.Option("--games", "-n", help="Games per candidate at the last rung (the same games for all).")
     ] = 24,

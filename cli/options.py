@@ -64,7 +64,8 @@ NoiseOption = Annotated[
         min=0.0,
         metavar="X",
         help="Every AI chooses, with a seeded draw, among its moves within X (about francs) of the best: "
-        "varied games that a seed still reproduces (playtests of a deterministic setup want it).",
+        "varied games that a seed still reproduces (playtests of a deterministic setup want it). "
+        "Not together with an agent written with its own noise (ai:easy~3).",
     ),
 ]
 PlainOption = Annotated[

@@ -29,7 +29,10 @@ Declaring a game
 A rule module declares itself once, as an OpenSpiel game declares its
 ``GameType`` and ``GameInfo``: it exports one :class:`GameSpec` named
 ``RULESET`` (name, title, options model, ``new_game``, player counts, AI levels,
-evaluator, data digest, ``why_illegal``).  Installed games are listed as entry
+evaluator, data digest, ``why_illegal``) and sets it on its state class
+(``InlandState.game = RULESET``), so a state knows its game as an OpenSpiel
+``State`` knows its ``Game``: the search, the agents and the messages ask
+``state.game``, never a registry.  Installed games are listed as entry
 points of the group ``lehavre.games`` in ``pyproject.toml``;
 :mod:`core.games` reads them, so nothing depends on which module happened to
 be imported first, and ``core`` imports no game.
