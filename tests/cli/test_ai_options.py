@@ -66,4 +66,4 @@ def test_bad_combinations_are_usage_errors(tmp_path, monkeypatch):
 def test_watch_refuses_an_agent_with_its_own_noise_and_the_noise_option():
     r = runner.invoke(app, ["inland", "--agents", "ai:easy~3,random", "--noise", "2", "--seed", "1", "--json"])
     assert r.exit_code == 2
-    assert "has its own noise 3; drop it or drop --noise 2" in " ".join(r.output.split())
+    assert "has its own noise 3; drop it or drop --noise 2" in " ".join(r.output.replace("│", " ").split())

@@ -158,7 +158,12 @@ class Config:
         return len(self.agents)
 
     def to_dict(self) -> dict[str, Any]:
-        d = {"rules": self.rules, "agents": list(self.agents), "options": self.options, "label": self.label}
+        d: dict[str, Any] = {
+            "rules": self.rules,
+            "agents": list(self.agents),
+            "options": self.options,
+            "label": self.label,
+        }
         if self.noise is not None:
             d["noise"] = self.noise
         return d
