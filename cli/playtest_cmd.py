@@ -673,7 +673,6 @@ Stored runs can be used instead of playing: --a-run ID / --b-run ID (see --list-
 """
 
 
-@app.command("compare", help=COMPARE_HELP)
 def _with_noise(config: pt.Config, noise: float) -> pt.Config:
     """``config`` with ``--noise`` for its ai agents; an agent with its own ``~X`` is refused."""
     for agent in config.agents:
@@ -681,6 +680,7 @@ def _with_noise(config: pt.Config, noise: float) -> pt.Config:
     return dataclasses.replace(config, noise=noise)
 
 
+@app.command("compare", help=COMPARE_HELP)
 def compare(
     games: Annotated[int, typer.Option("--games", "-n", help="Games per configuration.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of both runs (game i gets the same seed in both).")] = 0,
