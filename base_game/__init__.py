@@ -14,7 +14,7 @@ from base_game.data import data_digest as _files_digest
 from base_game.setup import GameOptions, SetupError, new_game
 from base_game.state import BaseState
 from base_game.view import seat_setup
-from core.protocol import Evaluator, GameSpec
+from core.protocol import GameSpec
 
 
 def data_digest(options: object = None) -> str:
@@ -35,17 +35,15 @@ RULESET = GameSpec(
     min_players=1,
     max_players=5,
     ai_levels=BASE_LEVELS,
-    evaluator=Evaluator(
-        evaluate=evaluate.evaluate,
-        terms=evaluate.evaluation_terms,
-        search_actions=evaluate.search_actions,
-        tuning=evaluate.TUNING,
-    ),
+    evaluator=evaluate.EVALUATOR,
     data_digest=data_digest,
     why_illegal=why_illegal,
     # face-down supply tiles and special buildings
     perfect_information=False,
     seat_setup=seat_setup,
 )
+
+#: a state knows its game (the search, the agents and the messages ask ``state.game``)
+BaseState.game = RULESET
 
 __all__ = ["RULESET", "BaseState", "GameOptions", "SetupError", "new_game"]

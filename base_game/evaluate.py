@@ -87,7 +87,7 @@ from base_game import cards as K
 from base_game.actions import BaseAction
 from base_game.effects import EFFECTS
 from base_game.frames import Debt, FinishRound, Sub, Turn
-from core.protocol import EvalTuning
+from core.protocol import EvalTuning, Evaluator
 from core.weights import load_weights
 
 if TYPE_CHECKING:
@@ -426,3 +426,7 @@ def search_actions(s: BaseState) -> list[BaseAction]:
     if isinstance(fr, Sub):
         return EFFECTS[fr.effect].search_options(s, fr) or legal
     return legal
+
+
+#: the base game's one evaluator (its RULESET declares it; the search and the agents take it)
+EVALUATOR = Evaluator(evaluate=evaluate, terms=evaluation_terms, search_actions=search_actions, tuning=TUNING)

@@ -77,7 +77,6 @@ from base_game.actions import (
 )
 from base_game.cards import CATTLE, ENERGY_SOURCES, FOOD_SOURCES, GRAIN, NB, OFFER_LABEL, OFFER_TO_GOOD
 from base_game.effects import EFFECTS, ship_goods, use_building
-from base_game.evaluate import evaluate, evaluation_terms, search_actions
 from base_game.frames import Debt, FinishRound, Frame, Pay, ShipGoods, Sub, Turn, TurnStage, Use
 from base_game.payments import ways_to_pay
 from core.protocol import ActionError, GameState
@@ -810,22 +809,6 @@ class BaseState(GameState):
             "francs": self.francs[player],
             "loans": -7 * self.loans[player],
         }
-
-    def evaluate(self, player: int) -> float:
-        """Heuristic for the search (:mod:`base_game.evaluate`): wealth, goods,
-        food against the food still due, loan risk, buildings' income, tempo,
-        as a margin over the best other player; the true wealth margin once the
-        game is over."""
-        return evaluate(self, player)
-
-    def evaluation_terms(self, player: int) -> dict[str, float]:
-        """The named terms of :meth:`evaluate` (for the AI's explanations)."""
-        return evaluation_terms(self, player)
-
-    def search_actions(self) -> list[BaseAction]:
-        """The legal actions the search considers (never empty; see
-        :func:`base_game.evaluate.search_actions`)."""
-        return search_actions(self)
 
     # ---------------------------------------------------------- bookkeeping
     def key(self) -> Hashable:

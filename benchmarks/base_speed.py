@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.trees import compare, search_record, use_tree
+from benchmarks.trees import compare, evaluator_options, search_record, use_tree
 
 use_tree(sys.argv)  # --tree DIR: import the game from DIR (a child of --before)
 
@@ -119,7 +119,7 @@ def search_speed(games: int = 2) -> tuple[int, float, list[list[object]]]:
     records = []
     t0 = time.process_time()  # CPU time: on a shared machine wall time mostly measures the neighbours
     for p in positions:
-        result = Searcher(max_nodes=budget, seed=1, evaluator=ev.evaluate, actions=ev.search_actions).search(p)
+        result = Searcher(max_nodes=budget, seed=1, **evaluator_options(Searcher, ev)).search(p)
         total += result.nodes
         records.append(search_record(result))
     return total, time.process_time() - t0, records

@@ -85,8 +85,7 @@ def _exact(spec: GameSpec, state: GameState, level: str, seed: int) -> tuple[str
         max_depth=lv.max_depth,
         max_nodes=lv.max_nodes,
         seed=seed,
-        evaluator=spec.evaluator.evaluate,
-        actions=spec.evaluator.search_actions,
+        evaluator=spec.evaluator,
     )
     r = searcher.search(view)
     return ("exhausted" if r.exhausted else "horizon"), r.nodes

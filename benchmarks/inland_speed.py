@@ -8,7 +8,7 @@ action (as a search does): once with ``state.clone()``, once with
 Then the branching the search meets: over games between two ``greedy``
 agents (random play sells everything and passes, which is no guide), the mean
 number of legal actions per decision against the number the search looks at
-(``state.search_actions()``, which prunes sales that cannot change anything),
+(``RULESET.evaluator.search_actions(state)``, which prunes sales that cannot change anything),
 overall and at the decisions after a main action (sell or end the turn), and
 the share of decisions that are forced (one action worth searching), which
 the search passes through without spending depth.  And the search's nodes
@@ -39,7 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.trees import compare, search_record, use_tree
+from benchmarks.trees import compare, evaluator_options, search_record, use_tree
 
 use_tree(sys.argv)  # --tree DIR: import the game from DIR (a child of --before)
 
@@ -72,7 +72,7 @@ def branching(n: int) -> dict[str, float]:
         agents = [make_agent("greedy", seed), make_agent("greedy", seed + 1)]
         while not s.is_terminal():
             acts = s.legal_actions()
-            kept = s.search_actions()
+            kept = RULESET.evaluator.search_actions(s)
             decisions += 1
             legal += len(acts)
             searched += len(kept)
@@ -115,7 +115,7 @@ def search_speed(games: int = 2, nodes: int = 5000) -> tuple[int, float, list[li
     for p in positions:
         # the search's copy (without the game's action list) where the tree has one, as the ai agent searches
         root = p.copy_for_search() if hasattr(p, "copy_for_search") else p.clone()
-        result = Searcher(max_nodes=nodes, seed=1, evaluator=ev.evaluate, actions=ev.search_actions).search(root)
+        result = Searcher(max_nodes=nodes, seed=1, **evaluator_options(Searcher, ev)).search(root)
         total += result.nodes
         records.append(search_record(result))
     return total, time.process_time() - t0, records

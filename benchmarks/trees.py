@@ -16,6 +16,7 @@ by the script before it imports a game) puts ``DIR`` first on ``sys.path``.
 
 from __future__ import annotations
 
+import inspect
 import json
 import statistics
 import subprocess
@@ -43,6 +44,14 @@ def use_tree(argv: list[str]) -> Path:
 def search_record(result: Any) -> list[Any]:
     """What must be identical between two trees for one search: move, score, depth, nodes."""
     return [str(result.action), result.score, result.depth, result.nodes]
+
+
+def evaluator_options(searcher: Any, evaluator: Any) -> dict[str, Any]:
+    """The ``Searcher`` keywords that give it the game's ``evaluator``, in either tree's API: the Evaluator
+    object itself, or (a tree from before it) its ``evaluate`` and ``search_actions`` callables."""
+    if "actions" in inspect.signature(searcher).parameters:
+        return {"evaluator": evaluator.evaluate, "actions": evaluator.search_actions}
+    return {"evaluator": evaluator}
 
 
 def _child(script: Path, tree: Path, args: list[str]) -> dict[str, Any]:

@@ -18,9 +18,8 @@ from rich.table import Table
 
 from cli.app import app
 from cli.console import make_console, output_console
-from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
+from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption
 from cli.playtest_cmd import EXIT_INTERRUPTED, check_jobs, clean_exit, command_line, open_store, progress_bar
-from core.agents import with_noise
 from core.lab import playtest as pt
 from core.lab.balance import report as br
 from core.lab.balance import search as bs
@@ -52,11 +51,22 @@ def _percent_range(text: str) -> tuple[float, float]:
     return a / 100, b / 100
 
 
-def _seats(agents: str, spec: GameSpec, noise: float) -> tuple[str, ...]:
+#: the noise of the search's ai agents when --noise is not given (and no agent carries its own ~X)
+DEFAULT_NOISE = 2.0
+
+
+def _seats(agents: str, spec: GameSpec) -> tuple[str, ...]:
     names = [a.strip() for a in agents.split(",") if a.strip()]
     if len(names) == 1:
         names *= spec.min_players
-    return tuple(with_noise(a, noise) for a in names)
+    return tuple(names)
+
+
+def _noise(seats: tuple[str, ...], noise: float | None) -> float | None:
+    """``--noise``, else :data:`DEFAULT_NOISE` unless an agent carries its own (``ai:easy~3``)."""
+    if noise is not None or any("~" in a for a in seats):
+        return noise
+    return DEFAULT_NOISE
 
 
 def _checks(items: list[str], search_agents: tuple[str, ...], spec: GameSpec) -> list[tuple[tuple[str, ...], int]]:
@@ -67,7 +77,7 @@ def _checks(items: list[str], search_agents: tuple[str, ...], spec: GameSpec) ->
             raise pt.PlaytestError(
                 f"--check takes GAMES or AGENTS=GAMES (e.g. --check 400 or --check ai:normal=100); got '{item}'"
             )
-        agents = _seats(agents_text, spec, 0.0) if eq else search_agents
+        agents = _seats(agents_text, spec) if eq else search_agents
         out.append((agents, int(n)))
     return out
 
@@ -131,7 +141,13 @@ def _report_result(out: Console, result: bs.Result) -> None:
 
 
 def _settings(
-    rules: str, data: Path | None, fields: str, agents: tuple[str, ...], targets: Targets, numbers: tuple[int, ...]
+    rules: str,
+    data: Path | None,
+    fields: str,
+    agents: tuple[str, ...],
+    targets: Targets,
+    numbers: tuple[int, ...],
+    noise: float | None = None,
 ) -> tuple[GameSpec, bs.Settings]:
     seed, games, candidates, budget, jobs = numbers
     spec = pt.load_ruleset(rules)
@@ -140,7 +156,7 @@ def _settings(
     if data is not None and not data.expanduser().is_file():
         raise pt.PlaytestError(f"--data '{data}' does not exist or is not a file")
     base = str(data.expanduser().resolve()) if data is not None else None
-    pt.make_config(rules, agents, buildings=base)  # agents and data are checked before anything is played
+    pt.make_config(rules, agents, buildings=base, noise=noise)  # agents and data are checked before anything is played
     chosen = bs.select_fields(spec.tuning.fields(base), fields.split(","))
     players = len(agents)
     if games < 2 * players or games % players:
@@ -151,7 +167,18 @@ def _settings(
         raise pt.PlaytestError(f"--budget ({budget}) must allow at least the --games ({games}) of the data as given")
     work = data_dir() / "balance"
     return spec, bs.Settings(
-        rules, agents, base, tuple(f.key for f in chosen), targets, seed, games, candidates, budget, work, jobs=jobs
+        rules,
+        agents,
+        base,
+        tuple(f.key for f in chosen),
+        targets,
+        seed,
+        games,
+        candidates,
+        budget,
+        work,
+        jobs=jobs,
+        noise=noise,
     )
 
 
@@ -210,7 +237,16 @@ def balance(
             "--agents", metavar="A[,B]", help="The agents of every game (one for all seats, or one per seat)."
         ),
     ] = "ai:easy",
-    noise: NoiseOption = 2.0,
+    noise: Annotated[
+        float | None,
+        typer.Option(
+            "--noise",
+            min=0.0,
+            metavar="X",
+            help="Every AI chooses, with a seeded draw, among its moves within X (about francs) of the best "
+            f"(default {DEFAULT_NOISE:g}, unless an agent is written with its own noise, e.g. ai:easy~3).",
+        ),
+    ] = None,
     games: Annotated[
         int, typer.Option("--games", "-n", help="Games per candidate at the last rung (the same games for all).")
     ] = 24,
@@ -278,10 +314,11 @@ def balance(
         check_jobs(jobs, backend, address)
         rules_name = rules if ":" in rules else rules.strip().lower()
         spec = pt.load_ruleset(rules_name)
-        seats = _seats(agents, spec, noise)
+        seats = _seats(agents, spec)
         lo, hi = _percent_range(first)
         targets = Targets(lo, hi, min_built / 100, max_owner_win / 100)
-        spec, settings = _settings(rules_name, data, fields, seats, targets, (seed, games, candidates, budget, jobs))
+        numbers = (seed, games, candidates, budget, jobs)
+        spec, settings = _settings(rules_name, data, fields, seats, targets, numbers, _noise(seats, noise))
         settings = replace(settings, backend=backend.value, address=address)
         checks = _checks(check or [], seats, spec)
         store, db_path = open_store(db, err)

@@ -112,7 +112,7 @@ def base(
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the game (drawn and printed if not given).")
     ] = None,
-    noise: NoiseOption = 0.0,
+    noise: NoiseOption = None,
     watch: Annotated[bool, typer.Option("--watch", help="Watch agents play a whole game (see --agents).")] = False,
     agents: Annotated[
         str | None,

@@ -17,8 +17,9 @@ from cli import play as loop
 from cli.console import error, make_console
 from cli.prompt import Coach
 from cli.renderer import Renderer
-from core.agents import AgentSpecError, parse_agent_list, with_noise
+from core.agents import AgentSpecError, make_agent, parse_agent_list
 from core.protocol import GameError, GameSpec, GameState
+from core.table import AGENT, Seat, seat_seed
 
 #: a command's parameters, by their names in its signature (``players_n``, ``seed``, ``buildings``, ...)
 Params = dict[str, Any]
@@ -86,7 +87,9 @@ def watch(cmd: GameCommand, console: Console, renderer: Renderer, p: Params) -> 
     n = cmd.players(p)
     text = p["agents"] if p["agents"] is not None else ",".join(["ai"] * n)
     try:
-        specs = [with_noise(x, p["noise"]) for x in parse_agent_list(text, n, cmd.spec)]
+        specs = parse_agent_list(text, n, cmd.spec)
+        for x in specs:
+            make_agent(x, 0, cmd.spec, noise=p["noise"])  # an agent with its own noise and --noise: refused here
     except AgentSpecError as exc:
         raise typer.BadParameter(cmd.agent_error(str(exc), p), param_hint="'--agents'") from None
     options = cmd.options(p)
@@ -116,6 +119,11 @@ def new_game(cmd: GameCommand, console: Console, p: Params) -> loop.Table:
     return session
 
 
-def agent_players(p: Params, specs: list[str], seed: int, game: GameSpec) -> list[loop.Player]:
-    """One player per agent spec (``--watch``)."""
-    return [loop.make_player(spec, seed, s, think_time=p["think_time"], game=game) for s, spec in enumerate(specs)]
+def agent_players(p: Params, specs: list[str], seed: int, game: GameSpec) -> list[Seat]:
+    """One seat per agent spec (``--watch``), seeded by the one derivation; ``--noise`` and
+    ``--think-time`` go to each ai agent."""
+    seats = []
+    for s, spec in enumerate(specs):
+        agent = make_agent(spec, seat_seed(seed, s), game, noise=p["noise"], think_time=p["think_time"])
+        seats.append(Seat(agent.name, AGENT, agent.name, agent))
+    return seats

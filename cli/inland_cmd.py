@@ -99,7 +99,7 @@ def inland(
         Path | None,
         typer.Option("--buildings", metavar="PATH", help="Use this building data file instead of the built-in one."),
     ] = None,
-    noise: NoiseOption = 0.0,
+    noise: NoiseOption = None,
     watch: Annotated[bool, typer.Option("--watch", help="Watch two agents play a whole game (see --agents).")] = False,
     agents: Annotated[
         str | None,

@@ -58,13 +58,14 @@ JsonOption = Annotated[bool, typer.Option("--json", help="With --watch: print on
 NoUndoOption = Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")]
 NoSaveOption = Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")]
 NoiseOption = Annotated[
-    float,
+    float | None,
     typer.Option(
         "--noise",
         min=0.0,
         metavar="X",
         help="Every AI chooses, with a seeded draw, among its moves within X (about francs) of the best: "
-        "varied games that a seed still reproduces (playtests of a deterministic setup want it).",
+        "varied games that a seed still reproduces (playtests of a deterministic setup want it). "
+        "Not together with an agent written with its own noise (ai:easy~3).",
     ),
 ]
 PlainOption = Annotated[
@@ -117,7 +118,7 @@ def opponent_with_level(opponent: str, level: Level | None, watch: bool) -> str:
         raise typer.BadParameter(str(exc), param_hint="'--level'") from None
 
 
-def check_mode(watch: bool, json_out: bool, resume: bool, load: str | None, noise: float = 0.0) -> None:
+def check_mode(watch: bool, json_out: bool, resume: bool, load: str | None, noise: float | None = None) -> None:
     """Options that do not go together in a game command are usage errors."""
     if json_out and not watch:
         raise typer.BadParameter("--json needs --watch (a game between agents)", param_hint="'--json'")

@@ -36,7 +36,7 @@ from cli.app import app
 from cli.console import error, make_console, output_console
 from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
 from cli.review_view import check_review_level, francs_lost_table, playtest_francs_lost
-from core.agents import agent_kinds, with_noise
+from core.agents import agent_kinds, make_agent
 from core.lab import playtest as pt
 from core.lab import report as rp
 from core.lab.measures import CLEAR_LEAD, DEFINITIONS, game_measures
@@ -553,7 +553,7 @@ def playtest(
             help="One agent per seat: random, greedy, ai, ai:easy|normal|hard; ai:normal@nodes=500 sets its node budget.",
         ),
     ] = "random,greedy",
-    noise: NoiseOption = 0.0,
+    noise: NoiseOption = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the run; game i's seed derives from it and i.")] = 0,
     players: Annotated[
         int | None, typer.Option("--players", help="Number of players (default: the number of agents).")
@@ -602,12 +602,13 @@ def playtest(
             check_review_level(rules_name, review_level)
         config = pt.make_config(
             rules_name,
-            [with_noise(a, noise) for a in agents.split(",")],
+            agents.split(","),
             players=players,
             short=short or None,
             buildings=buildings,
             variants=_parse_variants(variant or []),
             label=label,
+            noise=noise,
         )
         store, db_path = open_store(db, err)
         with store, progress_bar(err) as progress:
@@ -672,6 +673,13 @@ Stored runs can be used instead of playing: --a-run ID / --b-run ID (see --list-
 """
 
 
+def _with_noise(config: pt.Config, noise: float) -> pt.Config:
+    """``config`` with ``--noise`` for its ai agents; an agent with its own ``~X`` is refused."""
+    for agent in config.agents:
+        make_agent(agent, 0, pt.load_ruleset(config.rules), noise=noise)
+    return dataclasses.replace(config, noise=noise)
+
+
 @app.command("compare", help=COMPARE_HELP)
 def compare(
     games: Annotated[int, typer.Option("--games", "-n", help="Games per configuration.")] = 100,
@@ -715,7 +723,7 @@ def compare(
             help="Agents for configurations that name none (default: the strongest, ai, in every seat).",
         ),
     ] = None,
-    noise: NoiseOption = 0.0,
+    noise: NoiseOption = None,
     list_runs: Annotated[bool, typer.Option("--list-runs", help="List the stored runs and exit.")] = False,
     clear_lead: ClearLeadOption = CLEAR_LEAD,
 ) -> None:
@@ -760,11 +768,8 @@ def compare(
                         "Give both configurations instead, e.g. --a 'inland:agents=greedy,greedy' --b 'inland:agents=random,greedy'"
                     ) from None
                 raise pt.PlaytestError(f"configuration {name}: {exc}") from None
-        if noise:
-            configs = [
-                None if c is None else dataclasses.replace(c, agents=tuple(with_noise(a, noise) for a in c.agents))
-                for c in configs
-            ]
+        if noise is not None:
+            configs = [None if c is None else _with_noise(c, noise) for c in configs]
         results: list[pt.RunResult] = []
         store, db_path = open_store(db, err)
         with store, progress_bar(err) as progress:

@@ -63,11 +63,7 @@ def make_player(
     """
     if spec.strip().lower() == "human":
         return Seat(name or "You", PERSON)
-    agent = make_agent(spec, seat_seed(seed, seat), game)
-    if think_time is not None and hasattr(agent, "think_time"):
-        if think_time <= 0:
-            raise AgentSpecError(f"--think-time must be a positive number of seconds, not {think_time}")
-        agent.think_time = think_time
+    agent = make_agent(spec, seat_seed(seed, seat), game, think_time=think_time)
     label = getattr(agent, "name", spec)
     return Seat(name or label, AGENT, label, agent)
 

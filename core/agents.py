@@ -10,10 +10,13 @@ between agents is reproduced by the seeds alone.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Protocol
 
+from core.games import game_spec
 from core.protocol import GameError, GameSpec, GameState
+from core.search import SearchAgent
 
 
 class Agent(Protocol):
@@ -85,29 +88,40 @@ def agent_kinds() -> list[str]:
     return sorted(AGENT_KINDS)
 
 
-def make_agent(spec: str, seed: int = 0, game: GameSpec | str | None = None, noise: float = 0.0) -> Agent:
+def make_agent(
+    spec: str,
+    seed: int = 0,
+    game: GameSpec | str | None = None,
+    *,
+    noise: float | None = None,
+    think_time: float | None = None,
+) -> Agent:
     """Build an agent from ``kind[:level][@nodes=N][~X]``; raises :class:`AgentSpecError`.
 
     ``@nodes=N`` gives an ``ai`` agent a node budget of ``N`` per decision
     instead of its level's (the level keeps its depth and time cap).
 
-    ``noise`` (or ``~X`` after the spec: ``ai:easy~3``) makes an ``ai`` agent
-    draw among its root moves within that many evaluation points of the best
-    (see :class:`core.search.SearchAgent`); the other agents take none.
+    ``noise`` (or ``~X`` after the spec: ``ai:easy~3``, not both) makes an
+    ``ai`` agent draw among its root moves within that many evaluation points
+    of the best (see :class:`core.search.SearchAgent`); ``think_time``
+    (seconds per move) makes it search on time.  The other agents take
+    neither option (a ``~X`` in their text is refused).
 
     ``game`` (a spec or a game's name) is the game the agent will play: the
     ``ai`` agent's levels and budgets are that game's.  Without it the ``ai``
-    agent takes them from each state's own game (:mod:`core.games`), so the
+    agent takes them from each state's own game (``state.game``), so the
     same text always gives the same agent whatever has been imported.
     """
     text, _, noise_text = spec.strip().lower().partition("~")
-    if noise_text:
-        try:
-            noise = float(noise_text)
-        except ValueError:
-            raise AgentSpecError(f"agent '{spec}': the noise after ~ must be a number, e.g. ai:easy~3") from None
-        if noise < 0:
-            raise AgentSpecError(f"agent '{spec}': the noise after ~ must not be negative")
+    own_noise = _own_noise(spec, noise_text) if noise_text else None
+    if own_noise is not None and noise is not None:
+        raise AgentSpecError(
+            f"agent '{spec.strip()}' has its own noise {own_noise:g}; drop it or drop --noise {noise:g}"
+        )
+    if noise is not None and (noise < 0 or math.isnan(noise)):
+        raise AgentSpecError(f"the noise must be a number >= 0 (evaluation points, about francs), not {noise:g}")
+    if think_time is not None and not think_time > 0:
+        raise AgentSpecError(f"--think-time must be a positive number of seconds, not {think_time:g}")
     text, _, budget_text = text.partition("@")
     max_nodes = _node_budget(spec, budget_text) if budget_text else None
     kind, _, level = text.partition(":")
@@ -123,19 +137,28 @@ def make_agent(spec: str, seed: int = 0, game: GameSpec | str | None = None, noi
         if budget_text:
             raise AgentSpecError(f"agent '{spec}': only the ai agent takes a node budget (e.g. ai:normal@nodes=500)")
         return RandomAgent(seed) if kind == "random" else GreedyAgent(seed)
-    from core.games import game_spec
-    from core.search import SearchAgent
-
     try:
         return SearchAgent(
             level=level or None,
+            think_time=think_time,
             seed=seed,
             game=game_spec(game) if game is not None else None,
-            noise=noise,
+            noise=own_noise if own_noise is not None else noise or 0.0,
             max_nodes=max_nodes,
         )
     except ValueError as exc:
         raise AgentSpecError(f"agent '{spec}': {exc}") from None
+
+
+def _own_noise(spec: str, text: str) -> float:
+    """The ``X`` of ``~X`` in an agent text."""
+    try:
+        noise = float(text)
+    except ValueError:
+        raise AgentSpecError(f"agent '{spec}': the noise after ~ must be a number, e.g. ai:easy~3") from None
+    if noise < 0 or math.isnan(noise):
+        raise AgentSpecError(f"agent '{spec}': the noise after ~ must not be negative")
+    return noise
 
 
 def _node_budget(spec: str, text: str) -> int:
@@ -152,13 +175,6 @@ def with_nodes(spec: str, nodes: int) -> str:
     """``spec`` (an ``ai`` agent, any level, no budget yet) with a node budget: ``ai:normal`` -> ``ai:normal@nodes=500``."""
     text, tilde, noise = spec.strip().partition("~")
     return f"{text}@nodes={nodes}{tilde}{noise}"
-
-
-def with_noise(spec: str, noise: float) -> str:
-    """``spec`` with noise ``noise`` for an ``ai`` agent (``ai:easy`` -> ``ai:easy~3``); others unchanged."""
-    if noise <= 0 or "~" in spec or not spec.strip().lower().startswith("ai"):
-        return spec
-    return f"{spec.strip()}~{noise:g}"
 
 
 def parse_agent_list(text: str, count: int | None = None, game: GameSpec | str | None = None) -> list[str]:

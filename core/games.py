@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from importlib.metadata import EntryPoint, entry_points
 
-from core.protocol import GameError, GameSpec, GameState
+from core.protocol import GameError, GameSpec
 
 #: the entry-point group listing the installed games
 ENTRY_POINT_GROUP = "lehavre.games"
@@ -72,14 +72,6 @@ def game_spec(name: str | GameSpec) -> GameSpec:
     return _load(ep)
 
 
-def spec_of(state: GameState) -> GameSpec | None:
-    """The spec of the game ``state`` belongs to (``state.ruleset``), if it is known."""
-    try:
-        return game_spec(state.ruleset)
-    except UnknownGameError:
-        return None
-
-
 def register_game(spec: GameSpec) -> None:
     """Make a game that is not installed known (tests, plug-ins under development)."""
     if spec.name in _entry_points():
@@ -99,6 +91,5 @@ __all__ = [
     "game_spec",
     "installed_games",
     "register_game",
-    "spec_of",
     "unregister_game",
 ]

@@ -29,7 +29,10 @@ Declaring a game
 A rule module declares itself once, as an OpenSpiel game declares its
 ``GameType`` and ``GameInfo``: it exports one :class:`GameSpec` named
 ``RULESET`` (name, title, options model, ``new_game``, player counts, AI levels,
-evaluator, data digest, ``why_illegal``).  Installed games are listed as entry
+evaluator, data digest, ``why_illegal``) and sets it on its state class
+(``InlandState.game = RULESET``), so a state knows its game as an OpenSpiel
+``State`` knows its ``Game``: the search, the agents and the messages ask
+``state.game``, never a registry.  Installed games are listed as entry
 points of the group ``lehavre.games`` in ``pyproject.toml``;
 :mod:`core.games` reads them, so nothing depends on which module happened to
 be imported first, and ``core`` imports no game.
@@ -71,6 +74,9 @@ class GameState(ABC):
     """One position of a game; see the module docstring for the contract."""
 
     ruleset: ClassVar[str] = ""
+    #: the game this state belongs to (its module sets it on the state class right after declaring
+    #: ``RULESET``, as an OpenSpiel ``State`` knows its ``Game``); ``None`` for a game without a spec
+    game: ClassVar[GameSpec | None] = None
 
     num_players: int
     #: canonical texts of every action applied since setup, in order
@@ -119,17 +125,7 @@ class GameState(ABC):
         losers = self.num_players - len(win)
         return [1.0 / len(win) if p in win else -1.0 / losers for p in range(self.num_players)]
 
-    # -- heuristics and bookkeeping -----------------------------------------
-    def evaluate(self, player: int) -> float:
-        """Heuristic worth of the position for ``player`` (higher is better).
-
-        The default is the wealth margin over the best opponent; games
-        override it with a real evaluation for the search.
-        """
-        w = self.wealth()
-        others = [x for p, x in enumerate(w) if p != player]
-        return float(w[player] - (max(others) if others else 0))
-
+    # -- bookkeeping ----------------------------------------------------------
     @property
     def main_action_count(self) -> int:
         """Main actions taken so far (what ``--json`` reports as ``actions``)."""
@@ -193,12 +189,15 @@ class Level:
 
 @dataclass(frozen=True, slots=True)
 class Evaluator:
-    """How the search judges a game's positions.
+    """How the search judges a game's positions: one object per game, declared in its
+    :class:`GameSpec` and handed to the search and the agents (as OpenSpiel's ``MCTSBot``
+    takes one ``Evaluator``; states have no evaluation of their own).
 
     ``evaluate(state, player)`` is the heuristic worth for ``player`` (higher
     is better), ``terms(state, player)`` its named parts (they sum to it), and
     ``search_actions(state)`` the non-empty subset of the legal actions worth
-    searching.
+    searching.  ``tuning`` is what the evaluation tuner needs when the
+    evaluation is a weighted sum of named features.
     """
 
     evaluate: Callable[[Any, int], float]
@@ -206,6 +205,24 @@ class Evaluator:
     search_actions: Callable[[Any], list[Any]]
     #: for an evaluation that is a weighted sum of named features: what the tuner needs
     tuning: EvalTuning | None = None
+
+    def reweighted(self, weights: Mapping[str, float]) -> Evaluator:
+        """This evaluator with other ``weights`` (one per term): the same actions worth searching,
+        the evaluation and its terms weighted anew.  Only for an evaluator with ``tuning``."""
+        tuning = self.tuning
+        if tuning is None:
+            raise ValueError("this evaluation has no weights to change (its game declares no tuning)")
+        ws = {str(k): float(v) for k, v in weights.items()}
+
+        def terms(state: Any, player: int) -> dict[str, float]:
+            return {k: ws.get(k, 1.0) * float(v) for k, v in tuning.features(state, player).items()}
+
+        return Evaluator(
+            evaluate=tuning.weighted(ws),
+            terms=terms,
+            search_actions=self.search_actions,
+            tuning=EvalTuning(tuning.features, tuning.weighted, ws, "", tuning.fixed),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,12 +245,15 @@ class EvalTuning:
     fixed: tuple[str, ...] = ("wealth",)
 
 
-def _margin(state: GameState, player: int) -> float:
-    return GameState.evaluate(state, player)
+def wealth_margin(state: GameState, player: int) -> float:
+    """``player``'s wealth minus the best other player's (own wealth when alone)."""
+    w = state.wealth()
+    others = [x for p, x in enumerate(w) if p != player]
+    return float(w[player] - (max(others) if others else 0))
 
 
-def _no_terms(state: GameState, player: int) -> dict[str, float]:
-    return {"evaluate": float(state.evaluate(player))}
+def _margin_terms(state: GameState, player: int) -> dict[str, float]:
+    return {"evaluate": wealth_margin(state, player)}
 
 
 def _all_legal(state: GameState) -> list[Any]:
@@ -241,7 +261,13 @@ def _all_legal(state: GameState) -> list[Any]:
 
 
 #: the evaluator of a game that declares none: the wealth margin, every legal action
-WEALTH_MARGIN = Evaluator(evaluate=_margin, terms=_no_terms, search_actions=_all_legal)
+WEALTH_MARGIN = Evaluator(evaluate=wealth_margin, terms=_margin_terms, search_actions=_all_legal)
+
+
+def evaluator_of(state: GameState) -> Evaluator:
+    """The evaluator of ``state``'s game (:data:`WEALTH_MARGIN` for a game that declares none)."""
+    game = state.game
+    return game.evaluator if game is not None else WEALTH_MARGIN
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,9 +445,7 @@ def parse_action(state: GameState, text: str) -> Any:
 
 def explain_illegal(state: GameState, text: str, legal: Sequence[Any]) -> str:
     """Why ``text`` is not legal: the game's own reason if it has one."""
-    from core.games import spec_of
-
-    spec = spec_of(state)
+    spec = state.game
     reason = spec.why_illegal(state, text) if spec is not None else None
     verbs = sorted({str(a).split(" ")[0] for a in legal})
     allowed = ", ".join(verbs)

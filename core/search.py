@@ -1,12 +1,15 @@
 """Generic game-tree search over :mod:`core.protocol` and the ``ai`` agent.
 
 The search knows no game: it only calls ``current_player``, ``legal_actions``,
-``clone``, ``apply_action``, ``is_terminal``, ``wealth``, ``evaluate`` and
-``key``, plus two optional hooks: ``evaluation_terms(player)`` (named terms
-for explanations) and ``search_actions()`` (a non-empty subset of the legal
-actions that the search considers, for games whose rules offer moves that are
-almost never useful; it defaults to ``legal_actions()``).  The agent always
-returns one of ``legal_actions()``.
+``clone``, ``apply_action``, ``is_terminal``, ``wealth`` and ``key``, and
+judges positions with one :class:`~core.protocol.Evaluator` (a position's
+value, its named terms for explanations, and the actions worth searching: a
+non-empty subset of the legal actions, for games whose rules offer moves that
+are almost never useful).  By default that is the evaluator of the state's
+own game (``state.game``), or the wealth margin and every legal action for a
+game that declares none; a caller that wants another evaluation (other
+weights) passes another Evaluator.  The agent always returns one of
+``legal_actions()``.
 
 Algorithm
 ---------
@@ -38,7 +41,7 @@ Values
 ------
 Every value is computed for the root player and reported from the side to
 move's view (negamax convention).  A non-terminal leaf is worth
-``state.evaluate(root)``.  A terminal position is worth its true wealth
+``evaluator.evaluate(state, root)``.  A terminal position is worth its true wealth
 margin (root wealth minus the best other wealth) plus ``WIN_BONUS`` times the
 sign of that margin, so any proven win outranks any heuristic score (the
 heuristics must stay within ``+-WIN_BONUS / 2``).  With one player the
@@ -54,8 +57,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.games import spec_of
-from core.protocol import GameSpec, GameState, Level
+from core.protocol import WEALTH_MARGIN, Evaluator, GameSpec, GameState, Level, evaluator_of
 
 #: Added to the margin of a finished game (sign of the margin), so that real
 #: wins dominate heuristic scores.
@@ -83,20 +85,18 @@ def terminal_value(state: GameState, player: int) -> float:
     return 0.0
 
 
-def evaluation_terms(state: GameState, player: int) -> dict[str, float]:
+def evaluation_terms(state: GameState, player: int, evaluator: Evaluator | None = None) -> dict[str, float]:
     """The named terms of ``state``'s evaluation for ``player``.
 
-    Uses the game's optional ``evaluation_terms(player)`` hook; without it the
-    single term is ``evaluate``.  A finished game shows its true margin.
+    ``evaluator`` (default: the state's game's) gives the terms; a finished
+    game shows its true margin.
     """
     if state.is_terminal():
         w = state.wealth()
         others = [x for p, x in enumerate(w) if p != player]
         return {"final wealth": float(w[player]), "best other wealth": float(max(others) if others else 0)}
-    hook = getattr(state, "evaluation_terms", None)
-    if callable(hook):
-        return {str(k): float(v) for k, v in hook(player).items()}
-    return {"evaluate": float(state.evaluate(player))}
+    ev = evaluator if evaluator is not None else evaluator_of(state)
+    return {str(k): float(v) for k, v in ev.terms(state, player).items()}
 
 
 @dataclass
@@ -132,7 +132,9 @@ class Searcher:
 
     ``alphabeta``, ``use_tt`` and ``ordering`` can be switched off to get plain
     minimax (used by the tests and by the benchmark's node ratio).
-    ``iterative=False`` searches ``max_depth`` directly.
+    ``iterative=False`` searches ``max_depth`` directly.  ``evaluator`` judges
+    the positions and names the actions worth searching (default: the searched
+    state's game's, ``state.game.evaluator``).
     """
 
     def __init__(
@@ -147,8 +149,7 @@ class Searcher:
         ordering: bool = True,
         iterative: bool = True,
         shuffle_root: bool = True,
-        evaluator: Callable[[GameState, int], float] | None = None,
-        actions: Callable[[GameState], list[Any]] | None = None,
+        evaluator: Evaluator | None = None,
         progress: ProgressCallback | None = None,
         progress_every: int = 4096,
         noise: float = 0.0,
@@ -169,8 +170,8 @@ class Searcher:
         self.ordering = ordering
         self.iterative = iterative
         self.shuffle_root = shuffle_root
+        #: how positions are judged (``None``: the searched state's game's evaluator)
         self.evaluator = evaluator
-        self.actions = actions
         self.progress = progress
         self.progress_every = max(1, progress_every)
         if noise < 0 or math.isnan(noise):
@@ -205,9 +206,11 @@ class Searcher:
         self.nodes = 1  # the root
         free = self.forced_moves_free
         if free is None:
-            spec = spec_of(state)
-            free = spec is not None and spec.forced_moves_free
+            free = state.game is not None and state.game.forced_moves_free
         self._forced_free = free
+        ev = self.evaluator if self.evaluator is not None else evaluator_of(state)
+        self._evaluate = ev.evaluate
+        self._actions = ev.search_actions
 
         root_color = 1
         legal = list(self._actions(state))
@@ -407,19 +410,11 @@ class Searcher:
             }
         )
 
-    def _actions(self, state: GameState) -> list[Any]:
-        if self.actions is not None:
-            return self.actions(state)
-        hook = getattr(state, "search_actions", None)
-        return hook() if callable(hook) else state.legal_actions()
-
     def _leaf(self, state: GameState) -> float:
         """Root player's value of a leaf (terminal or at the horizon)."""
         if state.is_terminal():
             return terminal_value(state, self.root_player)
-        if self.evaluator is not None:
-            return float(self.evaluator(state, self.root_player))
-        return float(state.evaluate(self.root_player))
+        return float(self._evaluate(state, self.root_player))
 
     def _color(self, state: GameState) -> int:
         p = state.current_player()
@@ -544,24 +539,24 @@ def minimax_value(
     state: GameState,
     depth: int,
     root_player: int | None = None,
-    evaluator: Callable[[GameState, int], float] | None = None,
-    actions: Callable[[GameState], list[Any]] | None = None,
+    evaluator: Evaluator | None = None,
 ) -> tuple[float, list[Any], int]:
     """Plain paranoid minimax, for reference: ``(root value, best moves, nodes)``.
 
     Returns the value for ``root_player`` (default: the player to move), every
     root move achieving it (in legal order) and the nodes visited.  Every ply
-    costs one depth; ``actions(state)`` (default: the legal actions) are the
-    moves searched, e.g. a game's actions worth searching.
+    costs one depth; ``evaluator`` (default: the state's game's) judges the
+    leaves and names the moves searched (its actions worth searching).
     """
-    moves = actions or (lambda s: s.legal_actions())
+    ev = evaluator if evaluator is not None else evaluator_of(state)
+    moves, value = ev.search_actions, ev.evaluate
     root = state.current_player() if root_player is None else root_player
     nodes = 0
 
     def leaf(s: GameState) -> float:
         if s.is_terminal():
             return terminal_value(s, root)
-        return float(evaluator(s, root) if evaluator else s.evaluate(root))
+        return float(value(s, root))
 
     def rec(s: GameState, d: int) -> float:
         nonlocal nodes
@@ -611,8 +606,8 @@ class SearchAgent:
 
     ``level`` is ``easy``, ``normal`` or ``hard``.  Its budgets, evaluation and
     the actions worth searching come from the spec of the game being played
-    (``game``, or the state's own game, looked up in :mod:`core.games`); a
-    game that is not known gets :data:`LEVELS` and the state's own hooks.  A
+    (``game``, or the state's own game, ``state.game``); a game without a spec
+    gets :data:`LEVELS` and the wealth margin.  A
     decision with one action worth searching (or one legal action) is answered
     at once, without searching.  With ``think_time`` (seconds) the search runs
     on time instead of nodes, which is stronger on a fast machine but no
@@ -627,8 +622,8 @@ class SearchAgent:
     with their scores at the last depth, best first; only the best is exact,
     the rest are bounds), ``terms`` (the evaluation terms of the position at
     the end of the principal variation, for the AI's seat) and ``level``.
-    ``evaluator(state, player)`` replaces the game's evaluation and
-    ``actions(state)`` its actions worth searching (for experiments).
+    ``evaluator`` (an :class:`~core.protocol.Evaluator`) replaces the game's
+    (other weights, experiments).
 
     ``noise`` (evaluation points, about francs) varies the play for
     playtests: at the root every move within ``noise`` of the best is scored
@@ -646,8 +641,7 @@ class SearchAgent:
         progress: ProgressCallback | None = None,
         max_nodes: int | None = None,
         max_depth: int | None = None,
-        evaluator: Callable[[GameState, int], float] | None = None,
-        actions: Callable[[GameState], list[Any]] | None = None,
+        evaluator: Evaluator | None = None,
         game: GameSpec | None = None,
         noise: float = 0.0,
     ) -> None:
@@ -667,7 +661,6 @@ class SearchAgent:
         self.max_nodes = max_nodes
         self.max_depth = max_depth
         self.evaluator = evaluator
-        self.actions = actions
         if noise < 0 or math.isnan(noise):
             raise ValueError("noise must be a number >= 0 (evaluation points, about francs)")
         #: choose at random (seeded by the agent's seed and the move) among root moves within this of the best
@@ -678,7 +671,7 @@ class SearchAgent:
         """The spec of the game ``state`` belongs to (the agent's own ``game`` first)."""
         if self.game is not None:
             return self.game
-        return spec_of(state)
+        return state.game
 
     def level_for(self, state: GameState) -> Level:
         """This agent's level with the budgets of ``state``'s game."""
@@ -697,12 +690,10 @@ class SearchAgent:
     ) -> Searcher:
         """The search for one move: ``level``'s budgets (default: the agent's), or ``think_time``.
 
-        ``game`` supplies the evaluation and the actions worth searching
-        unless the agent was given its own.
+        ``game`` supplies the evaluator unless the agent was given its own.
         """
         lv = level or self.level
-        evaluator = self.evaluator or (game.evaluator.evaluate if game is not None else None)
-        actions = self.actions or (game.evaluator.search_actions if game is not None else None)
+        evaluator = self._evaluator(game)
         free = game.forced_moves_free if game is not None else None
         if self.think_time is not None:
             return Searcher(
@@ -712,7 +703,6 @@ class SearchAgent:
                 seed=seed,
                 progress=progress,
                 evaluator=evaluator,
-                actions=actions,
                 noise=self.noise,
                 forced_moves_free=free,
             )
@@ -723,22 +713,15 @@ class SearchAgent:
             seed=seed,
             progress=progress,
             evaluator=evaluator,
-            actions=actions,
             noise=self.noise,
             forced_moves_free=free,
         )
 
-    def _terms(self, state: GameState, player: int, game: GameSpec | None) -> dict[str, float]:
-        if game is None or state.is_terminal():
-            return evaluation_terms(state, player)
-        return {str(k): float(v) for k, v in game.evaluator.terms(state, player).items()}
-
-    def _value(self, state: GameState, player: int, game: GameSpec | None) -> float:
+    def _evaluator(self, game: GameSpec | None) -> Evaluator:
+        """The agent's own evaluator, else ``game``'s, else the wealth margin."""
         if self.evaluator is not None:
-            return float(self.evaluator(state, player))
-        if game is not None:
-            return float(game.evaluator.evaluate(state, player))
-        return float(state.evaluate(player))
+            return self.evaluator
+        return game.evaluator if game is not None else WEALTH_MARGIN
 
     def choose(self, state: GameState, progress: ProgressCallback | None = None) -> Any:
         me = state.current_player()
@@ -754,7 +737,7 @@ class SearchAgent:
         if len(only) == 1 and str(only[0]) in by_text:
             # One legal action, or one worth searching: answered without searching.
             action = by_text[str(only[0])]
-            value = self._value(state, me, game)
+            value = float(self._evaluator(game).evaluate(state, me))
             self.last_info = {
                 "action": str(action),
                 "pv": [str(action)],
@@ -767,7 +750,7 @@ class SearchAgent:
                 "tt_hits": 0,
                 "tt_hit_rate": 0.0,
                 "alternatives": [(str(action), value)],
-                "terms": self._terms(state, me, game),
+                "terms": evaluation_terms(state, me, self._evaluator(game)),
                 "level": level.name,
                 "forced": True,
             }
@@ -793,7 +776,7 @@ class SearchAgent:
             "tt_hits": result.tt_hits,
             "tt_hit_rate": result.tt_hit_rate,
             "alternatives": result.root_scores,
-            "terms": self._terms(leaf, me, game),
+            "terms": evaluation_terms(leaf, me, self._evaluator(game)),
             "level": level.name,
             "forced": False,
             "exhausted": result.exhausted,
@@ -802,9 +785,4 @@ class SearchAgent:
         return action
 
     def _worth_searching(self, state: GameState, game: GameSpec | None) -> list[Any]:
-        if self.actions is not None:
-            return list(self.actions(state))
-        if game is not None:
-            return list(game.evaluator.search_actions(state))
-        hook = getattr(state, "search_actions", None)
-        return list(hook()) if callable(hook) else state.legal_actions()
+        return list(self._evaluator(game).search_actions(state))

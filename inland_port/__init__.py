@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from core.protocol import DataTuning, Evaluator, GameSpec
+from core.protocol import DataTuning, GameSpec
 from core.search import LEVELS
 from inland_port import evaluate
 from inland_port.buildings import Catalog, default_catalog, load_catalog, tunable_fields, write_buildings
@@ -65,17 +65,15 @@ RULESET = GameSpec(
     max_players=2,
     # the search's levels were measured on the Inland Port (see core/search.py)
     ai_levels=LEVELS,
-    evaluator=Evaluator(
-        evaluate=evaluate.evaluate,
-        terms=evaluate.evaluation_terms,
-        search_actions=evaluate.search_actions,
-        tuning=evaluate.TUNING,
-    ),
+    evaluator=evaluate.EVALUATOR,
     data_digest=data_digest,
     why_illegal=why_illegal,
     tuning=DataTuning(fields=tunable_fields, write=write_buildings),
     # ending the turn after the main action, when no sale is worth searching, costs the search no depth
     forced_moves_free=True,
 )
+
+#: a state knows its game (the search, the agents and the messages ask ``state.game``)
+InlandState.game = RULESET
 
 __all__ = ["RULESET", "InlandOptions", "catalog", "data_digest", "new_game", "parse_options"]

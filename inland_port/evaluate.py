@@ -61,7 +61,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from core.protocol import EvalTuning
+from core.protocol import EvalTuning, Evaluator
 from core.weights import load_weights
 from inland_port import effects
 from inland_port.buildings import Catalog
@@ -459,3 +459,7 @@ def _in_catalog_order(state: InlandState, sells: list[InlandAction]) -> list[Inl
         if name in state.catalog.index and state.owner[state.catalog.index[name]] == NO_OWNER:
             floor = state.catalog.index[name]
     return [a for a in sells if state.catalog.index[a.building] > floor]
+
+
+#: the Inland Port's one evaluator (its RULESET declares it; the search and the agents take it)
+EVALUATOR = Evaluator(evaluate=evaluate, terms=evaluation_terms, search_actions=search_actions, tuning=TUNING)

@@ -542,23 +542,6 @@ class InlandState(GameState):
                 out[o] += buildings[i].value if buildings[i].scoring is None else self.building_worth(o, i)
         return out
 
-    def search_actions(self) -> list[InlandAction]:
-        """Legal actions worth searching (sales only when francs are needed); see inland_port/evaluate.py."""
-        from inland_port.evaluate import search_actions
-
-        return search_actions(self)
-
-    def evaluate(self, player: int) -> float:
-        """Heuristic worth for the search; its terms are documented in inland_port/evaluate.py."""
-        from inland_port.evaluate import evaluate
-
-        return evaluate(self, player)
-
-    def evaluation_terms(self, player: int) -> dict[str, float]:
-        from inland_port.evaluate import evaluation_terms
-
-        return evaluation_terms(self, player)
-
     def action_building(self, action: Any) -> tuple[str, str] | None:
         if action.verb in ("build", "use"):
             return action.verb, action.building

@@ -31,7 +31,7 @@ import numpy as np
 import pyspiel
 
 from core.games import game_spec
-from core.protocol import GameSpec, GameState
+from core.protocol import GameSpec, GameState, evaluator_of
 
 MAX_ACTIONS = 4096
 MAX_GAME_LENGTH = 10_000
@@ -265,22 +265,16 @@ class GameEvaluator:
         inner: GameState = state.inner
         if inner.is_terminal():
             return np.array(state.returns(), dtype=float)
-        spec = _spec_of(inner)
+        value = evaluator_of(inner).evaluate
         values = []
         for p in range(inner.num_players):
-            v = spec.evaluator.evaluate(inner, p) if spec is not None else inner.evaluate(p)
+            v = value(inner, p)
             values.append(math.tanh(float(v) / self.scale))
         return np.array(values)
 
     def prior(self, state: Any) -> list[tuple[int, float]]:
         legal = state.legal_actions(state.current_player())
         return [(a, 1.0 / len(legal)) for a in legal]
-
-
-def _spec_of(state: GameState) -> GameSpec | None:
-    from core.games import spec_of
-
-    return spec_of(state)
 
 
 _GAMES: dict[str, ProtocolGame] = {}

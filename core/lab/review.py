@@ -149,8 +149,7 @@ def _searcher(spec: GameSpec, level: Level, seed: int, **kw: Any) -> Searcher:
         max_nodes=level.max_nodes,
         time_limit=level.time_cap,
         seed=seed,
-        evaluator=spec.evaluator.evaluate,
-        actions=kw.pop("actions", spec.evaluator.search_actions),
+        evaluator=spec.evaluator,
         **kw,
     )
 

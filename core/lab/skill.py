@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.agents import with_nodes, with_noise
+from core.agents import with_nodes
 from core.lab import stats
 from core.lab.playtest import Config, PlaytestError, RunResult, Store, execute, make_config
 
@@ -46,8 +46,8 @@ def ladder(first: int, last: int) -> list[int]:
 
 def step_config(rules: str, weak: int, strong: int, level: str = LEVEL, noise: float = 2.0) -> Config:
     """The playtest configuration of one step: ``ai:LEVEL`` with ``weak`` nodes (agent 0) and ``strong`` (agent 1)."""
-    agents = [with_noise(with_nodes(f"ai:{level}", n), noise) for n in (weak, strong)]
-    return make_config(rules, agents, label=f"{rules}: {strong} vs {weak} nodes")
+    agents = [with_nodes(f"ai:{level}", n) for n in (weak, strong)]
+    return make_config(rules, agents, label=f"{rules}: {strong} vs {weak} nodes", noise=noise or None)
 
 
 @dataclass

@@ -336,9 +336,11 @@ class MatchResult:
 def _match_one(task: tuple[str, dict[str, Any], dict[str, float], str, float, int, int]) -> float:
     """One game, candidate weights in ``seat``: the candidate's result (1, 0.5, 0)."""
     game, options, weights, level, noise, seed, seat = task
-    spec, tuning = tuning_of(game)
+    spec, _ = tuning_of(game)
     state = new_game(game, options, seed)
-    cand = SearchAgent(level, seed=seat_seed(seed, seat), game=spec, noise=noise, evaluator=tuning.weighted(weights))
+    cand = SearchAgent(
+        level, seed=seat_seed(seed, seat), game=spec, noise=noise, evaluator=spec.evaluator.reweighted(weights)
+    )
     base = SearchAgent(level, seed=seat_seed(seed, 1 - seat), game=spec, noise=noise)
     seats = [Seat("today", AGENT, f"ai:{level}", base) for _ in range(2)]
     seats[seat] = Seat("tuned", AGENT, f"ai:{level}", cand)

@@ -52,7 +52,7 @@ from core.net.messages import (
 from core.net.plan import SeatPlan, TablePlan, save_plan
 from core.net.view import DATA_OPTION, data_of, may_hear, seat_view
 from core.protocol import ActionError, GameSpec, GameState, parse_action
-from core.table import AGENT, REMOTE, Seat, Table, seat_seed
+from core.table import AGENT, REMOTE, Seat, Table
 
 log = logging.getLogger("lehavre.net")
 
@@ -71,12 +71,6 @@ KEPT_REASONS = 12
 DATA_SENT = "sent in the welcome"
 #: the status of a seat whose person left on purpose (they may come back with their code)
 LEFT = "left the game"
-
-
-def agent_seed(seed: int, seat: int) -> int:
-    """The seed of the agent at ``seat``: the one derivation (:func:`core.table.seat_seed`), so a hosted
-    game replays as a local one."""
-    return seat_seed(seed, seat)
 
 
 def table_seat(plan: SeatPlan) -> Seat:

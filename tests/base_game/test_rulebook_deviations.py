@@ -17,6 +17,7 @@ from collections import Counter
 import pytest
 
 from base_game import data
+from base_game.evaluate import search_actions
 from base_game.frames import Debt
 from base_game.state import TOWN
 from core.protocol import ActionError, parse_action
@@ -272,12 +273,12 @@ def test_town_square_picks_in_any_order():
 def test_the_search_sees_each_marketplace_set_once():
     """The search keeps one canonical order (board order) so each set of goods is one line."""
     s = _marketplace(1)  # 3 picks of 8 goods
-    assert len(legal(s)) == 8 and len(s.search_actions()) == 6  # fish..grain can start a set of three
+    assert len(legal(s)) == 8 and len(search_actions(s)) == 6  # fish..grain can start a set of three
     seen = set()
 
     def walk(st, depth):
         if st.decision == "sub" and st.stack[-1].effect == "marketplace":
-            for a in st.search_actions():
+            for a in search_actions(st):
                 c = st.clone()
                 c.apply_action(a)
                 walk(c, depth + 1)

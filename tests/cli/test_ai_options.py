@@ -61,3 +61,9 @@ def test_bad_combinations_are_usage_errors(tmp_path, monkeypatch):
 
     cap = f"{RULESET.level(None).time_cap:g} s"
     assert "--level" in r.output and "--think-time" in r.output and cap in " ".join(r.output.split())
+
+
+def test_watch_refuses_an_agent_with_its_own_noise_and_the_noise_option():
+    r = runner.invoke(app, ["inland", "--agents", "ai:easy~3,random", "--noise", "2", "--seed", "1", "--json"])
+    assert r.exit_code == 2
+    assert "has its own noise 3; drop it or drop --noise 2" in " ".join(r.output.replace("│", " ").split())

@@ -37,13 +37,11 @@ def test_exhausted_search_value_is_the_minimax_value(name: str, seeds: tuple[int
         for state in _last_positions(name, seed, 4):
             if len(ev.search_actions(state)) < 2:
                 continue
-            result = Searcher(max_nodes=4_000, seed=seed, evaluator=ev.evaluate, actions=ev.search_actions).search(
-                state
-            )
+            result = Searcher(max_nodes=4_000, seed=seed, evaluator=ev).search(state)
             searched += 1
             if not result.exhausted:
                 continue
-            value, best, _ = minimax_value(state, 64, evaluator=ev.evaluate, actions=ev.search_actions)
+            value, best, _ = minimax_value(state, 64, evaluator=ev)
             assert result.score == value, (seed, state.history[-3:])
             assert result.action in best
             compared += 1

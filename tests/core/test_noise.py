@@ -9,7 +9,9 @@ import sys
 
 import pytest
 
-from core.agents import make_agent
+import core.lab.playtest.game as playtest_game
+from core.agents import AgentSpecError, make_agent
+from core.lab import playtest as pt
 from core.search import Searcher
 from inland_port import RULESET
 
@@ -62,22 +64,58 @@ def test_noise_must_be_a_non_negative_number():
 
 
 def test_agent_texts_carry_the_noise():
-    from core.agents import AgentSpecError, with_noise
-
     agent = make_agent("ai:easy~2.5", 1, "inland")
     assert agent.noise == 2.5
-    assert with_noise("ai:easy", 3) == "ai:easy~3" and with_noise("greedy", 3) == "greedy"
-    assert with_noise("ai:easy~1", 3) == "ai:easy~1" and with_noise("ai", 0) == "ai"
     for bad, words in (("ai:easy~x", "must be a number"), ("ai~-1", "not be negative"), ("random~2", "only the ai")):
         with pytest.raises(AgentSpecError, match=words):
             make_agent(bad, 0, "inland")
+
+
+def test_noise_and_think_time_options_reach_the_agent_when_it_is_made():
+    """--noise and --think-time are typed values given to make_agent, not text: the ai agent is built with them;
+    the other agents take neither."""
+    agent = make_agent("ai:hard@nodes=300", 1, "inland", noise=1.5, think_time=0.25)
+    assert (agent.noise, agent.think_time, agent.max_nodes, agent.name) == (1.5, 0.25, 300, "ai:hard")
+    assert make_agent("ai", 1, "inland").think_time is None and make_agent("ai", 1, "inland").noise == 0.0
+    assert make_agent("greedy", 1, "inland", noise=2.0, think_time=0.5).name == "greedy"
+
+
+def test_an_agent_with_its_own_noise_and_a_noise_option_is_refused():
+    """``ai:easy~3`` with ``--noise 2``: neither silently wins; the message names both."""
+    with pytest.raises(AgentSpecError, match=r"agent 'ai:easy~3' has its own noise 3; drop it or drop --noise 2"):
+        make_agent("ai:easy~3", 0, "inland", noise=2.0)
+    assert make_agent("ai:easy~3", 0, "inland").noise == 3.0  # the text form still works alone
+    with pytest.raises(AgentSpecError, match="positive number of seconds"):
+        make_agent("ai", 0, "inland", think_time=0.0)
+    with pytest.raises(AgentSpecError, match=">= 0"):
+        make_agent("ai", 0, "inland", noise=-1.0)
+
+
+def test_a_playtest_configuration_carries_its_noise_to_the_agents(monkeypatch):
+    """A playtest's noise is a typed field of its configuration and of each game, given to make_agent."""
+    config = pt.make_config("inland", ["ai:easy@nodes=50", "random"], noise=2.0)
+    assert config.noise == 2.0 and config.agents == ("ai:easy@nodes=50", "random")
+    assert pt.Config.from_dict(config.to_dict()) == config
+    assert config.key() != pt.make_config("inland", ["ai:easy@nodes=50", "random"]).key()
+    job = pt.GameJob(config.rules, config.options, config.agents, 5, 0, config.noise)
+    seen = []
+
+    def spy(*args, **kw):
+        agent = make_agent(*args, **kw)
+        seen.append(getattr(agent, "noise", None))
+        return agent
+
+    monkeypatch.setattr(playtest_game, "make_agent", spy)
+    pt.play_game(job)
+    assert sorted(seen, key=str) == [2.0, None]
+    with pytest.raises(AgentSpecError, match="has its own noise"):
+        pt.make_config("inland", ["ai:easy~1", "random"], noise=2.0)
 
 
 def test_the_distinct_game_count_sees_repeats():
     """A playtest counts the distinct games (different action sequences) and says so when repeats
     make its intervals, which assume independent games, too narrow."""
     from cli.playtest_cmd import repeats_note
-    from core.lab import playtest as pt
 
     config = pt.make_config("inland", ["random", "random"])
     records = [pt.play_game(pt.GameJob(config.rules, config.options, config.agents, 5, i)) for i in range(3)]
@@ -92,7 +130,6 @@ def test_the_distinct_game_count_sees_repeats():
 @pytest.mark.slow
 def test_a_mirrored_ai_easy_playtest_with_noise_plays_distinct_games():
     """40 games of ai:easy~2 against itself on the Inland Port: at least 90% distinct (opt-in: a few minutes)."""
-    from core.lab import playtest as pt
 
     config = pt.make_config("inland", ["ai:easy~2", "ai:easy~2"])
     records = [pt.play_game(pt.GameJob(config.rules, config.options, config.agents, 11, i)) for i in range(40)]

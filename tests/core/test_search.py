@@ -13,9 +13,10 @@ import math
 import random
 
 import pytest
+from pydantic import BaseModel
 
-from core.protocol import TERMINAL, GameState
-from core.search import WIN_BONUS, Searcher, minimax_value, terminal_value
+from core.protocol import TERMINAL, Evaluator, GameSpec, GameState, evaluator_of
+from core.search import LEVELS, WIN_BONUS, Searcher, minimax_value, terminal_value
 
 
 def _h(*parts) -> int:
@@ -58,11 +59,33 @@ class TreeGame(GameState):
     def wealth_breakdown(self, player: int) -> dict[str, int]:
         return {"coins": _h(self.seed, "w", self.path, player) % 1000}
 
-    def evaluate(self, player: int) -> float:
+    def heuristic(self, player: int) -> float:
         return (_h(self.seed, "e", self.path, player) % 100_000) / 7.0 - 5000.0
 
     def key(self):
         return self.path
+
+
+class _NoOptions(BaseModel):
+    pass
+
+
+#: the tree's one evaluator (its random heuristic), declared by its spec as a real game's is
+TREE_EVALUATOR = Evaluator(
+    evaluate=lambda s, p: s.heuristic(p),
+    terms=lambda s, p: {"heuristic": s.heuristic(p)},
+    search_actions=lambda s: s.legal_actions(),
+)
+TreeGame.game = GameSpec(
+    name="tree",
+    title="Random tree",
+    options_model=_NoOptions,
+    new_game=lambda seed, options: TreeGame(seed, depth=4, branching=3),
+    min_players=1,
+    max_players=3,
+    ai_levels=LEVELS,
+    evaluator=TREE_EVALUATOR,
+)
 
 
 class TakeGame(GameState):
@@ -123,7 +146,7 @@ def brute_force(state: GameState, depth: int, root: int) -> tuple[float, list[st
                 return float(w[0])
             m = w[root] - max(x for p, x in enumerate(w) if p != root)
             return (WIN_BONUS if m > 0 else -WIN_BONUS if m < 0 else 0.0) + m
-        return s.evaluate(root)
+        return evaluator_of(s).evaluate(s, root)
 
     def rec(s: GameState, d: int) -> float:
         if s.is_terminal() or d == 0:

@@ -33,7 +33,7 @@ def test_equals_true_wealth_margin_at_the_end(seed):
         terms = evaluation_terms(s, p)
         assert terms["wealth"] == w[p] - w[1 - p]
         assert all(v == 0 for k, v in terms.items() if k != "wealth")
-        assert s.evaluate(p) == evaluate(s, p)  # the state's hook calls this function
+        assert RULESET.evaluator.evaluate(s, p) == evaluate(s, p)  # the game's evaluator is this function
 
 
 def test_terms_sum_to_the_evaluation_and_are_antisymmetric():

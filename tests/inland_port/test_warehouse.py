@@ -35,6 +35,7 @@ from core.payment import payment_options
 from core.protocol import parse_action
 from inland_port import RULESET, effects
 from inland_port.buildings import DEFAULT_PATH, load_catalog
+from inland_port.evaluate import search_actions
 from inland_port.state import InlandState
 from tests.inland_port.helpers import position, texts
 
@@ -272,12 +273,12 @@ def test_search_prunes_sales_that_cannot_change_anything():
     s = position(buildings=[("Wood Company", 0, "2"), ("Farm", 0, "4"), ("Town Hall", 0, "0")], round_letter="C")
     s = use(s, "Wood Company")  # Wood Company goes to sector 0: the opponent cannot use it
     # Farm in sector 4 gives the opponent grain 0+1 -> 9+4 (12, less 2 francs) against the 2 francs the sale loses
-    assert [str(a) for a in s.search_actions()] == ["end", "sell Farm"]
+    assert [str(a) for a in search_actions(s)] == ["end", "sell Farm"]
     assert [str(a) for a in s.legal_actions()] == ["end", "sell Wood Company", "sell Farm", "sell Town Hall"]
     s.sector[s.catalog.index["Farm"]] = 4  # in 4+1, and this is the round's last action: it is sold anyway
     s.actions_left = 1
     s._legal = None
-    assert [str(a) for a in s.search_actions()] == ["end"]
+    assert [str(a) for a in search_actions(s)] == ["end"]
 
 
 # -- properties over random games ------------------------------------------------------------

@@ -76,7 +76,7 @@ def rank(m: Measures, c: Candidate) -> tuple[float, int, tuple[tuple[str, int], 
 class CandidateJob(GameJob):
     """A playtest game of one candidate (``candidate``: the id of its data file)."""
 
-    candidate: str
+    candidate: str = ""
 
 
 def play_candidate(job: CandidateJob) -> dict[str, Any]:
@@ -103,13 +103,16 @@ class Settings:
     backend: str = "local"
     jobs: int = 1
     address: str | None = None
+    #: given to every ``ai`` agent (``None``: none beyond the agents' own ``~X``)
+    noise: float | None = None
 
     def run_name(self) -> str:
         """The search's name: a digest of everything that decides its result."""
         base = Path(self.base).read_bytes() if self.base else b"built-in"
         ident = json.dumps(
             [self.rules, self.agents, hashlib.sha256(base).hexdigest(), self.fields, self.targets.__dict__]
-            + [self.seed, self.games, self.candidates, self.budget],
+            + [self.seed, self.games, self.candidates, self.budget]
+            + ([] if self.noise is None else [self.noise]),
             sort_keys=True,
         )
         return "balance-" + hashlib.sha256(ident.encode()).hexdigest()[:10]
@@ -233,7 +236,9 @@ class Search:
         return path
 
     def config(self, c: Candidate, agents: Sequence[str]) -> Config:
-        return make_config(self.s.rules, agents, buildings=self.data_file(c))
+        # the search's agents play with its noise; a check's own agents (--check AGENTS=GAMES) as written
+        noise = self.s.noise if tuple(agents) == self.s.agents else None
+        return make_config(self.s.rules, agents, buildings=self.data_file(c), noise=noise)
 
     def evaluate(
         self, cands: Sequence[Candidate], games: int, agents: Sequence[str] | None = None, seed: int | None = None
@@ -250,7 +255,7 @@ class Search:
             run_id, missing = plan_run(self.store, cfg, seed, games, self.resume or key in self._created)
             self._created.add(key)
             runs[key] = run_id
-            jobs += [CandidateJob(j.rules, j.options, j.agents, j.run_seed, j.index, key) for j in missing]
+            jobs += [CandidateJob(j.rules, j.options, j.agents, j.run_seed, j.index, j.noise, key) for j in missing]
             new = max(0, games - self._evaluated.get((c, agents, seed), 0))
             self._evaluated[(c, agents, seed)] = max(games, self._evaluated.get((c, agents, seed), 0))
             stored += max(0, new - len(missing))

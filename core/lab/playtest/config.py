@@ -142,29 +142,48 @@ def new_game(rules: str, options_json: dict[str, Any], seed: int) -> GameState:
 
 @dataclass
 class Config:
-    """What is played: rule set, validated options (as JSON values) and agents."""
+    """What is played: rule set, validated options (as JSON values) and agents.
+
+    ``noise`` (``--noise``) is given to every ``ai`` agent (none carries its own ``~X``).
+    """
 
     rules: str
     agents: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
     label: str = ""
+    noise: float | None = None
 
     @property
     def players(self) -> int:
         return len(self.agents)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rules": self.rules, "agents": list(self.agents), "options": self.options, "label": self.label}
+        d: dict[str, Any] = {
+            "rules": self.rules,
+            "agents": list(self.agents),
+            "options": self.options,
+            "label": self.label,
+        }
+        if self.noise is not None:
+            d["noise"] = self.noise
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Config:
         return cls(
-            rules=d["rules"], agents=tuple(d["agents"]), options=dict(d.get("options") or {}), label=d.get("label", "")
+            rules=d["rules"],
+            agents=tuple(d["agents"]),
+            options=dict(d.get("options") or {}),
+            label=d.get("label", ""),
+            noise=d.get("noise"),
         )
 
     def key(self) -> str:
         """Identity of the configuration (label excluded): equal configurations resume each other."""
-        text = json.dumps({"rules": self.rules, "agents": list(self.agents), "options": self.options}, sort_keys=True)
+        what: dict[str, Any] = {"rules": self.rules, "agents": list(self.agents), "options": self.options}
+        if self.noise is not None:
+            what["noise"] = self.noise
+        text = json.dumps(what, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:24]
 
     def describe(self) -> str:
@@ -176,7 +195,8 @@ class Config:
             for k, v in sorted(self.options.items())
             if v not in (None, {}, []) and (k in _ALIASES["players"] or defaults.get(k, object()) != v)
         )
-        return f"{self.rules} [{','.join(self.agents)}]" + (f" ({opts})" if opts else "")
+        noise = f" noise {self.noise:g}" if self.noise is not None else ""
+        return f"{self.rules} [{','.join(self.agents)}]{noise}" + (f" ({opts})" if opts else "")
 
 
 def _default_options(rules: str) -> dict[str, Any]:
@@ -213,17 +233,19 @@ def make_config(
     buildings: str | Path | None = None,
     variants: dict[str, Any] | None = None,
     label: str = "",
+    noise: float | None = None,
 ) -> Config:
     """Check everything a person typed and return a :class:`Config` ready to play.
 
     Agent specs must be known, their number must equal the number of players,
-    the options must validate and a first game must set up with that many seats.
+    the options must validate and a first game must set up with that many seats;
+    ``noise`` goes to every ``ai`` agent (an agent with its own ``~X`` is refused with it).
     """
     agents = tuple(a.strip() for a in agents if a.strip())
     if not agents:
         raise PlaytestError("no agents given (e.g. --agents random,greedy)")
     for spec in agents:
-        make_agent(spec, 0, load_ruleset(rules))
+        make_agent(spec, 0, load_ruleset(rules), noise=noise)
     if players is not None:
         _check_player_count(rules, players)
     if players is not None and players != len(agents):
@@ -239,7 +261,7 @@ def make_config(
     if short:
         values["short"] = True
     options = build_options(rules, values)
-    config = Config(rules=rules, agents=agents, options=options_to_json(options), label=label)
+    config = Config(rules=rules, agents=agents, options=options_to_json(options), label=label, noise=noise)
     try:
         state = new_game(rules, config.options, 0)
     except GameError as exc:

@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.agents import Agent
+from core.agents import Agent, make_agent
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import GameSpec, GameState
 from core.search import WIN_BONUS
-from core.table import AGENT, Seat, Table, agents_decide
+from core.table import AGENT, Seat, Table, agents_decide, seat_seed
 
 
 def _derive(*parts: Any) -> int:
@@ -47,6 +47,8 @@ class GameJob:
     agents: tuple[str, ...]
     run_seed: int
     index: int
+    #: given to every ``ai`` agent (``None``: none beyond the agents' own ``~X``)
+    noise: float | None = None
 
     @property
     def seed(self) -> int:
@@ -123,7 +125,11 @@ def play_game(job: GameJob) -> dict[str, Any]:
     seats = [job.agents[i] for i in order]
     game = load_ruleset(job.rules)
     state = new_game(job.rules, job.options, seed)
-    table = Table(game, None, seed, state, [Seat(spec, AGENT, spec) for spec in seats], keep_positions=False)
+    at_table = [
+        Seat(spec, AGENT, spec, make_agent(spec, seat_seed(seed, s), game, noise=job.noise))
+        for s, spec in enumerate(seats)
+    ]
+    table = Table(game, None, seed, state, at_table, keep_positions=False)
     events: list[list[Any]] = []
     trace: list[list[float]] = []
     lead = _LeadChanges()
@@ -136,8 +142,6 @@ def play_game(job: GameJob) -> dict[str, Any]:
             events.append([hit[0], hit[1], player])
         return action
 
-    for seat in range(len(seats)):
-        table.agent_for(seat)
     start = time.perf_counter()
     state = table.play(decide, lead.after)
     seconds = time.perf_counter() - start

@@ -42,7 +42,11 @@ def plan_run(store: Store, config: Config, seed: int, games: int, resume: bool) 
     else:
         store.set_games(run_id, games)
     done = store.done(run_id)
-    jobs = [GameJob(config.rules, config.options, config.agents, seed, i) for i in range(games) if i not in done]
+    jobs = [
+        GameJob(config.rules, config.options, config.agents, seed, i, config.noise)
+        for i in range(games)
+        if i not in done
+    ]
     return run_id, jobs
 
 
