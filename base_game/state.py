@@ -322,8 +322,10 @@ class BaseState(GameState):
             if fr.alt_francs and self.francs[p] >= fr.alt_francs:
                 more.append((("franc", fr.alt_francs),))
             more += self._food_ways(p, amount, limit=ALL)
+        seen = set(out)
         for w in more:
-            if w not in out:
+            if w not in seen:
+                seen.add(w)
                 out.append(w)
         return out
 
