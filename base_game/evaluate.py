@@ -86,7 +86,8 @@ from typing import TYPE_CHECKING
 from base_game import cards as K
 from base_game.actions import BaseAction
 from base_game.effects import EFFECTS
-from base_game.frames import Debt, FinishRound, Sub, Turn
+from base_game.frames import Debt, FinishRound, Pay, Sub, Turn
+from base_game.payments import PAY_LIMIT
 from core.protocol import EvalTuning, Evaluator
 from core.weights import load_weights
 
@@ -404,14 +405,23 @@ def search_actions(s: BaseState) -> list[BaseAction]:
       otherwise (a ``debt`` decision without enough food and francs), where it
       competes with borrowing.  When the debt can be paid, only the ways to
       pay are searched, and repaying a loan first (which can cancel interest).
+    * Of the ways to pay (every minimal way is legal, see
+      :mod:`base_game.payments`), the ``PAY_LIMIT`` least wasteful are
+      searched: the ones further down pay more of the same kinds, or spend
+      francs where food would do (francs are wealth; food is only food).
+      They are not listed at all here, so a large stock costs nothing.
     * The Marketplace's and Town Square's picks are searched in one canonical
       order (each set of goods once; see ``PickDistinct.search_options``).
     * Everything else is kept.
     """
-    legal = s.legal_actions()
-    if len(legal) <= 1 or s.over:
-        return legal
+    if s.over:
+        return []
     fr = s.stack[-1]
+    if isinstance(fr, Pay):
+        return [BaseAction("pay", way=w) for w in fr.ways]
+    legal = s.debt_options(fr, PAY_LIMIT) if isinstance(fr, Debt) else s.legal_actions()
+    if len(legal) <= 1:
+        return legal
     if isinstance(fr, Debt):
         pays = [a for a in legal if a.verb in ("pay", "repay")]
         if any(a.verb == "pay" for a in pays):

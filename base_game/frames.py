@@ -34,12 +34,24 @@ class Turn:
 
 @dataclass(frozen=True, slots=True)
 class Pay:
-    """How ``player`` pays food or energy: one of ``ways`` (at least two), to
-    seat ``to`` (or the treasury / the supply, see ``state.TREASURY``/``DESTROYED``)."""
+    """How ``player`` pays food or energy, to seat ``to`` (or the treasury /
+    the supply, see ``state.TREASURY``/``DESTROYED``).
+
+    ``ways`` are the ways worth searching (at least two, the least wasteful
+    first: ``payments.PAY_LIMIT``); every other legal way follows from what
+    is owed: ``amount`` of ``owed`` (``food``, paid with food and francs, or
+    ``energy``), or ``alt_francs`` francs instead of the food (an entry fee
+    such as "2 food or 1 Franc").  The key holds only ``ways``, as before
+    the other ways were legal: the other ways are never searched, and a
+    position's ``ways`` and goods tell its searched children.
+    """
 
     player: int
     to: int
     ways: tuple[Way, ...]
+    owed: str = ""
+    amount: int = 0
+    alt_francs: int = 0
     kind: ClassVar[str] = "pay"
 
     def key(self) -> tuple[Hashable, ...]:

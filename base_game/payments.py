@@ -9,10 +9,19 @@ from the cost upward and, per total, the sources in order taking as many
 tokens as possible first, pruned by which sums the later sources can still
 reach exactly.  A way that overpays by ``w`` is minimal exactly when every
 source it uses has a unit larger than ``w``.
+
+Every minimal way is a legal payment ("Players can pay all or part of their
+food requirement in Francs", seeds/000, Feeding phase; "Food can always be
+replaced 1:1 with Francs", Entry Fee).  A decision lists all of them
+(``limit=ALL``), but only the first :data:`PAY_LIMIT` (the least wasteful)
+are worth searching: a way further down pays more of the same kinds, or
+keeps food or energy while spending francs.  :func:`is_way` tells whether
+a way is one of them without listing them all.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
@@ -22,6 +31,10 @@ K = TypeVar("K", bound=Hashable)
 
 #: above this many combinations the fast enumeration is used
 SMALL = 400
+#: the ways worth searching, and the first shown to a player: the least wasteful
+PAY_LIMIT = 4
+#: as a ``limit``: every minimal way
+ALL = sys.maxsize
 
 
 def ways_to_pay(sources: Sequence[tuple[K, int, int]], cost: int, limit: int) -> list[dict[K, int]]:
@@ -81,3 +94,30 @@ def enumerate_ways(src: Sequence[tuple[K, int, int]], cost: int, limit: int) -> 
         if dfs(0, total):
             break
     return out
+
+
+def is_way(sources: Sequence[tuple[K, int, int]], cost: int, way: Sequence[tuple[K, int]]) -> bool:
+    """Whether ``way`` (``(key, amount)`` pairs) is one of ``ways_to_pay(sources, cost, ALL)``.
+
+    It is when its keys come in the sources' order, each amount is a
+    positive multiple of its unit within the stock, the total covers the
+    cost, and every source used has a unit larger than the overpayment
+    (taking one token less would no longer cover the cost).
+    """
+    index = {k: i for i, (k, _, _) in enumerate(sources)}
+    last = -1
+    total = 0
+    units = []
+    for k, amount in way:
+        i = index.get(k, -1)
+        if i <= last:
+            return False
+        last = i
+        _, u, n = sources[i]
+        if amount <= 0 or amount % u or amount > u * n:
+            return False
+        total += amount
+        units.append(u)
+    if total < cost:
+        return False
+    return all(u > total - cost for u in units)

@@ -13,8 +13,8 @@ decision it is and what it is about:
 * ``after``: after the main action: more additional actions, or ``end``.  (If
   nothing but ``end`` is possible the turn passes by itself.)
 * ``pay``: how to pay food or energy (``pay 2 fish, 1 franc``); offered only
-  when there are at least two minimal ways (:mod:`core.payment`), otherwise
-  the only way is applied at once.  Food and energy never give change.
+  when at least two ways are worth choosing (below), otherwise the one way
+  is applied at once.  Food and energy never give change.
 * ``sub``: a building's own choices, one small decision at a time: how many to
   upgrade (``upgrade 4``) or exchange (``exchange 2``), which building to build
   (``build Joinery``), which ship (``build iron ship``), the Marketplace's goods
@@ -45,7 +45,14 @@ Rulings made visible here ([dec], also in REFERENCE.md):
   (then ``ship N <good>`` per good, most valuable first); the Bridge over the
   Seine offers whole classes (``exchange upgraded goods`` / ``standard`` /
   ``all``) beside ``choose goods`` (then ``exchange N <good>`` per good).
-* Payments offer at most four ways (the least wasteful first).
+* Every minimal way to pay is legal (:mod:`base_game.payments`): food in
+  francs, all or part ("Players can pay all or part of their food
+  requirement in Francs", Feeding phase; "Food can always be replaced 1:1
+  with Francs", Entry Fee), least wasteful first.  The search looks at the
+  first four only (``PAY_LIMIT``; :func:`base_game.evaluate.search_actions`).
+  An entry fee of "N food or 1 Franc" with only one such way (the franc,
+  or the food when the franc is not at hand) is paid at once, as before:
+  every other way then pays at least that franc and more.
 * Rounding to the player's disadvantage everywhere.
 """
 
@@ -78,7 +85,7 @@ from base_game.actions import (
 from base_game.cards import CATTLE, ENERGY_SOURCES, FOOD_SOURCES, GRAIN, NB, OFFER_LABEL, OFFER_TO_GOOD
 from base_game.effects import EFFECTS, ship_goods, use_building
 from base_game.frames import Debt, FinishRound, Frame, Pay, ShipGoods, Sub, Turn, TurnStage, Use
-from base_game.payments import ways_to_pay
+from base_game.payments import ALL, PAY_LIMIT, is_way, ways_to_pay
 from core.protocol import ActionError, GameState
 
 if TYPE_CHECKING:
@@ -90,8 +97,6 @@ NOWHERE = -2  # in a proposal pile, face down, or out of the game
 TREASURY = -1
 DESTROYED = -2  # paid goods go back to the supply
 
-#: at most this many ways to pay are offered (least wasteful first)
-PAY_LIMIT = 4
 #: buildings with an action, and buildings with a purchase price (hot loops)
 ACTION_IDS = tuple(b for b in range(NB) if K.EFFECT[b] != "none")
 PRICED_IDS = tuple(b for b in range(NB) if K.PRICE[b] is not None)
@@ -290,18 +295,55 @@ class BaseState(GameState):
             self.treasury_flow -= n
 
     # ------------------------------------------------------------ payments
-    def _food_ways(self, p: int, amount: int, with_francs: bool = True) -> list[Way]:
+    def _food_sources(self, p: int, with_francs: bool = True) -> list[tuple[int | str, int, int]]:
         g = self.goods[p]
         sources: list[tuple[int | str, int, int]] = [(good, v, g[good]) for good, v in FOOD_SOURCES]
         if with_francs:
             sources.append(("franc", 1, self.francs[p]))
-        return [tuple(w.items()) for w in ways_to_pay(sources, amount, PAY_LIMIT)]
+        return sources
 
-    def _energy_ways(self, p: int, amount: int) -> list[Way]:
+    def _energy_sources(self, p: int) -> list[tuple[int | str, int, int]]:
         g = self.goods[p]
-        return [
-            tuple(w.items()) for w in ways_to_pay([(good, v, g[good]) for good, v in ENERGY_SOURCES], amount, PAY_LIMIT)
-        ]
+        return [(good, v, g[good]) for good, v in ENERGY_SOURCES]
+
+    def _food_ways(self, p: int, amount: int, with_francs: bool = True, limit: int = PAY_LIMIT) -> list[Way]:
+        """The minimal ways to pay ``amount`` food, least wasteful first (the first ``limit``)."""
+        return [tuple(w.items()) for w in ways_to_pay(self._food_sources(p, with_francs), amount, limit)]
+
+    def _energy_ways(self, p: int, amount: int, limit: int = PAY_LIMIT) -> list[Way]:
+        return [tuple(w.items()) for w in ways_to_pay(self._energy_sources(p), amount, limit)]
+
+    def pay_ways(self, fr: Pay) -> list[Way]:
+        """Every legal way to make the payment ``fr``: its searched ``ways`` first, then the others
+        least wasteful first."""
+        out = list(fr.ways)
+        p, amount = fr.player, fr.amount
+        more: list[Way] = []
+        if fr.owed == "energy":
+            more = self._energy_ways(p, amount, ALL)
+        elif fr.owed == "food":
+            if fr.alt_francs and self.francs[p] >= fr.alt_francs:
+                more.append((("franc", fr.alt_francs),))
+            more += self._food_ways(p, amount, limit=ALL)
+        seen = set(out)
+        for w in more:
+            if w not in seen:
+                seen.add(w)
+                out.append(w)
+        return out
+
+    def is_pay_way(self, fr: Pay, way: Way) -> bool:
+        """Whether ``way`` is one of :meth:`pay_ways` (without listing them)."""
+        if way in fr.ways:
+            return True
+        p = fr.player
+        if fr.owed == "energy":
+            return is_way(self._energy_sources(p), fr.amount, way)
+        if fr.owed != "food":
+            return False
+        if fr.alt_francs and way == (("franc", fr.alt_francs),):
+            return self.francs[p] >= fr.alt_francs
+        return is_way(self._food_sources(p), fr.amount, way)
 
     def _pay_way(self, p: int, way: Way, to: int) -> None:
         g = self.goods[p]
@@ -340,7 +382,7 @@ class BaseState(GameState):
         if len(ways) == 1:
             self._pay_way(p, ways[0], to)
             return
-        self.stack.append(Pay(p, to, tuple(ways)))
+        self.stack.append(Pay(p, to, tuple(ways), kind, amount, alt_francs))
 
     def can_pay_fee(self, p: int, b: int) -> bool:
         if self.owner[b] == p:
@@ -388,7 +430,7 @@ class BaseState(GameState):
                 ship_goods(self, fr.player, fr.capacity)
                 continue
             if isinstance(fr, Debt):
-                opts = self._debt_options(fr)
+                opts = self.debt_options(fr, PAY_LIMIT)
                 if (len(opts) == 1 and opts[0] != BORROW) or opts == [BORROW]:
                     self._apply_debt(fr, opts[0])
                     continue
@@ -521,9 +563,9 @@ class BaseState(GameState):
                 return self._turn_options(p, main=True, final=True)
             return self._turn_options(p, main=False, final=True) + [END]
         if isinstance(fr, Pay):
-            return [BaseAction("pay", way=w) for w in fr.ways]
+            return [BaseAction("pay", way=w) for w in self.pay_ways(fr)]
         if isinstance(fr, Debt):
-            return self._debt_options(fr)
+            return self.debt_options(fr)
         if isinstance(fr, Sub):
             return EFFECTS[fr.effect].options(self, fr) or [DONE]
         raise AssertionError(f"no decision on frame {fr}")
@@ -612,7 +654,8 @@ class BaseState(GameState):
         t, v = self.ship_cards[s]
         return f"{K.SHIP_TYPE_LABEL[t]} {v}"
 
-    def _debt_options(self, fr: Debt) -> list[BaseAction]:
+    def debt_options(self, fr: Debt, limit: int = ALL) -> list[BaseAction]:
+        """The legal actions of a debt: its ways to pay (the first ``limit``), repaying, selling, borrowing."""
         p, amount = fr.player, fr.amount
         out: list[BaseAction]
         if fr.owed == "francs":
@@ -620,7 +663,7 @@ class BaseState(GameState):
             out = [BaseAction("pay", way=(("franc", amount),))] if can else []
         else:
             can = self.food_value(p) + self.francs[p] >= amount
-            out = [BaseAction("pay", way=w) for w in self._food_ways(p, amount)] if can else []
+            out = [BaseAction("pay", way=w) for w in self._food_ways(p, amount, limit=limit)] if can else []
         if self.can_repay(p):  # before the interest or the food is paid (seeds/000, Loan Cards)
             out.append(REPAY)
         if not can or not self.options.advanced_selling:
@@ -638,7 +681,7 @@ class BaseState(GameState):
         if isinstance(fr, Turn):
             self._apply_turn(fr, a)
         elif isinstance(fr, Pay):
-            if a.verb != "pay" or a.way not in fr.ways:
+            if a.verb != "pay" or not self.is_pay_way(fr, a.way):
                 raise ActionError(f"'{a}' is not a way to pay here")
             self.stack.pop()
             self._pay_way(fr.player, a.way, fr.to)
@@ -774,7 +817,7 @@ class BaseState(GameState):
             self.stack.pop()
             self.pay_francs(p, amount)
             return
-        if a.way not in self._food_ways(p, amount):
+        if a.way not in self._food_ways(p, amount) and not is_way(self._food_sources(p), amount, a.way):
             raise ActionError(f"'{a}' is not a way to pay here")
         self.stack.pop()
         self._pay_way(p, a.way, DESTROYED)

@@ -281,7 +281,7 @@ class PlayLoop:
     def choices(self) -> list[_Choice]:
         groups: dict[str, _Choice] = {}
         for a in self.state.legal_actions():
-            head, _ = self.r.group_of(a)
+            head, _ = self.r.group_in(self.state, a)
             groups.setdefault(head, _Choice(head)).actions.append(a)
         return list(groups.values())
 

@@ -30,6 +30,7 @@ from rich.text import Text
 from base_game import cards as K
 from base_game.actions import as_action
 from base_game.cards import GOOD_LABEL, NG, OFFER_LABEL
+from base_game.evaluate import search_actions
 from base_game.frames import Debt, FinishRound, Pay, Sub, Use
 from base_game.state import TOWN, BaseState
 from cli.console import SEAT_STYLES
@@ -56,6 +57,8 @@ SHIP_LABEL = {"wooden": "wooden", "iron": "iron", "steel": "steel", "luxury_line
 ENTER_HEAD = "enter a building"
 BUY_HEAD = "buy a building or ship"
 SELL_HEAD = "sell a building or ship"
+#: the ways to pay beyond the few least wasteful (the ones the AI searches), in one entry
+MORE_PAYS_HEAD = "pay another way"
 #: decisions that belong to a player's own turn (the rest are building choices, payments, debts)
 TURN_FRAMES = ("main", "after", "final", "after_final")
 
@@ -674,9 +677,18 @@ class BaseRenderer(Renderer):
             return SELL_HEAD, rest
         return text, ""
 
+    def group_in(self, state: BaseState, action: Any) -> tuple[str, str]:
+        """The few least wasteful ways to pay are listed one by one; the others (every other
+        mix of food and francs, or of energy) are one entry, and can be typed."""
+        if action.verb == "pay" and not state.is_terminal() and action not in search_actions(state):
+            return MORE_PAYS_HEAD, ""
+        return self.group_of(action)
+
     def describe_group(self, state: BaseState, head: str, actions: Sequence[Any]) -> str:
         if len(actions) == 1:
             return self.describe_choice(state, actions[0])
+        if head == MORE_PAYS_HEAD:
+            return f"{len(actions)} more ways: type one (e.g. '{actions[-1]}'), or choose this to see them all"
         if head == ENTER_HEAD:
             return f"{len(actions)} buildings you can enter and use now"
         if head == BUY_HEAD:
@@ -937,7 +949,8 @@ Action text forms (any case; whole leading words that fit one action are enough,
   sell Joinery / sell wooden ship 4    half the value in francs, at any time in your turn
   repay                         pay back a loan ({K.LOAN_REPAYMENT} francs)
   end                           end your turn (after the main action)
-  pay 2 fish, 1 franc           how to pay food or energy (no change is given)
+  pay 2 fish, 1 franc           how to pay food or energy (no change is given); francs may pay
+                                all or part of any food: pay 5 francs, pay 1 fish, 4 francs
   upgrade 3 / exchange 2        how many, at an upgrade or exchange building
   build Joinery                 at a building firm: which building to build
   pick grain                    at the Marketplace or Town Square: one good at a time, any order

@@ -56,6 +56,10 @@ class Renderer:
         head, sep, tail = str(action).partition(":")
         return head.strip(), tail.strip() if sep else ""
 
+    def group_in(self, state: GameState, action: Any) -> tuple[str, str]:
+        """:meth:`group_of` in ``state``, for a game whose grouping depends on the position."""
+        return self.group_of(action)
+
     def describe_group(self, state: GameState, head: str, actions: Sequence[Any]) -> str:
         """A short note after a first-step choice (cost, effect, number of ways)."""
         return f"{len(actions)} ways" if len(actions) > 1 else ""

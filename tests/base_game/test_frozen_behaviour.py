@@ -4,7 +4,12 @@ hashes; --watch --json outputs for fixed seeds and non-timed agents are
 identical before and after").
 
 The data in ``tests/base_game/data`` was written by ``data/generate.py`` at
-db44d7a, before any of the base game's refactoring.  A game is reproduced by
+db44d7a, before any of the base game's refactoring.  ``watch.json`` was
+written again when every minimal way to pay became a legal action (the
+``random`` and ``greedy`` agents choose among the legal actions, so their
+games changed where a payment now has more ways); with the ways to pay cut
+back to the four the search keeps, the new code printed the old file byte
+for byte.  The saves were not rewritten: they still replay to their hashes.  A game is reproduced by
 (rule set, options, seed, list of action texts) (DESIGN.md, The seam), so
 replaying a save's action texts must reach the very position that was saved.
 
@@ -12,7 +17,9 @@ The ``--watch`` outputs were rewritten once since: a seat's agent is seeded by
 the one derivation (``core.table.seat_seed``, as a playtest game seeds it)
 wherever a game is played, where ``--watch`` used ``seed * 1000 + seat``; the
 new outputs are the old code's with only that seed swapped.  The saves are
-unchanged.
+unchanged.  The two changes were checked each on its own (the ways to pay cut back to four, or the old
+seed formula put back, reprint the file before it byte for byte); the file now holds the output of
+both together, written by running the commands of each entry once more.
 """
 
 from __future__ import annotations
