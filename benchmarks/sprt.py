@@ -37,7 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.agents import Agent, make_agent, with_noise
+from core.agents import Agent, make_agent
 from core.games import game_spec
 from core.lab.sprt import ACCEPTED, REJECTED, SPRT, SPRTError
 from core.lab.tuning import seat_result, tuning_of
@@ -62,6 +62,8 @@ class PairTask:
     candidate: str
     base: str
     weights: dict[str, float] | None
+    #: the noise of both sides' ai agents (None: only what an agent's own text gives, ``ai:easy~3``)
+    noise: float | None = None
 
 
 # ---------------------------------------------------------------------------
@@ -69,14 +71,17 @@ class PairTask:
 # ---------------------------------------------------------------------------
 
 
-def make_side(text: str, seed: int, spec: GameSpec, weights: dict[str, float] | None = None) -> Agent:
-    """The agent ``text`` for the game; with ``weights`` an ``ai`` agent that evaluates with those
-    weights instead of the game's (the tuner's ``EvalTuning.weighted``, as in its match)."""
-    agent = make_agent(text, seed, spec)
+def make_side(
+    text: str, seed: int, spec: GameSpec, weights: dict[str, float] | None = None, noise: float | None = None
+) -> Agent:
+    """The agent ``text`` for the game, with ``noise`` if it is an ``ai`` agent; with ``weights`` an
+    ``ai`` agent that evaluates with those weights instead of the game's (the evaluator reweighted, as
+    in the tuner's match)."""
+    agent = make_agent(text, seed, spec, noise=noise)
     if weights is not None:
         if not isinstance(agent, SearchAgent):
             raise GameError(f"evaluation weights need an ai agent as the candidate, not '{text}'")
-        agent.evaluator = tuning_of(spec.name)[1].weighted(weights)
+        agent.evaluator = spec.evaluator.reweighted(weights)
     return agent
 
 
@@ -96,8 +101,8 @@ def play_pair(task: PairTask) -> float:
     score = 0.0
     for cand_seat in (0, 1):
         # each side keeps its seed over the pair, so the second game is not the first with seats renamed
-        cand = make_side(task.candidate, seat_seed(seed, 0), spec, task.weights)
-        base = make_side(task.base, seat_seed(seed, 1), spec)
+        cand = make_side(task.candidate, seat_seed(seed, 0), spec, task.weights, _own(task.candidate, task.noise))
+        base = make_side(task.base, seat_seed(seed, 1), spec, None, _own(task.base, task.noise))
         agents = [cand, base] if cand_seat == 0 else [base, cand]
         score += play_game(spec, seed, agents)[cand_seat]
     return score
@@ -145,7 +150,12 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
     return ap.parse_args(argv)
 
 
-def _setup(args: argparse.Namespace) -> tuple[SPRT, str, str, dict[str, float] | None]:
+def _own(text: str, noise: float) -> float | None:
+    """The noise option for an agent text: none when the text gives its own (``ai:easy~3``)."""
+    return None if "~" in text else noise
+
+
+def _setup(args: argparse.Namespace) -> tuple[SPRT, str, str, dict[str, float] | None, float]:
     """Check everything typed; the test, the two agent texts (with noise) and the candidate's weights."""
     if args.max_pairs < 1:
         raise SPRTError(f"--max-pairs must be at least 1 (got {args.max_pairs})")
@@ -165,26 +175,27 @@ def _setup(args: argparse.Namespace) -> tuple[SPRT, str, str, dict[str, float] |
         weights = dict(data.weights)
     elif args.candidate is None:
         raise SPRTError("give the candidate: --candidate AGENT, or --candidate-weights FILE (same agent as --base)")
-    candidate = with_noise(args.candidate or args.base, noise)
-    base = with_noise(args.base, noise)
-    make_side(candidate, 0, spec, weights)
-    make_side(base, 0, spec)
-    return test, candidate, base, weights
+    candidate = args.candidate or args.base
+    base = args.base
+    make_side(candidate, 0, spec, weights, _own(candidate, noise))
+    make_side(base, 0, spec, None, _own(base, noise))
+    return test, candidate, base, weights, noise
 
 
 def run(argv: list[str] | None = None) -> dict[str, Any]:
     """Run the test as the command line says; returns what ``--json`` writes."""
     args = _args(argv)
-    test, candidate, base, weights = _setup(args)
+    test, candidate, base, weights, noise = _setup(args)
     lower, upper = test.bounds
     what = candidate + (f" with the weights of {args.candidate_weights}" if weights is not None else "")
+    what += f" (noise {noise:g} for ai sides without their own)"
     print(
         f"SPRT {args.game}: {what} vs {base}; H0 elo <= {test.elo0:g}, H1 elo >= {test.elo1:g} (logistic), "
         f"alpha {test.alpha:g}, beta {test.beta:g}: reject at LLR {lower:.2f}, accept at {upper:.2f}; "
         f"pair k on seed {args.seed}+k, both seats",
         flush=True,
     )
-    tasks = (PairTask(k, args.game, args.seed, candidate, base, weights) for k in range(args.max_pairs))
+    tasks = (PairTask(k, args.game, args.seed, candidate, base, weights, noise) for k in range(args.max_pairs))
     scores: list[float] = []
     start = time.perf_counter()
     for score in in_order(play_pair, tasks, args.jobs):
@@ -201,6 +212,7 @@ def run(argv: list[str] | None = None) -> dict[str, Any]:
         "candidate_weights": str(args.candidate_weights) if weights is not None else None,
         "weights": weights,
         "base": base,
+        "noise": noise,
         "seed": args.seed,
         "max_pairs": args.max_pairs,
         "seconds": round(elapsed, 1),

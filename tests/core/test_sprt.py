@@ -203,7 +203,7 @@ def test_candidate_weights_make_the_same_agent_evaluate_with_them(tmp_path: Path
     for _ in range(40):
         state.apply_action(rng.choice(state.legal_actions()))
     for seat in (0, 1):
-        assert agent.evaluator(state, seat) == tuning.weighted(weights)(state, seat)
+        assert agent.evaluator.evaluate(state, seat) == tuning.weighted(weights)(state, seat)
     assert script.make_side("ai:easy~2", 5, spec).evaluator is None  # the base keeps the game's evaluation
 
     path = _weights_file(tmp_path / "w.json", "inland", weights)
@@ -211,7 +211,8 @@ def test_candidate_weights_make_the_same_agent_evaluate_with_them(tmp_path: Path
     argv = ["--game", "inland", "--base", "ai:easy@nodes=30", "--candidate-weights", str(path)]
     assert script.main([*argv, "--max-pairs", "1", "--json", str(out)]) == 0
     data = json.loads(out.read_text())
-    assert data["weights"]["goods"] == 3.0 and data["candidate"] == data["base"] == "ai:easy@nodes=30~2"
+    assert data["weights"]["goods"] == 3.0 and data["candidate"] == data["base"] == "ai:easy@nodes=30"
+    assert data["noise"] == 2
     assert data["test"]["games"] == 2
 
 

@@ -59,8 +59,7 @@ def test_undo_rule_takes_back_the_last_persons_decision_and_the_replies_after_it
 
 
 def _searched(game: GameSpec, state: GameState) -> tuple[str, float, int, int, list[str]]:
-    ev = game.evaluator
-    r = Searcher(max_nodes=1500, seed=1, evaluator=ev.evaluate, actions=ev.search_actions).search(state)
+    r = Searcher(max_nodes=1500, seed=1, evaluator=game.evaluator).search(state)
     return str(r.action), r.score, r.depth, r.nodes, [str(a) for a in r.pv]
 
 
