@@ -51,6 +51,9 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--l2", type=float, default=1e-3, help="L2 pull of each weight toward today's")
     ap.add_argument("--match-games", type=int, default=200, help="games of tuned vs today (0: no match)")
     ap.add_argument("--level", default="easy", help="the AI level whose node budget both sides use in the match")
+    ap.add_argument(
+        "--match-nodes", type=int, default=None, help="node budget per decision of both sides (default: the level's)"
+    )
     ap.add_argument("--noise", type=float, default=None, help="noise of both sides in the match (default: as --agent)")
     ap.add_argument("--match-seed", type=int, default=7000)
     ap.add_argument("--candidate", type=Path, default=None, help="write the fitted weights file here")
@@ -115,6 +118,7 @@ def _weights_file(args: argparse.Namespace, report: FitReport, result: MatchResu
             "ties": result.ties,
             "losses": result.losses,
             "level": result.level,
+            "nodes": result.nodes,
             "noise": result.noise,
             "score": round(result.score, 4),
             "ci95": [round(lo, 4), round(hi, 4)],
@@ -158,6 +162,7 @@ def run(argv: list[str] | None = None) -> int:
                 args.match_seed,
                 args.jobs,
                 _Progress("match", 10),
+                args.match_nodes,
             )
             print(result.line(), flush=True)
     except GameError as exc:

@@ -194,6 +194,39 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
+def objective(
+    samples: Sequence[Sample], weights: Sequence[float], scale: float, start: Sequence[float], l2: float
+) -> float:
+    """What :func:`fit_weights` minimises: :func:`log_loss` plus ``l2 / 2 * sum((w - start)^2)``."""
+    pull = sum((w - s) ** 2 for w, s in zip(weights, start, strict=True))
+    return log_loss(samples, weights, scale) + 0.5 * l2 * pull
+
+
+def _newton_system(
+    samples: Sequence[Sample], w: Sequence[float], start: Sequence[float], scale: float, free: Sequence[int], l2: float
+) -> tuple[list[float], list[list[float]]]:
+    """Gradient and Hessian of :func:`objective` in the ``free`` weights at ``w``."""
+    n = len(samples)
+    grad = [l2 * (w[j] - start[j]) for j in free]
+    hess = [[l2 if a == b else 0.0 for b in range(len(free))] for a in range(len(free))]
+    for s in samples:
+        z = sum(wi * xi for wi, xi in zip(w, s.x, strict=True)) / scale
+        p = _sigmoid(z)
+        r = (p - s.y) / (scale * n)
+        h = p * (1.0 - p) / (scale * scale * n)
+        xs = [s.x[j] for j in free]
+        for a, xa in enumerate(xs):
+            grad[a] += r * xa
+            ha = h * xa
+            row = hess[a]
+            for b in range(a + 1):
+                row[b] += ha * xs[b]
+    for a in range(len(free)):
+        for b in range(a):
+            hess[b][a] = hess[a][b]
+    return grad, hess
+
+
 def fit_weights(
     samples: Sequence[Sample],
     start: Sequence[float],
@@ -204,32 +237,30 @@ def fit_weights(
 ) -> list[float]:
     """Newton's method on the weights ``free`` (indices), the others kept at ``start``.
 
-    Minimises ``log_loss(samples, w, scale) + l2 / 2 * sum((w - start)^2)``
-    over the free weights; the loss is convex, so Newton converges in a few steps."""
-    w = list(start)
-    n = len(samples)
+    Minimises :func:`objective`: ``log_loss(samples, w, scale) + l2 / 2 * sum((w - start)^2)``
+    over the free weights.  The objective is convex; each Newton step is halved
+    until it lowers the objective (a full step can overshoot far from the
+    optimum), so the result is never worse than ``start`` on ``samples``."""
+    w = [float(x) for x in start]
+    if not samples or not free:
+        return w
+    current = objective(samples, w, scale, start, l2)
     for _ in range(iterations):
-        grad = [l2 * (w[j] - start[j]) for j in free]
-        hess = [[l2 if a == b else 0.0 for b in range(len(free))] for a in range(len(free))]
-        for s in samples:
-            z = sum(wi * xi for wi, xi in zip(w, s.x, strict=True)) / scale
-            p = _sigmoid(z)
-            r = (p - s.y) / (scale * n)
-            h = p * (1.0 - p) / (scale * scale * n)
-            xs = [s.x[j] for j in free]
-            for a, xa in enumerate(xs):
-                grad[a] += r * xa
-                ha = h * xa
-                row = hess[a]
-                for b in range(a + 1):
-                    row[b] += ha * xs[b]
-        for a in range(len(free)):
-            for b in range(a):
-                hess[b][a] = hess[a][b]
+        grad, hess = _newton_system(samples, w, start, scale, free, l2)
         step = _solve(hess, grad)
-        for a, j in enumerate(free):
-            w[j] -= step[a]
-        if max(abs(x) for x in step) < 1e-7:
+        t = 1.0
+        while True:
+            trial = list(w)
+            for a, j in enumerate(free):
+                trial[j] = w[j] - t * step[a]
+            value = objective(samples, trial, scale, start, l2)
+            if value <= current or t < 1e-6:
+                break
+            t /= 2.0
+        if value > current:
+            break  # no step along the Newton direction lowers the objective: at the optimum (to rounding)
+        w, current = trial, value
+        if max(abs(t * x) for x in step) < 1e-7:
             break
     return w
 
@@ -270,17 +301,23 @@ class FitReport:
         return out
 
 
+def split_by_game(samples: Sequence[Sample]) -> tuple[list[Sample], list[Sample]]:
+    """(training, held out): every game whose index is 4 modulo 5 is held out (the last game if none is),
+    so the positions of one game are never on both sides."""
+    ids = sorted({s.game for s in samples})
+    if len(ids) < 2:
+        raise TuningError("the fit needs positions from at least 2 games (one is held out)")
+    out = {i for i in ids if i % 5 == 4} or {ids[-1]}
+    return [s for s in samples if s.game not in out], [s for s in samples if s.game in out]
+
+
 def fit(game: str, samples: Sequence[Sample], l2: float = 1e-3) -> FitReport:
     """Texel tuning of ``game``'s weights on ``samples``: K with today's weights, then the free weights."""
     _, tuning = tuning_of(game)
     terms = list(tuning.weights)
     start = [float(tuning.weights[t]) for t in terms]
     ids = sorted({s.game for s in samples})
-    if len(ids) < 2:
-        raise TuningError("the fit needs positions from at least 2 games (one is held out)")
-    out = {i for i in ids if i % 5 == 4} or {ids[-1]}
-    train = [s for s in samples if s.game not in out]
-    held = [s for s in samples if s.game in out]
+    train, held = split_by_game(samples)
     scale = fit_scale(train, start)
     free = [i for i, t in enumerate(terms) if t not in tuning.fixed]
     after = fit_weights(train, start, scale, free, l2)
@@ -310,6 +347,8 @@ class MatchResult:
     losses: int
     level: str
     noise: float
+    #: the node budget per decision of both sides (None: the level's)
+    nodes: int | None = None
 
     @property
     def score(self) -> float:
@@ -326,21 +365,45 @@ class MatchResult:
 
     def line(self) -> str:
         lo, hi = self.interval
+        budget = f"@nodes={self.nodes}" if self.nodes is not None else ""
         return (
-            f"tuned vs today, ai:{self.level} budgets (equal nodes), noise {self.noise:g}, both seats: "
+            f"tuned vs today, ai:{self.level}{budget} budgets (equal nodes), noise {self.noise:g}, both seats: "
             f"{self.wins}-{self.ties}-{self.losses} (W-T-L) in {self.games} games, "
             f"score {self.score:.1%} [95% {lo:.1%}, {hi:.1%}]"
         )
 
 
-def _match_one(task: tuple[str, dict[str, Any], dict[str, float], str, float, int, int]) -> float:
+#: one match game: game, options, candidate weights, level, node budget (None: the level's), noise, seed, seat
+MatchTask = tuple[str, dict[str, Any], dict[str, float], str, int | None, float, int, int]
+
+
+def match_agents(
+    spec: GameSpec,
+    tuning: EvalTuning,
+    weights: Mapping[str, float],
+    level: str,
+    nodes: int | None,
+    noise: float,
+    seed: int,
+    seat: int,
+) -> list[SearchAgent]:
+    """The two agents of one match game, by seat: the candidate (``weights``) in ``seat``, today's in the other.
+
+    The agent in seat ``k`` is seeded ``2 * seed + k`` whichever weights it plays, so with equal weights the
+    two games of one seed are the same game."""
+    cand = SearchAgent(
+        level, seed=seed * 2 + seat, game=spec, noise=noise, max_nodes=nodes, evaluator=tuning.weighted(weights)
+    )
+    base = SearchAgent(level, seed=seed * 2 + 1 - seat, game=spec, noise=noise, max_nodes=nodes)
+    return [cand, base] if seat == 0 else [base, cand]
+
+
+def _match_one(task: MatchTask) -> float:
     """One game, candidate weights in ``seat``: the candidate's result (1, 0.5, 0)."""
-    game, options, weights, level, noise, seed, seat = task
+    game, options, weights, level, nodes, noise, seed, seat = task
     spec, tuning = tuning_of(game)
     state = new_game(game, options, seed)
-    cand = SearchAgent(level, seed=seed * 2 + seat, game=spec, noise=noise, evaluator=tuning.weighted(weights))
-    base = SearchAgent(level, seed=seed * 2 + 1 - seat, game=spec, noise=noise)
-    agents = [cand, base] if seat == 0 else [base, cand]
+    agents = match_agents(spec, tuning, weights, level, nodes, noise, seed, seat)
     steps = 0
     while not state.is_terminal():
         state.apply_action(agents[state.current_player()].choose(state))
@@ -359,18 +422,27 @@ def match(
     seed: int = 1,
     jobs: int = 1,
     on_game: Callable[[float], None] | None = None,
+    nodes: int | None = None,
 ) -> MatchResult:
-    """``games`` games of the ``weights`` against the game's weights in use, at ``level``'s node budget.
+    """``games`` games of the ``weights`` against the game's weights in use, at ``level``'s node budget
+    (or ``nodes`` per decision on both sides).
 
     Game ``i`` uses seed ``seed + i // 2`` and seats the candidate in seat
     ``i % 2``, so every seed is played from both seats."""
     if games < 1:
         raise TuningError(f"the match needs at least 1 game (got {games})")
-    spec, _ = tuning_of(game)
+    if nodes is not None and nodes < 1:
+        raise TuningError(f"the match's node budget must be at least 1 (got {nodes})")
+    spec, tuning = tuning_of(game)
     spec.level(level)
+    missing = [t for t in tuning.weights if t not in weights]
+    if missing:
+        raise TuningError(f"the candidate weights must give one weight per term; missing: {', '.join(missing)}")
     config = make_config(game, ["ai", "ai"])
-    tasks = [(game, config.options, dict(weights), level, noise, seed + i // 2, i % 2) for i in range(games)]
+    tasks: list[MatchTask] = [
+        (game, config.options, dict(weights), level, nodes, noise, seed + i // 2, i % 2) for i in range(games)
+    ]
     results = _pool_map(_match_one, tasks, jobs, on_game)
     wins = sum(1 for r in results if r == 1.0)
     losses = sum(1 for r in results if r == 0.0)
-    return MatchResult(games, wins, games - wins - losses, losses, level, noise)
+    return MatchResult(games, wins, games - wins - losses, losses, level, noise, nodes)
