@@ -19,7 +19,10 @@ The tuning, as chess engines do it (the "Texel" method):
    today's (Newton's method; the ``fixed`` terms keep their weight, so the
    evaluation stays in francs).  Games are split into a training and a
    held-out part (every fifth game held out), never positions of one game
-   into both.
+   into both.  The pull is chosen by cross-validation by game on the training
+   part (:func:`choose_pull`): every position of a game shares the game's one
+   result, so 50 games are 50 outcomes however many positions they hold, and
+   a weak pull fits their noise (held-out log-loss worse than today's).
 4. **Match** (:func:`match`): tuned against today's at equal nodes, both
    seats, noise on.  The tuned weights are adopted only if the 95% Wilson
    interval of their score lies above one half.
@@ -274,12 +277,15 @@ class FitReport:
     before: list[float]
     after: list[float]
     scale: float
-    l2: float
+    #: the pull toward today's weights (None: today's weights kept, no pull predicted left-out games better)
+    l2: float | None
     games: int
     positions: int
     train_samples: int
     heldout_samples: int
     loss: dict[str, float] = field(default_factory=dict)
+    #: the cross-validation that chose ``l2``: mean left-out log-loss of today's weights and of each pull
+    cv: dict[str, float] = field(default_factory=dict)
 
     def weights(self) -> dict[str, float]:
         return {t: round(w, 6) for t, w in zip(self.terms, self.after, strict=True)}
@@ -289,9 +295,15 @@ class FitReport:
         out = [
             f"{self.game}: {self.games} games, {self.positions:,} positions "
             f"({self.train_samples:,} seat-samples to fit, {self.heldout_samples:,} held out: every 5th game)",
-            f"scale K = {self.scale:.2f} francs (sigmoid(evaluation / K)); L2 toward today's weights {self.l2:g}",
-            f"{'term':14} {'today':>9} {'fitted':>9}",
+            f"scale K = {self.scale:.2f} francs (sigmoid(evaluation / K)); L2 toward today's weights "
+            + (f"{self.l2:g}" if self.l2 is not None else "none: today's weights kept"),
         ]
+        if self.cv:
+            out.append(
+                "pull chosen by cross-validation over the training games (mean left-out log-loss): "
+                + ", ".join(f"{k} {v:.4f}" for k, v in self.cv.items())
+            )
+        out.append(f"{'term':14} {'today':>9} {'fitted':>9}")
         out += [f"{t:14} {a:9.3f} {b:9.3f}" for t, a, b in zip(self.terms, self.before, self.after, strict=True)]
         lo = self.loss
         out.append(
@@ -311,8 +323,43 @@ def split_by_game(samples: Sequence[Sample]) -> tuple[list[Sample], list[Sample]
     return [s for s in samples if s.game not in out], [s for s in samples if s.game in out]
 
 
-def fit(game: str, samples: Sequence[Sample], l2: float = 1e-3) -> FitReport:
-    """Texel tuning of ``game``'s weights on ``samples``: K with today's weights, then the free weights."""
+#: the pulls toward today's weights that :func:`choose_pull` compares (and keeping today's weights)
+PULLS = (1e-3, 1e-2, 1e-1, 1.0)
+
+
+def choose_pull(
+    samples: Sequence[Sample],
+    start: Sequence[float],
+    scale: float,
+    free: Sequence[int],
+    pulls: Sequence[float] = PULLS,
+    folds: int = 4,
+) -> tuple[float | None, dict[str, float]]:
+    """The L2 pull whose fits predict games they were not fitted on best: cross-validation by game.
+
+    The games of ``samples`` are dealt into ``folds`` parts; for each pull, the weights are fitted on all
+    parts but one and scored (log-loss) on that one.  Returns the best pull, or None when no pull beats
+    today's weights on the left-out games, and the mean left-out log-loss of each (``"today"``, ``"1e-3"``...).
+    The positions of one game share its one result, so a few dozen games are a few dozen outcomes however
+    many positions they hold: a weak pull fits their noise."""
+    ids = sorted({s.game for s in samples})
+    parts = [{g for k, g in enumerate(ids) if k % folds == f} for f in range(min(folds, len(ids)))]
+    table = {"today": 0.0, **{f"{p:g}": 0.0 for p in pulls}}
+    for part in parts:
+        fit_on = [s for s in samples if s.game not in part]
+        left = [s for s in samples if s.game in part]
+        table["today"] += log_loss(left, start, scale) / len(parts)
+        for p in pulls:
+            table[f"{p:g}"] += log_loss(left, fit_weights(fit_on, start, scale, free, p), scale) / len(parts)
+    best = min(pulls, key=lambda p: table[f"{p:g}"])
+    return (best if table[f"{best:g}"] < table["today"] else None), table
+
+
+def fit(game: str, samples: Sequence[Sample], l2: float | None = None) -> FitReport:
+    """Texel tuning of ``game``'s weights on ``samples``: K with today's weights, then the free weights.
+
+    ``l2`` is the pull toward today's weights; None chooses it by cross-validation over the training
+    games (:func:`choose_pull`), and keeps today's weights if no pull predicts left-out games better."""
     _, tuning = tuning_of(game)
     terms = list(tuning.weights)
     start = [float(tuning.weights[t]) for t in terms]
@@ -320,9 +367,12 @@ def fit(game: str, samples: Sequence[Sample], l2: float = 1e-3) -> FitReport:
     train, held = split_by_game(samples)
     scale = fit_scale(train, start)
     free = [i for i, t in enumerate(terms) if t not in tuning.fixed]
-    after = fit_weights(train, start, scale, free, l2)
+    cv: dict[str, float] = {}
+    if l2 is None and len({s.game for s in train}) >= 2:
+        l2, cv = choose_pull(train, start, scale, free)
+    after = list(start) if l2 is None else fit_weights(train, start, scale, free, l2)
     positions = sum(1 for s in samples if s.seat == 0)
-    report = FitReport(game, terms, start, after, scale, l2, len(ids), positions, len(train), len(held))
+    report = FitReport(game, terms, start, after, scale, l2, len(ids), positions, len(train), len(held), cv=cv)
     report.loss = {
         "train_before": log_loss(train, start, scale),
         "train_after": log_loss(train, after, scale),

@@ -17,6 +17,7 @@ from core.lab.tuning import (
     FitReport,
     Sample,
     _collect_one,
+    collect,
     fit,
     fit_scale,
     fit_weights,
@@ -273,3 +274,54 @@ def test_weights_that_play_to_lose_lose_from_both_seats() -> None:
 def test_the_match_refuses_weights_missing_a_term() -> None:
     with pytest.raises(Exception, match="missing: goods"):
         match("inland", {"wealth": 1.0}, 2, "easy", 0.0, nodes=10)
+
+
+# ---------------------------------------------------------------------------
+# A fit from today's weights on their own games does not end worse on held-out games
+# ---------------------------------------------------------------------------
+
+
+def _games_of(name: str, games: int, per_game: int, seed: int) -> list[Sample]:
+    """Synthetic self-play: each game a random walk of the features whose one result is drawn from today's
+    weights at its last position, every position labelled with it (both seats), as the real samples are."""
+    _, tuning = tuning_of(name)
+    today = list(tuning.weights.values())
+    rng = random.Random(seed)
+    out = []
+    for g in range(games):
+        x = [0.0] * len(today)
+        walk = []
+        for _ in range(per_game):
+            x = [v + rng.gauss(0.0, 2.0) for v in x]
+            walk.append(tuple(x))
+        z = sum(w * v for w, v in zip(today, walk[-1], strict=True)) / 10.0
+        y = 1.0 if rng.random() < 1.0 / (1.0 + math.exp(-z)) else 0.0
+        out += [Sample(g, 0, v, y) for v in walk] + [Sample(g, 1, tuple(-a for a in v), 1.0 - y) for v in walk]
+    return out
+
+
+def test_the_pull_is_chosen_by_cross_validation_over_games() -> None:
+    """Without ``l2`` the fit compares today's weights and each pull on left-out training games and reports it."""
+    report = fit("inland", _games_of("inland", 25, 30, seed=21))
+    assert set(report.cv) == {"today", "0.001", "0.01", "0.1", "1"}
+    best = min(report.cv, key=lambda k: report.cv[k])
+    assert report.l2 == (None if best == "today" else float(best))
+    if report.l2 is None:
+        assert report.after == report.before
+    assert any(line.startswith("pull chosen by cross-validation") for line in report.lines())
+
+
+@pytest.mark.parametrize("seed", [31, 32, 33])
+def test_a_fit_from_todays_weights_does_not_end_worse_held_out_synthetic(seed: int) -> None:
+    report = fit("inland", _games_of("inland", 25, 30, seed=seed))
+    assert report.loss["heldout_after"] <= report.loss["heldout_before"] + 1e-12
+
+
+@pytest.mark.slow
+def test_a_fit_from_todays_weights_on_their_own_games_does_not_end_worse_held_out() -> None:
+    """Ten cheap self-play games of the Inland Port (two held out): the fit, pull chosen by cross-validation,
+    ends no worse than today's weights on the held-out games."""
+    samples = collect("inland", 10, "ai:easy@nodes=60~2", seed=5)
+    report = fit("inland", samples)
+    assert report.heldout_samples > 0
+    assert report.loss["heldout_after"] <= report.loss["heldout_before"] + 1e-12
