@@ -9,8 +9,10 @@
    evaluation terms with weight 1 (the features) and the seat's result.
 2. Fits the scale K of ``sigmoid(evaluation / K)`` with today's weights, then
    the weights (all but ``wealth``) by logistic regression with K fixed and an
-   L2 pull ``--l2`` toward today's weights (:mod:`core.lab.tuning`).  Every fifth
-   game is held out; the log-loss before and after is printed for both parts.
+   L2 pull ``--l2`` toward today's weights (:mod:`core.lab.tuning`); without
+   ``--l2`` the pull is chosen by cross-validation over the training games, and
+   today's weights are kept if no pull predicts left-out games better.  Every
+   fifth game is held out; the log-loss before and after is printed for both parts.
 3. Plays ``--match-games`` games of the fitted weights against today's at the
    node budget of ``--level`` (equal nodes), both seats, noise ``--noise``.
    The fitted weights replace the game's data file only if the 95% Wilson
@@ -48,9 +50,17 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--agent", default=None, help="self-play agent (default: ai:easy~2 Inland, ai:easy~0.5 base)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the self-play games (as a playtest run's)")
     ap.add_argument("--jobs", type=int, default=1, help="processes")
-    ap.add_argument("--l2", type=float, default=1e-3, help="L2 pull of each weight toward today's")
+    ap.add_argument(
+        "--l2",
+        type=float,
+        default=None,
+        help="L2 pull of each weight toward today's (default: chosen by cross-validation over the training games)",
+    )
     ap.add_argument("--match-games", type=int, default=200, help="games of tuned vs today (0: no match)")
     ap.add_argument("--level", default="easy", help="the AI level whose node budget both sides use in the match")
+    ap.add_argument(
+        "--match-nodes", type=int, default=None, help="node budget per decision of both sides (default: the level's)"
+    )
     ap.add_argument("--noise", type=float, default=None, help="noise of both sides in the match (default: as --agent)")
     ap.add_argument("--match-seed", type=int, default=7000)
     ap.add_argument("--candidate", type=Path, default=None, help="write the fitted weights file here")
@@ -106,6 +116,8 @@ def _weights_file(args: argparse.Namespace, report: FitReport, result: MatchResu
         verdict = "adopted" if result.adopt else "not adopted"
         note = f"fitted (Texel tuning: K, then the weights); {verdict}: {result.line()}"
     fit_figures: dict[str, Any] = {"scale_K": round(report.scale, 4), "l2": report.l2, "self_play_agent": args.agent}
+    if report.cv:
+        fit_figures["cv_logloss"] = {k: round(v, 5) for k, v in report.cv.items()}
     fit_figures.update({k: round(v, 5) for k, v in report.loss.items()})
     if result is not None:
         lo, hi = result.interval
@@ -115,6 +127,7 @@ def _weights_file(args: argparse.Namespace, report: FitReport, result: MatchResu
             "ties": result.ties,
             "losses": result.losses,
             "level": result.level,
+            "nodes": result.nodes,
             "noise": result.noise,
             "score": round(result.score, 4),
             "ci95": [round(lo, 4), round(hi, 4)],
@@ -158,6 +171,7 @@ def run(argv: list[str] | None = None) -> int:
                 args.match_seed,
                 args.jobs,
                 _Progress("match", 10),
+                args.match_nodes,
             )
             print(result.line(), flush=True)
     except GameError as exc:

@@ -19,7 +19,10 @@ The tuning, as chess engines do it (the "Texel" method):
    today's (Newton's method; the ``fixed`` terms keep their weight, so the
    evaluation stays in francs).  Games are split into a training and a
    held-out part (every fifth game held out), never positions of one game
-   into both.
+   into both.  The pull is chosen by cross-validation by game on the training
+   part (:func:`choose_pull`): every position of a game shares the game's one
+   result, so 50 games are 50 outcomes however many positions they hold, and
+   a weak pull fits their noise (held-out log-loss worse than today's).
 4. **Match** (:func:`match`): tuned against today's at equal nodes, both
    seats, noise on.  The tuned weights are adopted only if the 95% Wilson
    interval of their score lies above one half.
@@ -194,6 +197,39 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
+def objective(
+    samples: Sequence[Sample], weights: Sequence[float], scale: float, start: Sequence[float], l2: float
+) -> float:
+    """What :func:`fit_weights` minimises: :func:`log_loss` plus ``l2 / 2 * sum((w - start)^2)``."""
+    pull = sum((w - s) ** 2 for w, s in zip(weights, start, strict=True))
+    return log_loss(samples, weights, scale) + 0.5 * l2 * pull
+
+
+def _newton_system(
+    samples: Sequence[Sample], w: Sequence[float], start: Sequence[float], scale: float, free: Sequence[int], l2: float
+) -> tuple[list[float], list[list[float]]]:
+    """Gradient and Hessian of :func:`objective` in the ``free`` weights at ``w``."""
+    n = len(samples)
+    grad = [l2 * (w[j] - start[j]) for j in free]
+    hess = [[l2 if a == b else 0.0 for b in range(len(free))] for a in range(len(free))]
+    for s in samples:
+        z = sum(wi * xi for wi, xi in zip(w, s.x, strict=True)) / scale
+        p = _sigmoid(z)
+        r = (p - s.y) / (scale * n)
+        h = p * (1.0 - p) / (scale * scale * n)
+        xs = [s.x[j] for j in free]
+        for a, xa in enumerate(xs):
+            grad[a] += r * xa
+            ha = h * xa
+            row = hess[a]
+            for b in range(a + 1):
+                row[b] += ha * xs[b]
+    for a in range(len(free)):
+        for b in range(a):
+            hess[b][a] = hess[a][b]
+    return grad, hess
+
+
 def fit_weights(
     samples: Sequence[Sample],
     start: Sequence[float],
@@ -204,32 +240,30 @@ def fit_weights(
 ) -> list[float]:
     """Newton's method on the weights ``free`` (indices), the others kept at ``start``.
 
-    Minimises ``log_loss(samples, w, scale) + l2 / 2 * sum((w - start)^2)``
-    over the free weights; the loss is convex, so Newton converges in a few steps."""
-    w = list(start)
-    n = len(samples)
+    Minimises :func:`objective`: ``log_loss(samples, w, scale) + l2 / 2 * sum((w - start)^2)``
+    over the free weights.  The objective is convex; each Newton step is halved
+    until it lowers the objective (a full step can overshoot far from the
+    optimum), so the result is never worse than ``start`` on ``samples``."""
+    w = [float(x) for x in start]
+    if not samples or not free:
+        return w
+    current = objective(samples, w, scale, start, l2)
     for _ in range(iterations):
-        grad = [l2 * (w[j] - start[j]) for j in free]
-        hess = [[l2 if a == b else 0.0 for b in range(len(free))] for a in range(len(free))]
-        for s in samples:
-            z = sum(wi * xi for wi, xi in zip(w, s.x, strict=True)) / scale
-            p = _sigmoid(z)
-            r = (p - s.y) / (scale * n)
-            h = p * (1.0 - p) / (scale * scale * n)
-            xs = [s.x[j] for j in free]
-            for a, xa in enumerate(xs):
-                grad[a] += r * xa
-                ha = h * xa
-                row = hess[a]
-                for b in range(a + 1):
-                    row[b] += ha * xs[b]
-        for a in range(len(free)):
-            for b in range(a):
-                hess[b][a] = hess[a][b]
+        grad, hess = _newton_system(samples, w, start, scale, free, l2)
         step = _solve(hess, grad)
-        for a, j in enumerate(free):
-            w[j] -= step[a]
-        if max(abs(x) for x in step) < 1e-7:
+        t = 1.0
+        while True:
+            trial = list(w)
+            for a, j in enumerate(free):
+                trial[j] = w[j] - t * step[a]
+            value = objective(samples, trial, scale, start, l2)
+            if value <= current or t < 1e-6:
+                break
+            t /= 2.0
+        if value > current:
+            break  # no step along the Newton direction lowers the objective: at the optimum (to rounding)
+        w, current = trial, value
+        if max(abs(t * x) for x in step) < 1e-7:
             break
     return w
 
@@ -243,12 +277,15 @@ class FitReport:
     before: list[float]
     after: list[float]
     scale: float
-    l2: float
+    #: the pull toward today's weights (None: today's weights kept, no pull predicted left-out games better)
+    l2: float | None
     games: int
     positions: int
     train_samples: int
     heldout_samples: int
     loss: dict[str, float] = field(default_factory=dict)
+    #: the cross-validation that chose ``l2``: mean left-out log-loss of today's weights and of each pull
+    cv: dict[str, float] = field(default_factory=dict)
 
     def weights(self) -> dict[str, float]:
         return {t: round(w, 6) for t, w in zip(self.terms, self.after, strict=True)}
@@ -258,9 +295,15 @@ class FitReport:
         out = [
             f"{self.game}: {self.games} games, {self.positions:,} positions "
             f"({self.train_samples:,} seat-samples to fit, {self.heldout_samples:,} held out: every 5th game)",
-            f"scale K = {self.scale:.2f} francs (sigmoid(evaluation / K)); L2 toward today's weights {self.l2:g}",
-            f"{'term':14} {'today':>9} {'fitted':>9}",
+            f"scale K = {self.scale:.2f} francs (sigmoid(evaluation / K)); L2 toward today's weights "
+            + (f"{self.l2:g}" if self.l2 is not None else "none: today's weights kept"),
         ]
+        if self.cv:
+            out.append(
+                "pull chosen by cross-validation over the training games (mean left-out log-loss): "
+                + ", ".join(f"{k} {v:.4f}" for k, v in self.cv.items())
+            )
+        out.append(f"{'term':14} {'today':>9} {'fitted':>9}")
         out += [f"{t:14} {a:9.3f} {b:9.3f}" for t, a, b in zip(self.terms, self.before, self.after, strict=True)]
         lo = self.loss
         out.append(
@@ -270,22 +313,66 @@ class FitReport:
         return out
 
 
-def fit(game: str, samples: Sequence[Sample], l2: float = 1e-3) -> FitReport:
-    """Texel tuning of ``game``'s weights on ``samples``: K with today's weights, then the free weights."""
-    _, tuning = tuning_of(game)
-    terms = list(tuning.weights)
-    start = [float(tuning.weights[t]) for t in terms]
+def split_by_game(samples: Sequence[Sample]) -> tuple[list[Sample], list[Sample]]:
+    """(training, held out): every game whose index is 4 modulo 5 is held out (the last game if none is),
+    so the positions of one game are never on both sides."""
     ids = sorted({s.game for s in samples})
     if len(ids) < 2:
         raise TuningError("the fit needs positions from at least 2 games (one is held out)")
     out = {i for i in ids if i % 5 == 4} or {ids[-1]}
-    train = [s for s in samples if s.game not in out]
-    held = [s for s in samples if s.game in out]
+    return [s for s in samples if s.game not in out], [s for s in samples if s.game in out]
+
+
+#: the pulls toward today's weights that :func:`choose_pull` compares (and keeping today's weights)
+PULLS = (1e-3, 1e-2, 1e-1, 1.0)
+
+
+def choose_pull(
+    samples: Sequence[Sample],
+    start: Sequence[float],
+    scale: float,
+    free: Sequence[int],
+    pulls: Sequence[float] = PULLS,
+    folds: int = 4,
+) -> tuple[float | None, dict[str, float]]:
+    """The L2 pull whose fits predict games they were not fitted on best: cross-validation by game.
+
+    The games of ``samples`` are dealt into ``folds`` parts; for each pull, the weights are fitted on all
+    parts but one and scored (log-loss) on that one.  Returns the best pull, or None when no pull beats
+    today's weights on the left-out games, and the mean left-out log-loss of each (``"today"``, ``"1e-3"``...).
+    The positions of one game share its one result, so a few dozen games are a few dozen outcomes however
+    many positions they hold: a weak pull fits their noise."""
+    ids = sorted({s.game for s in samples})
+    parts = [{g for k, g in enumerate(ids) if k % folds == f} for f in range(min(folds, len(ids)))]
+    table = {"today": 0.0, **{f"{p:g}": 0.0 for p in pulls}}
+    for part in parts:
+        fit_on = [s for s in samples if s.game not in part]
+        left = [s for s in samples if s.game in part]
+        table["today"] += log_loss(left, start, scale) / len(parts)
+        for p in pulls:
+            table[f"{p:g}"] += log_loss(left, fit_weights(fit_on, start, scale, free, p), scale) / len(parts)
+    best = min(pulls, key=lambda p: table[f"{p:g}"])
+    return (best if table[f"{best:g}"] < table["today"] else None), table
+
+
+def fit(game: str, samples: Sequence[Sample], l2: float | None = None) -> FitReport:
+    """Texel tuning of ``game``'s weights on ``samples``: K with today's weights, then the free weights.
+
+    ``l2`` is the pull toward today's weights; None chooses it by cross-validation over the training
+    games (:func:`choose_pull`), and keeps today's weights if no pull predicts left-out games better."""
+    _, tuning = tuning_of(game)
+    terms = list(tuning.weights)
+    start = [float(tuning.weights[t]) for t in terms]
+    ids = sorted({s.game for s in samples})
+    train, held = split_by_game(samples)
     scale = fit_scale(train, start)
     free = [i for i, t in enumerate(terms) if t not in tuning.fixed]
-    after = fit_weights(train, start, scale, free, l2)
+    cv: dict[str, float] = {}
+    if l2 is None and len({s.game for s in train}) >= 2:
+        l2, cv = choose_pull(train, start, scale, free)
+    after = list(start) if l2 is None else fit_weights(train, start, scale, free, l2)
     positions = sum(1 for s in samples if s.seat == 0)
-    report = FitReport(game, terms, start, after, scale, l2, len(ids), positions, len(train), len(held))
+    report = FitReport(game, terms, start, after, scale, l2, len(ids), positions, len(train), len(held), cv=cv)
     report.loss = {
         "train_before": log_loss(train, start, scale),
         "train_after": log_loss(train, after, scale),
@@ -310,6 +397,8 @@ class MatchResult:
     losses: int
     level: str
     noise: float
+    #: the node budget per decision of both sides (None: the level's)
+    nodes: int | None = None
 
     @property
     def score(self) -> float:
@@ -326,24 +415,51 @@ class MatchResult:
 
     def line(self) -> str:
         lo, hi = self.interval
+        budget = f"@nodes={self.nodes}" if self.nodes is not None else ""
         return (
-            f"tuned vs today, ai:{self.level} budgets (equal nodes), noise {self.noise:g}, both seats: "
+            f"tuned vs today, ai:{self.level}{budget} budgets (equal nodes), noise {self.noise:g}, both seats: "
             f"{self.wins}-{self.ties}-{self.losses} (W-T-L) in {self.games} games, "
             f"score {self.score:.1%} [95% {lo:.1%}, {hi:.1%}]"
         )
 
 
-def _match_one(task: tuple[str, dict[str, Any], dict[str, float], str, float, int, int]) -> float:
-    """One game, candidate weights in ``seat``: the candidate's result (1, 0.5, 0)."""
-    game, options, weights, level, noise, seed, seat = task
-    spec, _ = tuning_of(game)
-    state = new_game(game, options, seed)
+#: one match game: game, options, candidate weights, level, node budget (None: the level's), noise, seed, seat
+MatchTask = tuple[str, dict[str, Any], dict[str, float], str, int | None, float, int, int]
+
+
+def match_agents(
+    spec: GameSpec,
+    tuning: EvalTuning,
+    weights: Mapping[str, float],
+    level: str,
+    nodes: int | None,
+    noise: float,
+    seed: int,
+    seat: int,
+) -> list[SearchAgent]:
+    """The two agents of one match game, by seat: the candidate (``weights``) in ``seat``, today's in the other.
+
+    The agent in seat ``k`` is seeded by the one derivation (``seat_seed(seed, k)``) whichever weights it
+    plays, so with equal weights the two games of one seed are the same game."""
     cand = SearchAgent(
-        level, seed=seat_seed(seed, seat), game=spec, noise=noise, evaluator=spec.evaluator.reweighted(weights)
+        level,
+        seed=seat_seed(seed, seat),
+        game=spec,
+        noise=noise,
+        max_nodes=nodes,
+        evaluator=spec.evaluator.reweighted(weights),
     )
-    base = SearchAgent(level, seed=seat_seed(seed, 1 - seat), game=spec, noise=noise)
-    seats = [Seat("today", AGENT, f"ai:{level}", base) for _ in range(2)]
-    seats[seat] = Seat("tuned", AGENT, f"ai:{level}", cand)
+    base = SearchAgent(level, seed=seat_seed(seed, 1 - seat), game=spec, noise=noise, max_nodes=nodes)
+    return [cand, base] if seat == 0 else [base, cand]
+
+
+def _match_one(task: MatchTask) -> float:
+    """One game, candidate weights in ``seat``: the candidate's result (1, 0.5, 0)."""
+    game, options, weights, level, nodes, noise, seed, seat = task
+    spec, tuning = tuning_of(game)
+    state = new_game(game, options, seed)
+    agents = match_agents(spec, tuning, weights, level, nodes, noise, seed, seat)
+    seats = [Seat("tuned" if k == seat else "today", AGENT, f"ai:{level}", agents[k]) for k in range(2)]
     state = Table(spec, None, seed, state, seats, keep_positions=False).play(agents_decide)
     return seat_result(state, seat)
 
@@ -357,18 +473,27 @@ def match(
     seed: int = 1,
     jobs: int = 1,
     on_game: Callable[[float], None] | None = None,
+    nodes: int | None = None,
 ) -> MatchResult:
-    """``games`` games of the ``weights`` against the game's weights in use, at ``level``'s node budget.
+    """``games`` games of the ``weights`` against the game's weights in use, at ``level``'s node budget
+    (or ``nodes`` per decision on both sides).
 
     Game ``i`` uses seed ``seed + i // 2`` and seats the candidate in seat
     ``i % 2``, so every seed is played from both seats."""
     if games < 1:
         raise TuningError(f"the match needs at least 1 game (got {games})")
-    spec, _ = tuning_of(game)
+    if nodes is not None and nodes < 1:
+        raise TuningError(f"the match's node budget must be at least 1 (got {nodes})")
+    spec, tuning = tuning_of(game)
     spec.level(level)
+    missing = [t for t in tuning.weights if t not in weights]
+    if missing:
+        raise TuningError(f"the candidate weights must give one weight per term; missing: {', '.join(missing)}")
     config = make_config(game, ["ai", "ai"])
-    tasks = [(game, config.options, dict(weights), level, noise, seed + i // 2, i % 2) for i in range(games)]
+    tasks: list[MatchTask] = [
+        (game, config.options, dict(weights), level, nodes, noise, seed + i // 2, i % 2) for i in range(games)
+    ]
     results = _pool_map(_match_one, tasks, jobs, on_game)
     wins = sum(1 for r in results if r == 1.0)
     losses = sum(1 for r in results if r == 0.0)
-    return MatchResult(games, wins, games - wins - losses, losses, level, noise)
+    return MatchResult(games, wins, games - wins - losses, losses, level, noise, nodes)
