@@ -64,7 +64,7 @@ from pathlib import Path
 from core.protocol import EvalTuning
 from core.weights import load_weights
 from inland_port import effects
-from inland_port.buildings import Catalog
+from inland_port.buildings import Catalog, eval_count
 from inland_port.state import (
     ACTIONS_PER_ROUND,
     BONUS_SECTOR,
@@ -74,7 +74,9 @@ from inland_port.state import (
     InlandAction,
     InlandState,
     PositionKey,
+    wealth_with,
 )
+from inland_port.warehouse import Warehouse
 
 #: francs one good is worth while it can still be turned into buildings
 GOOD_VALUE = 1.0
@@ -137,20 +139,95 @@ def use_yield(state: InlandState, player: int, i: int, sector: int) -> float:
     hit = _YIELD_CACHE.get(key)
     if hit is not None:
         return hit
-    b = state.catalog.buildings[i]
-    s = SECTOR_VALUES[sector] or 0
-    wh = state.catalog.warehouse
-    amount = wh.amount
-    base = _worth(amount, cells, purse)
-    best = 0.0
-    for _, (c2, d) in effects.effect_outcomes(b.effect, b.params, cells, purse, s, wh, state.catalog.params_keys[i]):
-        best = max(best, _worth(amount, c2, purse + d) - base)
-    if sector == BONUS_SECTOR:
-        best += 1.0  # the franc of sector 4+1 (seeds/004, "Shipping Line": 1 more)
+    best = _compute_yield(state.catalog, i, sector, cells, purse)
     if len(_YIELD_CACHE) > _CACHE_LIMIT:
         _YIELD_CACHE.clear()
     _YIELD_CACHE[key] = best
     return best
+
+
+def _compute_yield(catalog: Catalog, i: int, sector: int, cells: effects.Cells, purse: int) -> float:
+    """:func:`use_yield` without its cache (``purse`` already with the franc of 4+1 and capped)."""
+    b = catalog.buildings[i]
+    s = SECTOR_VALUES[sector] or 0
+    wh = catalog.warehouse
+    amount = wh.amount
+    if b.effect != "trade" and GOOD_VALUE == 1.0:
+        # every outcome's gain is a whole number of francs: the best one, computed counter by counter, is
+        # exactly the float the loop below finds
+        best = float(_best_gain(b.effect, b.params, cells, s, wh))
+    else:
+        base = _worth(amount, cells, purse)
+        best = 0.0
+        for _, (c2, d) in effects.effect_outcomes(b.effect, b.params, cells, purse, s, wh, catalog.params_keys[i]):
+            best = max(best, _worth(amount, c2, purse + d) - base)
+    if sector == BONUS_SECTOR:
+        best += 1.0  # the franc of sector 4+1 (seeds/004, "Shipping Line": 1 more)
+    return best
+
+
+def _best_gain(effect: str, p: effects.Params, cells: effects.Cells, s: int, wh: Warehouse) -> int:
+    """The best gain (goods moved up at 1 franc each, plus francs; at least 0) of an effect that is not an
+    exchange, over all its choices (:mod:`inland_port.effects`), each counter's moves looked at once."""
+    amount = wh.amount
+    if effect == "steps":
+        c2, d = effects.run_effect(effect, p, cells, 0, s, (), wh)
+        gain = amount[c2[0]] + amount[c2[1]] + amount[c2[2]] + amount[c2[3]] + d
+        return max(0, gain - amount[cells[0]] - amount[cells[1]] - amount[cells[2]] - amount[cells[3]])
+    if effect == "choose_one":
+        times = eval_count(p["times"], s)
+        direction: str = p["direction"]
+        best = 0
+        for g in p["goods"]:
+            c = cells[effects.GI[g]]
+            best = max(best, amount[wh.move(c, direction, times)] - amount[c])
+        return best
+    if effect == "distribute":
+        return _distribute_gain(p, cells, s, wh)
+    if effect == "different":
+        return _different_gain(p, cells, s, wh)
+    return 0  # no function
+
+
+def _distribute_gain(p: effects.Params, cells: effects.Cells, s: int, wh: Warehouse) -> int:
+    """Best of T single steps spread over the counters (``distribute``)."""
+    amount = wh.amount
+    direction: str = p["direction"]
+    times = eval_count(p["times"], s)
+    # best[k]: the best gain of k steps over the counters seen so far
+    best: list[int] | None = None
+    for c in cells:
+        gains = [amount[wh.move(c, direction, n)] - amount[c] for n in range(times + 1)]
+        if best is None:
+            best = gains
+        else:
+            prev = best
+            best = [max(prev[k - n] + gains[n] for n in range(k + 1)) for k in range(times + 1)]
+    assert best is not None
+    return max(0, best[times])
+
+
+def _different_gain(p: effects.Params, cells: effects.Cells, s: int, wh: Warehouse) -> int:
+    """Best of one step for each of several different counters (``different``)."""
+    amount = wh.amount
+    direction: str = p["direction"]
+    k = min(eval_count(p["times"], s), len(cells))
+    per: int = p.get("francs_per_move", 0)
+    gains = []
+    for c in cells:
+        nxt = wh.step(c, direction)
+        if nxt != c:
+            gains.append(amount[nxt] - amount[c] + per)
+        elif not p.get("optional"):
+            gains.append(0)  # a counter that cannot step is still one of the k (nothing happens)
+    gains.sort(reverse=True)
+    if p.get("optional"):  # up to k of the counters that can step
+        best = total = 0
+        for g in gains[:k]:
+            total += g
+            best = max(best, total)
+        return best
+    return max(0, sum(gains[:k]))
 
 
 #: per building (``_catalog_tables``): locked, sale loss, factory good index or -1,
@@ -245,19 +322,31 @@ def _tempo(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> f
             y = _row_yield(row, state, player, i, sec)
         if o != player:
             if can_pay:
-                best = max(best, y - 2.0)
-        else:
-            best = max(best, y)
+                y -= 2.0
+                if y > best:
+                    best = y
+        elif y > best:
+            best = y
     return max(best, _build_gain(state, player, info))
+
+
+#: one seat's non-wealth terms, in :data:`TERMS`' order (goods, wheel, forced sale, position, tempo)
+SeatTerms = tuple[float, float, float, float, float]
+
+_NO_TERMS: SeatTerms = (0.0, 0.0, 0.0, 0.0, 0.0)
 
 
 def player_terms(state: InlandState, player: int, weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
     """The non-wealth terms for one seat (see the module docstring), with ``weights``."""
+    return dict(zip(TERMS[1:], _player_terms(state, player, weights), strict=True))
+
+
+def _player_terms(state: InlandState, player: int, weights: Mapping[str, float]) -> SeatTerms:
+    """:func:`player_terms` as a tuple."""
     if state.is_terminal():
-        return {"goods": 0.0, "wheel": 0.0, "forced sale": 0.0, "position": 0.0, "tempo": 0.0}
+        return _NO_TERMS
     info, edge_table = _catalog_tables(state.catalog)
-    left = actions_left(state, player)
-    phase = min(1.0, left / CONVERT_ACTIONS)
+    phase = min(1.0, actions_left(state, player) / CONVERT_ACTIONS)
     rounds_left = len(ACTIONS_PER_ROUND) - state.round  # round ends still to come
     factories: set[int] = set()
     w_wheel = weights["wheel"]
@@ -285,64 +374,93 @@ def player_terms(state: InlandState, player: int, weights: Mapping[str, float] =
     g_term = 0.0
     amount = state.catalog.warehouse.amount
     edges = 0
+    good_phase = GOOD_VALUE * phase
     for gi, cell in enumerate(state.cells[player]):
         counted = 1.0 if gi in factories else 0.0
-        g_term += max(0.0, GOOD_VALUE * phase - counted) * amount[cell]
+        g_term += max(0.0, good_phase - counted) * amount[cell]
         edges += edge_table[cell]
     # the next main action is the mover's, or, once it has acted, the opponent's
     # (the last action of a round is the starting player's, and the next round starts with the other)
     next_main = state.turn if not state.acted else 1 - state.turn
     tempo = weights["tempo"] * _tempo(state, player, info) if next_main == player else 0.0
-    return {
-        "goods": weights["goods"] * g_term,
-        "wheel": wheel,
-        "forced sale": weights["forced sale"] * sale,
-        "position": -weights["position"] * phase * edges,
-        "tempo": tempo,
-    }
+    return (
+        weights["goods"] * g_term,
+        wheel,
+        weights["forced sale"] * sale,
+        -weights["position"] * phase * edges,
+        tempo,
+    )
 
 
-#: (weights, catalog digest, seat, round, actions left, turn, acted, the seat's cells and purse, owners,
-#: sectors) -> :func:`player_terms`: all it reads, so the other seat's moves that leave these alone find it here
-_SEAT_CACHE: dict[tuple[object, ...], dict[str, float]] = {}
+#: (weights, catalog digest, seat, round, own main actions left (up to CONVERT_ACTIONS: only the phase reads
+#: them), whether the seat takes the next main action, the seat's cells and purse, owners, sectors) ->
+#: :func:`_player_terms`: all it reads, so the positions that differ elsewhere find it here
+_SEAT_CACHE: dict[tuple[object, ...], SeatTerms] = {}
 
 #: the shipped weights' place in a :data:`_SEAT_CACHE` key (other weights are keyed by their values)
 _WEIGHTS_KEY = tuple(WEIGHTS[t] for t in TERMS)
 
+_CONVERT = int(CONVERT_ACTIONS)
+assert _CONVERT == CONVERT_ACTIONS
 
-def _seat_terms(state: InlandState, player: int, weights: Mapping[str, float]) -> dict[str, float]:
-    """:func:`player_terms` through :data:`_SEAT_CACHE` (read only: shared by every position with the same key)."""
+
+def _seat_terms(
+    state: InlandState,
+    player: int,
+    weights: Mapping[str, float],
+    owners: tuple[int, ...],
+    sectors: tuple[int, ...],
+) -> SeatTerms:
+    """:func:`_player_terms` through :data:`_SEAT_CACHE` (``owners``, ``sectors``: the state's, as tuples)."""
+    left = actions_left(state, player)
     key = (
         _WEIGHTS_KEY if weights is WEIGHTS else tuple(weights[t] for t in TERMS),
         state.catalog.digest,
         player,
         state.round,
-        state.actions_left,
-        state.turn,
-        state.acted,
+        left if left < _CONVERT else _CONVERT,
+        (state.turn if not state.acted else 1 - state.turn) == player,
         state.cells[player],
         state.francs[player],
-        tuple(state.owner),
-        tuple(state.sector),
+        owners,
+        sectors,
     )
     hit = _SEAT_CACHE.get(key)
     if hit is None:
         if len(_SEAT_CACHE) > _CACHE_LIMIT:
             _SEAT_CACHE.clear()
-        hit = _SEAT_CACHE[key] = player_terms(state, player, weights)
+        hit = _SEAT_CACHE[key] = _player_terms(state, player, weights)
     return hit
 
 
 def evaluation_terms(state: InlandState, player: int, weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
     """Named terms, each the margin of ``player`` over the opponent, with ``weights``."""
-    w = state.wealth()
+    return dict(zip(TERMS, _margins(state, player, weights, tuple(state.owner), tuple(state.sector)), strict=True))
+
+
+def _margins(
+    state: InlandState,
+    player: int,
+    weights: Mapping[str, float],
+    owners: tuple[int, ...],
+    sectors: tuple[int, ...],
+) -> tuple[float, float, float, float, float, float]:
+    """:func:`evaluation_terms`' values, in :data:`TERMS`' order."""
+    w = wealth_with(state, owners)
     other = 1 - player
-    mine = _seat_terms(state, player, weights)
-    theirs = _seat_terms(state, other, weights)
-    out = {"wealth": weights["wealth"] * float(w[player] - w[other])}
-    for k in mine:
-        out[k] = mine[k] - theirs[k]
-    return out
+    if state.is_terminal():
+        mine = theirs = _NO_TERMS
+    else:
+        mine = _seat_terms(state, player, weights, owners, sectors)
+        theirs = _seat_terms(state, other, weights, owners, sectors)
+    return (
+        weights["wealth"] * float(w[player] - w[other]),
+        mine[0] - theirs[0],
+        mine[1] - theirs[1],
+        mine[2] - theirs[2],
+        mine[3] - theirs[3],
+        mine[4] - theirs[4],
+    )
 
 
 #: (catalog digest, position key, player) -> evaluation
@@ -352,11 +470,27 @@ _EVAL_CACHE: dict[tuple[str, PositionKey, int], float] = {}
 def evaluate(state: InlandState, player: int) -> float:
     """Heuristic worth of ``state`` for ``player`` (higher is better); equals
     the true wealth margin once the game is over.  Cached by position."""
-    key = (state.catalog.digest, state.key(), player)
+    owners = tuple(state.owner)
+    sectors = tuple(state.sector)
+    cells, francs = state.cells, state.francs
+    # state.key(), with the tuples made once
+    pos = (
+        state.round,
+        state.actions_left,
+        state.turn,
+        state.acted,
+        francs[0],
+        francs[1],
+        cells[0],
+        cells[1],
+        owners,
+        sectors,
+    )
+    key = (state.catalog.digest, pos, player)
     hit = _EVAL_CACHE.get(key)
     if hit is not None:
         return hit
-    value = sum(evaluation_terms(state, player).values())
+    value = sum(_margins(state, player, WEIGHTS, owners, sectors))
     if len(_EVAL_CACHE) > _CACHE_LIMIT:
         _EVAL_CACHE.clear()
     _EVAL_CACHE[key] = value
@@ -378,7 +512,7 @@ def weighted(weights: Mapping[str, float]) -> Callable[[InlandState, int], float
         hit = cache.get(key)
         if hit is not None:
             return hit
-        value = sum(evaluation_terms(state, player, ws).values())
+        value = sum(_margins(state, player, ws, tuple(state.owner), tuple(state.sector)))
         if len(cache) > _CACHE_LIMIT:
             cache.clear()
         cache[key] = value
