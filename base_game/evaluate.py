@@ -244,22 +244,21 @@ def _feeding(s: BaseState, p: int) -> tuple[int, int, list[int], list[float]]:
     return due_food, francs_due, later, weights
 
 
+#: one seat's terms, in :data:`TERMS`' order
+SeatTerms = tuple[float, float, float, float, float, float, float, float, float]
+
+
 def player_terms(s: BaseState, p: int, term_weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
     """The terms for one seat (see the module docstring), with ``term_weights``."""
-    wb = s.wealth_breakdown(p)
-    wealth = term_weights["wealth"] * float(sum(wb.values()))
+    return dict(zip(TERMS, _player_terms(s, p, term_weights), strict=True))
+
+
+def _player_terms(s: BaseState, p: int, term_weights: Mapping[str, float]) -> SeatTerms:
+    """:func:`player_terms`' values, in :data:`TERMS`' order."""
+    own = s.owned(p)
+    wealth = term_weights["wealth"] * float(s.wealth_total(p, own))
     if s.over:
-        return {
-            "wealth": wealth,
-            "goods": 0.0,
-            "energy": 0.0,
-            "food": 0.0,
-            "loan risk": 0.0,
-            "loans": 0.0,
-            "buildings": 0.0,
-            "ship fund": 0.0,
-            "tempo": 0.0,
-        }
+        return (wealth, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     g = s.goods[p]
     own_left, in_round = _turn_counts(s, p)
     phase = min(1.0, own_left / CONVERT_TURNS)
@@ -302,7 +301,7 @@ def player_terms(s: BaseState, p: int, term_weights: Mapping[str, float] = WEIGH
     fade = min(1.0, own_left / USE_TURNS)
     bld = 0.0
     if fade > 0:
-        for b in s.owned(p):
+        for b in own:
             income = _INCOME[b]
             if income is not None:
                 bld += income
@@ -312,17 +311,17 @@ def player_terms(s: BaseState, p: int, term_weights: Mapping[str, float] = WEIGH
     top = s.stack[-1] if s.stack else None
     if top is not None and top.player == p and top.kind in ("main", "final"):
         tempo = term_weights["tempo"]
-    return {
-        "wealth": wealth,
-        "goods": goods,
-        "energy": energy,
-        "food": term_weights["food"] * food,
-        "loan risk": term_weights["loan risk"] * risk,
-        "loans": term_weights["loans"] * loans,
-        "buildings": term_weights["buildings"] * bld,
-        "ship fund": fund,
-        "tempo": tempo,
-    }
+    return (
+        wealth,
+        goods,
+        energy,
+        term_weights["food"] * food,
+        term_weights["loan risk"] * risk,
+        term_weights["loans"] * loans,
+        term_weights["buildings"] * bld,
+        fund,
+        tempo,
+    )
 
 
 def evaluation_terms(s: BaseState, player: int, weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
@@ -353,7 +352,7 @@ def evaluate(s: BaseState, player: int) -> float:
     hit = _EVAL_CACHE.get(key)
     if hit is not None:
         return hit
-    totals = [sum(player_terms(s, q).values()) for q in range(s.num_players)]
+    totals = [sum(_player_terms(s, q, WEIGHTS)) for q in range(s.num_players)]
     mine = totals[player]
     others = [t for q, t in enumerate(totals) if q != player]
     value = mine - max(others) if others else mine
@@ -378,7 +377,7 @@ def weighted(weights: Mapping[str, float]) -> Callable[[BaseState, int], float]:
         hit = cache.get(key)
         if hit is not None:
             return hit
-        totals = [sum(player_terms(s, q, ws).values()) for q in range(s.num_players)]
+        totals = [sum(_player_terms(s, q, ws)) for q in range(s.num_players)]
         others = [t for q, t in enumerate(totals) if q != player]
         value = totals[player] - max(others) if others else totals[player]
         if len(cache) > _CACHE_LIMIT:

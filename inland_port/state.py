@@ -89,6 +89,12 @@ class InlandAction:
     building: str = ""
     choice: tuple[Any, ...] = ()
     text: str = field(default="", compare=False, hash=False)
+    #: a ``use`` made by ``legal_actions``: the (cells, purse, sector value, building's effect and
+    #: parameters) it was made for and the cells and purse it leaves (so applying it needs no effect
+    #: run); not part of the action's identity
+    outcome: tuple[effects.Cells, int, int, Any, effects.Cells, int] | None = field(
+        default=None, compare=False, hash=False, repr=False
+    )
 
     def __str__(self) -> str:
         return self.text or (f"{self.verb} {self.building}".strip())
@@ -420,9 +426,10 @@ class InlandState(GameState):
             wh = self.catalog.warehouse
             pkey = self.catalog.params_keys[i]
             out = []
-            for choice, _ in effects.effect_choices(b.effect, b.params, cells, purse, s, wh, pkey):
+            for choice, (after, left) in effects.effect_choices(b.effect, b.params, cells, purse, s, wh, pkey):
                 ct = effects.choice_text(b.effect, b.params, choice, wh)
-                out.append(InlandAction("use", b.name, choice, f"use {b.name}" + (f": {ct}" if ct else "")))
+                text = f"use {b.name}" + (f": {ct}" if ct else "")
+                out.append(InlandAction("use", b.name, choice, text, (cells, purse, s, pkey, after, left)))
             hit = tuple(out)
             if len(_USE_CACHE) > _ACTION_CACHE_LIMIT:
                 _USE_CACHE.clear()
@@ -498,7 +505,7 @@ class InlandState(GameState):
         if verb == "build":
             self._build(p, self.catalog.index[action.building], action.choice)
         elif verb == "use":
-            self._use(p, self.catalog.index[action.building], action.choice)
+            self._use(p, self.catalog.index[action.building], action.choice, action.outcome)
         elif verb == "pass":
             self._events.append((p, "cannot build or use anything and passes"))
         else:
@@ -532,7 +539,13 @@ class InlandState(GameState):
         self.sector[i] = 0
         self._events.append((_build_event, (p, b, before, payment, wh)))
 
-    def _use(self, p: int, i: int, choice: effects.Choice) -> None:
+    def _use(
+        self,
+        p: int,
+        i: int,
+        choice: effects.Choice,
+        known: tuple[effects.Cells, int, int, Any, effects.Cells, int] | None = None,
+    ) -> None:
         """seeds/004 "Use": effect x sector value, +1 franc in 4+1, then the building goes to sector 0."""
         b = self.catalog.buildings[i]
         owner = self.owner[i]
@@ -544,7 +557,17 @@ class InlandState(GameState):
         purse = self.francs[p] + (1 if self.sector[i] == BONUS_SECTOR else 0)
         wh = self.catalog.warehouse
         before_cells, before_francs = self.cells[p], self.francs[p]
-        cells, francs = effects.run_effect(b.effect, b.params, before_cells, purse, self.sector_value(i), choice, wh)
+        s = self.sector_value(i)
+        if (
+            known is not None
+            and known[0] == before_cells
+            and known[1] == purse
+            and known[2] == s
+            and known[3] == self.catalog.params_keys[i]
+        ):
+            cells, francs = known[4], known[5]  # what effect_choices found running this choice
+        else:
+            cells, francs = effects.run_effect(b.effect, b.params, before_cells, purse, s, choice, wh)
         self.cells[p] = cells
         self.francs[p] = francs
         self.sector[i] = 0
