@@ -59,6 +59,7 @@ self-play): ``wheel`` is ``WHEEL_SHARE``, ``position`` ``EDGE_COST`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from operator import itemgetter
 from pathlib import Path
 
 from core.protocol import EvalTuning
@@ -100,8 +101,9 @@ TEMPO_SHARE = WEIGHTS["tempo"]
 #: unused until it is sold in sector "!"
 SALE_RISK = (0.05, 0.1, 0.2, 0.35, 0.6)
 
-#: (catalog digest, building, sector, cells, purse) -> best yield
-_YIELD_CACHE: dict[tuple[str, int, int, effects.Cells, int], float] = {}
+#: (catalog digest, building, sector, cells, purse) -> best yield; for a building whose effect is not an
+#: exchange (catalog digest, building, sector, the cells its effect reads: :func:`_yield_reads`)
+_YIELD_CACHE: dict[tuple[object, ...], float] = {}
 _CACHE_LIMIT = 400_000
 
 
@@ -135,7 +137,16 @@ def use_yield(state: InlandState, player: int, i: int, sector: int) -> float:
     purse = state.francs[player] + (1 if sector == BONUS_SECTOR else 0)
     if purse > 8:
         purse = 8
-    key = (state.catalog.digest, i, sector, cells, purse)
+    digest = state.catalog.digest
+    reads = _YIELD_READS.get(digest)
+    if reads is None:
+        reads = _YIELD_READS[digest] = _yield_reads(state.catalog)
+    read = reads[i]
+    key: tuple[object, ...]
+    if read is None:
+        key = (digest, i, sector, cells, purse)
+    else:
+        key = (digest, i, sector, read(cells))
     hit = _YIELD_CACHE.get(key)
     if hit is not None:
         return hit
@@ -144,6 +155,41 @@ def use_yield(state: InlandState, player: int, i: int, sector: int) -> float:
         _YIELD_CACHE.clear()
     _YIELD_CACHE[key] = best
     return best
+
+
+#: catalog digest -> per building what its yield reads of the cells (None: the cells and the purse)
+_YIELD_READS: dict[str, tuple[Callable[[effects.Cells], object] | None, ...]] = {}
+
+
+def _no_cells(cells: effects.Cells) -> object:
+    return ()
+
+
+def _all_cells(cells: effects.Cells) -> object:
+    return cells
+
+
+def _yield_reads(catalog: Catalog) -> tuple[Callable[[effects.Cells], object] | None, ...]:
+    """What :func:`_compute_yield` reads for each building: an exchange reads the cells and the purse;
+    any other effect only the cells of the counters it moves (not the purse: it pays nothing)."""
+    out: list[Callable[[effects.Cells], object] | None] = []
+    for b in catalog.buildings:
+        goods: list[str]
+        if b.effect == "trade" or GOOD_VALUE != 1.0:
+            out.append(None)
+            continue
+        if b.effect == "steps":
+            goods = [g for g, _, _ in b.params.get("steps", [])]
+        elif b.effect == "choose_one":
+            goods = list(b.params["goods"])
+        elif b.effect == "none":
+            goods = []
+        else:
+            out.append(_all_cells)
+            continue
+        idx = sorted({effects.GI[g] for g in goods})
+        out.append(itemgetter(*idx) if idx else _no_cells)
+    return tuple(out)
 
 
 def _compute_yield(catalog: Catalog, i: int, sector: int, cells: effects.Cells, purse: int) -> float:
