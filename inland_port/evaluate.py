@@ -59,6 +59,7 @@ self-play): ``wheel`` is ``WHEEL_SHARE``, ``position`` ``EDGE_COST`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import compress
 from operator import itemgetter
 from pathlib import Path
 
@@ -341,9 +342,7 @@ def _build_gain(state: InlandState, player: int, info: tuple[BuildingInfo, ...])
     francs = state.francs[player]
     best = 0.0
     rnd = state.round
-    for i, o in enumerate(state.owner):
-        if o != NO_OWNER:
-            continue
+    for i in compress(range(len(info)), map(NO_OWNER.__eq__, state.owner)):  # the buildings not built
         _, _, _, (cw, cc, cf, cfr), gain, ri = info[i]
         if ri > rnd or gain <= best or cw > wood or cc > clay or cf > food or cfr > francs:
             continue
@@ -357,12 +356,12 @@ def _tempo(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> f
     can_pay = state.francs[player] >= 1
     sector = state.sector
     row = _yield_row(state, player)
-    for i, o in enumerate(state.owner):
-        if o == NO_OWNER:
+    owner = state.owner
+    for i in compress(range(len(info)), sector):  # the buildings that can be used (not in sector 0)
+        o = owner[i]
+        if o == NO_OWNER or info[i][0]:
             continue
         sec = sector[i]
-        if sec == 0 or info[i][0]:
-            continue
         y = row[5 * i + sec]
         if y is None:
             y = _row_yield(row, state, player, i, sec)
@@ -387,12 +386,12 @@ def player_terms(state: InlandState, player: int, weights: Mapping[str, float] =
     return dict(zip(TERMS[1:], _player_terms(state, player, weights), strict=True))
 
 
-def _player_terms(state: InlandState, player: int, weights: Mapping[str, float]) -> SeatTerms:
-    """:func:`player_terms` as a tuple."""
+def _player_terms(state: InlandState, player: int, weights: Mapping[str, float], left: int | None = None) -> SeatTerms:
+    """:func:`player_terms` as a tuple (``left``: ``actions_left(state, player)`` if known)."""
     if state.is_terminal():
         return _NO_TERMS
     info, edge_table = _catalog_tables(state.catalog)
-    phase = min(1.0, actions_left(state, player) / CONVERT_ACTIONS)
+    phase = min(1.0, (actions_left(state, player) if left is None else left) / CONVERT_ACTIONS)
     rounds_left = len(ACTIONS_PER_ROUND) - state.round  # round ends still to come
     factories: set[int] = set()
     w_wheel = weights["wheel"]
@@ -400,9 +399,7 @@ def _player_terms(state: InlandState, player: int, weights: Mapping[str, float])
     sale = 0.0
     sector = state.sector
     row = _yield_row(state, player)
-    for i, o in enumerate(state.owner):
-        if o != player:
-            continue
+    for i in compress(range(len(info)), map(player.__eq__, state.owner)):  # the seat's buildings
         locked, loss, per, _, _, _ = info[i]
         if per >= 0:
             factories.add(per)
@@ -475,7 +472,7 @@ def _seat_terms(
     if hit is None:
         if len(_SEAT_CACHE) > _CACHE_LIMIT:
             _SEAT_CACHE.clear()
-        hit = _SEAT_CACHE[key] = _player_terms(state, player, weights)
+        hit = _SEAT_CACHE[key] = _player_terms(state, player, weights, left)
     return hit
 
 
