@@ -386,12 +386,29 @@ def player_terms(state: InlandState, player: int, weights: Mapping[str, float] =
     return dict(zip(TERMS[1:], _player_terms(state, player, weights), strict=True))
 
 
-def _player_terms(state: InlandState, player: int, weights: Mapping[str, float], left: int | None = None) -> SeatTerms:
-    """:func:`player_terms` as a tuple (``left``: ``actions_left(state, player)`` if known)."""
+def _player_terms(state: InlandState, player: int, weights: Mapping[str, float]) -> SeatTerms:
+    """:func:`player_terms` as a tuple."""
     if state.is_terminal():
         return _NO_TERMS
+    own = _own_terms(state, player, weights, actions_left(state, player))
+    next_main = state.turn if not state.acted else 1 - state.turn
+    tempo = _tempo_term(state, player, weights) if next_main == player else 0.0
+    return own[0], own[1], own[2], own[3], tempo
+
+
+def _tempo_term(state: InlandState, player: int, weights: Mapping[str, float]) -> float:
+    """The ``tempo`` term of the seat that takes the next main action."""
+    info, _ = _catalog_tables(state.catalog)
+    return weights["tempo"] * _tempo(state, player, info)
+
+
+def _own_terms(
+    state: InlandState, player: int, weights: Mapping[str, float], left: int
+) -> tuple[float, float, float, float]:
+    """The ``goods``, ``wheel``, ``forced sale`` and ``position`` terms of a game not over: they read only
+    the seat's own buildings, cells and purse, the round and ``left`` = ``actions_left(state, player)``."""
     info, edge_table = _catalog_tables(state.catalog)
-    phase = min(1.0, (actions_left(state, player) if left is None else left) / CONVERT_ACTIONS)
+    phase = min(1.0, left / CONVERT_ACTIONS)
     rounds_left = len(ACTIONS_PER_ROUND) - state.round  # round ends still to come
     factories: set[int] = set()
     w_wheel = weights["wheel"]
@@ -422,25 +439,22 @@ def _player_terms(state: InlandState, player: int, weights: Mapping[str, float],
         counted = 1.0 if gi in factories else 0.0
         g_term += max(0.0, good_phase - counted) * amount[cell]
         edges += edge_table[cell]
-    # the next main action is the mover's, or, once it has acted, the opponent's
-    # (the last action of a round is the starting player's, and the next round starts with the other)
-    next_main = state.turn if not state.acted else 1 - state.turn
-    tempo = weights["tempo"] * _tempo(state, player, info) if next_main == player else 0.0
     return (
         weights["goods"] * g_term,
         wheel,
         weights["forced sale"] * sale,
         -weights["position"] * phase * edges,
-        tempo,
     )
 
 
 #: (weights, catalog digest, seat, round, own main actions left (up to CONVERT_ACTIONS: only the phase reads
-#: them), whether the seat takes the next main action, the seat's cells and purse, owners, sectors) ->
-#: :func:`_player_terms`: all it reads, so the positions that differ elsewhere find it here
-_SEAT_CACHE: dict[tuple[object, ...], SeatTerms] = {}
+#: them), the seat's cells and purse (up to 8, as the yields), its buildings and their sectors) ->
+#: :func:`_own_terms`: all they read, so the opponent's moves that leave these alone find them here
+_OWN_CACHE: dict[tuple[object, ...], tuple[float, float, float, float]] = {}
+#: (weights, catalog digest, seat, round, the seat's cells and purse, owners, sectors) -> :func:`_tempo_term`
+_TEMPO_CACHE: dict[tuple[object, ...], float] = {}
 
-#: the shipped weights' place in a :data:`_SEAT_CACHE` key (other weights are keyed by their values)
+#: the shipped weights' place in a cache key (other weights are keyed by their values)
 _WEIGHTS_KEY = tuple(WEIGHTS[t] for t in TERMS)
 
 _CONVERT = int(CONVERT_ACTIONS)
@@ -454,26 +468,42 @@ def _seat_terms(
     owners: tuple[int, ...],
     sectors: tuple[int, ...],
 ) -> SeatTerms:
-    """:func:`_player_terms` through :data:`_SEAT_CACHE` (``owners``, ``sectors``: the state's, as tuples)."""
+    """:func:`_player_terms` of a game not over, through :data:`_OWN_CACHE` and :data:`_TEMPO_CACHE`
+    (``owners``, ``sectors``: the state's, as tuples)."""
+    wkey = _WEIGHTS_KEY if weights is WEIGHTS else tuple(weights[t] for t in TERMS)
+    digest = state.catalog.digest
     left = actions_left(state, player)
+    cells = state.cells[player]
+    francs = state.francs[player]
+    mine = tuple(map(player.__eq__, owners))
     key = (
-        _WEIGHTS_KEY if weights is WEIGHTS else tuple(weights[t] for t in TERMS),
-        state.catalog.digest,
+        wkey,
+        digest,
         player,
         state.round,
         left if left < _CONVERT else _CONVERT,
-        (state.turn if not state.acted else 1 - state.turn) == player,
-        state.cells[player],
-        state.francs[player],
-        owners,
-        sectors,
+        cells,
+        francs if francs < 8 else 8,
+        tuple(compress(range(len(owners)), mine)),
+        tuple(compress(sectors, mine)),
     )
-    hit = _SEAT_CACHE.get(key)
-    if hit is None:
-        if len(_SEAT_CACHE) > _CACHE_LIMIT:
-            _SEAT_CACHE.clear()
-        hit = _SEAT_CACHE[key] = _player_terms(state, player, weights, left)
-    return hit
+    own = _OWN_CACHE.get(key)
+    if own is None:
+        if len(_OWN_CACHE) > _CACHE_LIMIT:
+            _OWN_CACHE.clear()
+        own = _OWN_CACHE[key] = _own_terms(state, player, weights, left)
+    tempo = 0.0
+    if (state.turn if not state.acted else 1 - state.turn) == player:
+        # the next main action is the mover's, or, once it has acted, the opponent's
+        # (the last action of a round is the starting player's, and the next round starts with the other)
+        tkey = (wkey, digest, player, state.round, cells, francs, owners, sectors)
+        t = _TEMPO_CACHE.get(tkey)
+        if t is None:
+            if len(_TEMPO_CACHE) > _CACHE_LIMIT:
+                _TEMPO_CACHE.clear()
+            t = _TEMPO_CACHE[tkey] = _tempo_term(state, player, weights)
+        tempo = t
+    return own[0], own[1], own[2], own[3], tempo
 
 
 def evaluation_terms(state: InlandState, player: int, weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
