@@ -80,6 +80,8 @@ weight 1, so the evaluation is ``sum(WEIGHTS[t] * features[t])``.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from itertools import repeat
+from operator import mul
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -184,7 +186,7 @@ def _ship_fund(s: BaseState, p: int, francs: int, later: list[int]) -> float:
         st = s.ship_types[t]
         if st.buy_price is None:
             continue
-        saved = sum(min(d, st.food[n1]) for d in later)
+        saved = sum(map(min, later, repeat(st.food[n1], len(later))))  # min(due, ship's food) per round
         gain = FUTURE_FOOD * saved + 4 - st.buy_price
         if gain > best_gain:
             best_gain, best_price = gain, st.buy_price
@@ -282,7 +284,7 @@ def _player_terms(s: BaseState, p: int, term_weights: Mapping[str, float]) -> Se
         covered
         + (fv - covered) * SURPLUS_FOOD * phase
         - weights[0] * due_now
-        - sum(w * d for w, d in zip(weights[1:], later, strict=False))
+        - sum(map(mul, weights[1:], later))  # w * d per later round, summed in order
     )
     # loan risk: this round, then the next one
     francs = s.francs[p] - francs_due
