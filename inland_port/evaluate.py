@@ -142,12 +142,15 @@ def use_yield(state: InlandState, player: int, i: int, sector: int) -> float:
     reads = _YIELD_READS.get(digest)
     if reads is None:
         reads = _YIELD_READS[digest] = _yield_reads(state.catalog)
-    read = reads[i]
+    read, pay = reads[i]
     key: tuple[object, ...]
     if read is None:
         key = (digest, i, sector, cells, purse)
-    else:
+    elif pay < 0:
         key = (digest, i, sector, read(cells))
+    else:  # an exchange paid in francs looks at no more than S payments' worth of the purse
+        need = pay * (SECTOR_VALUES[sector] or 0)
+        key = (digest, i, sector, read(cells), purse if purse < need else need)
     hit = _YIELD_CACHE.get(key)
     if hit is not None:
         return hit
@@ -158,8 +161,12 @@ def use_yield(state: InlandState, player: int, i: int, sector: int) -> float:
     return best
 
 
-#: catalog digest -> per building what its yield reads of the cells (None: the cells and the purse)
-_YIELD_READS: dict[str, tuple[Callable[[effects.Cells], object] | None, ...]] = {}
+#: what a building's yield reads: the part of the cells (None: all cells and the purse), and for an
+#: exchange the francs paid per exchange (the purse up to S times that), else -1
+YieldReads = tuple[Callable[[effects.Cells], object] | None, int]
+
+#: catalog digest -> per building its :data:`YieldReads`
+_YIELD_READS: dict[str, tuple[YieldReads, ...]] = {}
 
 
 def _no_cells(cells: effects.Cells) -> object:
@@ -170,14 +177,25 @@ def _all_cells(cells: effects.Cells) -> object:
     return cells
 
 
-def _yield_reads(catalog: Catalog) -> tuple[Callable[[effects.Cells], object] | None, ...]:
-    """What :func:`_compute_yield` reads for each building: an exchange reads the cells and the purse;
-    any other effect only the cells of the counters it moves (not the purse: it pays nothing)."""
-    out: list[Callable[[effects.Cells], object] | None] = []
+def _yield_reads(catalog: Catalog) -> tuple[YieldReads, ...]:
+    """What :func:`_compute_yield` reads for each building: the cells of the counters its effect moves,
+    and for an exchange paid in francs the purse up to what S exchanges cost (the gain of an outcome is
+    a whole number of francs, the same whatever the other counters and the rest of the purse)."""
+    out: list[YieldReads] = []
     for b in catalog.buildings:
         goods: list[str]
-        if b.effect == "trade" or GOOD_VALUE != 1.0:
-            out.append(None)
+        p = b.params
+        if GOOD_VALUE != 1.0:
+            out.append((None, -1))
+            continue
+        if b.effect == "trade":
+            goods = list(p.get("pay_step_goods", []))
+            if p.get("pay_food"):
+                goods += ["fish", "grain"]
+            if p.get("gain_step"):
+                goods.append(p["gain_step"][0])
+            idx = sorted({effects.GI[g] for g in goods})
+            out.append((itemgetter(*idx) if idx else _no_cells, int(p.get("pay_francs", 0))))
             continue
         if b.effect == "steps":
             goods = [g for g, _, _ in b.params.get("steps", [])]
@@ -186,10 +204,10 @@ def _yield_reads(catalog: Catalog) -> tuple[Callable[[effects.Cells], object] | 
         elif b.effect == "none":
             goods = []
         else:
-            out.append(_all_cells)
+            out.append((_all_cells, -1))
             continue
         idx = sorted({effects.GI[g] for g in goods})
-        out.append(itemgetter(*idx) if idx else _no_cells)
+        out.append((itemgetter(*idx) if idx else _no_cells, -1))
     return tuple(out)
 
 
