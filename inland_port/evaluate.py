@@ -66,7 +66,7 @@ from pathlib import Path
 from core.protocol import EvalTuning
 from core.weights import load_weights
 from inland_port import effects
-from inland_port.buildings import Catalog, eval_count
+from inland_port.buildings import Catalog, Params, eval_count
 from inland_port.state import (
     ACTIONS_PER_ROUND,
     BONUS_SECTOR,
@@ -231,7 +231,7 @@ def _compute_yield(catalog: Catalog, i: int, sector: int, cells: effects.Cells, 
     return best
 
 
-def _best_gain(effect: str, p: effects.Params, cells: effects.Cells, s: int, wh: Warehouse) -> int:
+def _best_gain(effect: str, p: Params, cells: effects.Cells, s: int, wh: Warehouse) -> int:
     """The best gain (goods moved up at 1 franc each, plus francs; at least 0) of an effect that is not an
     exchange, over all its choices (:mod:`inland_port.effects`), each counter's moves looked at once."""
     amount = wh.amount
@@ -254,7 +254,7 @@ def _best_gain(effect: str, p: effects.Params, cells: effects.Cells, s: int, wh:
     return 0  # no function
 
 
-def _distribute_gain(p: effects.Params, cells: effects.Cells, s: int, wh: Warehouse) -> int:
+def _distribute_gain(p: Params, cells: effects.Cells, s: int, wh: Warehouse) -> int:
     """Best of T single steps spread over the counters (``distribute``)."""
     amount = wh.amount
     direction: str = p["direction"]
@@ -272,7 +272,7 @@ def _distribute_gain(p: effects.Params, cells: effects.Cells, s: int, wh: Wareho
     return max(0, best[times])
 
 
-def _different_gain(p: effects.Params, cells: effects.Cells, s: int, wh: Warehouse) -> int:
+def _different_gain(p: Params, cells: effects.Cells, s: int, wh: Warehouse) -> int:
     """Best of one step for each of several different counters (``different``)."""
     amount = wh.amount
     direction: str = p["direction"]

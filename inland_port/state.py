@@ -105,8 +105,7 @@ class InlandAction:
             return True
         if other.__class__ is not InlandAction:
             return NotImplemented
-        o: InlandAction = other  # type: ignore[assignment]
-        return self.verb == o.verb and self.building == o.building and self.choice == o.choice
+        return self.verb == other.verb and self.building == other.building and self.choice == other.choice
 
     def __hash__(self) -> int:
         return hash((self.verb, self.building, self.choice))
