@@ -93,6 +93,7 @@ from core.protocol import EvalTuning
 from core.weights import load_weights
 
 if TYPE_CHECKING:
+    from base_game.data import RoundCard
     from base_game.state import BaseState
 
 #: francs a good is worth while there is time to use it (index by good)
@@ -236,14 +237,36 @@ def _feeding(s: BaseState, p: int) -> tuple[int, int, list[int], list[float]]:
                 francs_due += fr.amount
     if not feeding:
         due_food = max(0, rounds[s.round_index].food - ship_food)
-    later = [max(0, rounds[r].food - ship_food) for r in range(s.round_index + 1, len(rounds))]
-    # turns until each later feeding; the weight rises smoothly to 1 as it nears
-    first = max(0, 7 - s.turn_in_round)
-    weights = [max(FUTURE_FOOD, 1.0 - (1.0 - FUTURE_FOOD) * (0 if feeding else first) / FOOD_WEIGHT_TURNS)]
-    for k in range(len(later)):
-        t = first + 7 * (k + 1)
-        weights.append(max(FUTURE_FOOD, 1.0 - (1.0 - FUTURE_FOOD) * t / FOOD_WEIGHT_TURNS))
+    later, weights = _later_feedings(rounds, s.round_index, ship_food, feeding, max(0, 7 - s.turn_in_round))
     return due_food, francs_due, later, weights
+
+
+#: id of a game's round cards -> (the cards, (round, ship food, feeding now, turns to this feeding) ->
+#: :func:`_later_feedings`); the cards are kept and compared, so an id reused by another game misses
+_LATER: dict[int, tuple[tuple[RoundCard, ...], dict[tuple[int, int, bool, int], tuple[list[int], list[float]]]]] = {}
+
+
+def _later_feedings(
+    rounds: tuple[RoundCard, ...], round_index: int, ship_food: int, feeding: bool, first: int
+) -> tuple[list[int], list[float]]:
+    """(food due in each later round, the weights of this round's food and of each later round's), shared:
+    read only.  ``first``: turns left before this round's feeding."""
+    entry = _LATER.get(id(rounds))
+    if entry is None or entry[0] is not rounds:
+        if len(_LATER) > 64:
+            _LATER.clear()
+        entry = _LATER[id(rounds)] = (rounds, {})
+    key = (round_index, ship_food, feeding, first)
+    hit = entry[1].get(key)
+    if hit is None:
+        later = [max(0, rounds[r].food - ship_food) for r in range(round_index + 1, len(rounds))]
+        # turns until each later feeding; the weight rises smoothly to 1 as it nears
+        weights = [max(FUTURE_FOOD, 1.0 - (1.0 - FUTURE_FOOD) * (0 if feeding else first) / FOOD_WEIGHT_TURNS)]
+        for k in range(len(later)):
+            t = first + 7 * (k + 1)
+            weights.append(max(FUTURE_FOOD, 1.0 - (1.0 - FUTURE_FOOD) * t / FOOD_WEIGHT_TURNS))
+        hit = entry[1][key] = (later, weights)
+    return hit
 
 
 #: one seat's terms, in :data:`TERMS`' order
