@@ -80,6 +80,8 @@ weight 1, so the evaluation is ``sum(WEIGHTS[t] * features[t])``.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from itertools import repeat
+from operator import mul
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -92,6 +94,7 @@ from core.protocol import EvalTuning, Evaluator
 from core.weights import load_weights
 
 if TYPE_CHECKING:
+    from base_game.data import RoundCard
     from base_game.state import BaseState
 
 #: francs a good is worth while there is time to use it (index by good)
@@ -185,7 +188,7 @@ def _ship_fund(s: BaseState, p: int, francs: int, later: list[int]) -> float:
         st = s.ship_types[t]
         if st.buy_price is None:
             continue
-        saved = sum(min(d, st.food[n1]) for d in later)
+        saved = sum(map(min, later, repeat(st.food[n1], len(later))))  # min(due, ship's food) per round
         gain = FUTURE_FOOD * saved + 4 - st.buy_price
         if gain > best_gain:
             best_gain, best_price = gain, st.buy_price
@@ -235,32 +238,53 @@ def _feeding(s: BaseState, p: int) -> tuple[int, int, list[int], list[float]]:
                 francs_due += fr.amount
     if not feeding:
         due_food = max(0, rounds[s.round_index].food - ship_food)
-    later = [max(0, rounds[r].food - ship_food) for r in range(s.round_index + 1, len(rounds))]
-    # turns until each later feeding; the weight rises smoothly to 1 as it nears
-    first = max(0, 7 - s.turn_in_round)
-    weights = [max(FUTURE_FOOD, 1.0 - (1.0 - FUTURE_FOOD) * (0 if feeding else first) / FOOD_WEIGHT_TURNS)]
-    for k in range(len(later)):
-        t = first + 7 * (k + 1)
-        weights.append(max(FUTURE_FOOD, 1.0 - (1.0 - FUTURE_FOOD) * t / FOOD_WEIGHT_TURNS))
+    later, weights = _later_feedings(rounds, s.round_index, ship_food, feeding, max(0, 7 - s.turn_in_round))
     return due_food, francs_due, later, weights
+
+
+#: id of a game's round cards -> (the cards, (round, ship food, feeding now, turns to this feeding) ->
+#: :func:`_later_feedings`); the cards are kept and compared, so an id reused by another game misses
+_LATER: dict[int, tuple[tuple[RoundCard, ...], dict[tuple[int, int, bool, int], tuple[list[int], list[float]]]]] = {}
+
+
+def _later_feedings(
+    rounds: tuple[RoundCard, ...], round_index: int, ship_food: int, feeding: bool, first: int
+) -> tuple[list[int], list[float]]:
+    """(food due in each later round, the weights of this round's food and of each later round's), shared:
+    read only.  ``first``: turns left before this round's feeding."""
+    entry = _LATER.get(id(rounds))
+    if entry is None or entry[0] is not rounds:
+        if len(_LATER) > 64:
+            _LATER.clear()
+        entry = _LATER[id(rounds)] = (rounds, {})
+    key = (round_index, ship_food, feeding, first)
+    hit = entry[1].get(key)
+    if hit is None:
+        later = [max(0, rounds[r].food - ship_food) for r in range(round_index + 1, len(rounds))]
+        # turns until each later feeding; the weight rises smoothly to 1 as it nears
+        weights = [max(FUTURE_FOOD, 1.0 - (1.0 - FUTURE_FOOD) * (0 if feeding else first) / FOOD_WEIGHT_TURNS)]
+        for k in range(len(later)):
+            t = first + 7 * (k + 1)
+            weights.append(max(FUTURE_FOOD, 1.0 - (1.0 - FUTURE_FOOD) * t / FOOD_WEIGHT_TURNS))
+        hit = entry[1][key] = (later, weights)
+    return hit
+
+
+#: one seat's terms, in :data:`TERMS`' order
+SeatTerms = tuple[float, float, float, float, float, float, float, float, float]
 
 
 def player_terms(s: BaseState, p: int, term_weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
     """The terms for one seat (see the module docstring), with ``term_weights``."""
-    wb = s.wealth_breakdown(p)
-    wealth = term_weights["wealth"] * float(sum(wb.values()))
+    return dict(zip(TERMS, _player_terms(s, p, term_weights), strict=True))
+
+
+def _player_terms(s: BaseState, p: int, term_weights: Mapping[str, float]) -> SeatTerms:
+    """:func:`player_terms`' values, in :data:`TERMS`' order."""
+    own = s.owned(p)
+    wealth = term_weights["wealth"] * float(s.wealth_total(p, own))
     if s.over:
-        return {
-            "wealth": wealth,
-            "goods": 0.0,
-            "energy": 0.0,
-            "food": 0.0,
-            "loan risk": 0.0,
-            "loans": 0.0,
-            "buildings": 0.0,
-            "ship fund": 0.0,
-            "tempo": 0.0,
-        }
+        return (wealth, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     g = s.goods[p]
     own_left, in_round = _turn_counts(s, p)
     phase = min(1.0, own_left / CONVERT_TURNS)
@@ -284,7 +308,7 @@ def player_terms(s: BaseState, p: int, term_weights: Mapping[str, float] = WEIGH
         covered
         + (fv - covered) * SURPLUS_FOOD * phase
         - weights[0] * due_now
-        - sum(w * d for w, d in zip(weights[1:], later, strict=False))
+        - sum(map(mul, weights[1:], later))  # w * d per later round, summed in order
     )
     # loan risk: this round, then the next one
     francs = s.francs[p] - francs_due
@@ -303,7 +327,7 @@ def player_terms(s: BaseState, p: int, term_weights: Mapping[str, float] = WEIGH
     fade = min(1.0, own_left / USE_TURNS)
     bld = 0.0
     if fade > 0:
-        for b in s.owned(p):
+        for b in own:
             income = _INCOME[b]
             if income is not None:
                 bld += income
@@ -313,17 +337,17 @@ def player_terms(s: BaseState, p: int, term_weights: Mapping[str, float] = WEIGH
     top = s.stack[-1] if s.stack else None
     if top is not None and top.player == p and top.kind in ("main", "final"):
         tempo = term_weights["tempo"]
-    return {
-        "wealth": wealth,
-        "goods": goods,
-        "energy": energy,
-        "food": term_weights["food"] * food,
-        "loan risk": term_weights["loan risk"] * risk,
-        "loans": term_weights["loans"] * loans,
-        "buildings": term_weights["buildings"] * bld,
-        "ship fund": fund,
-        "tempo": tempo,
-    }
+    return (
+        wealth,
+        goods,
+        energy,
+        term_weights["food"] * food,
+        term_weights["loan risk"] * risk,
+        term_weights["loans"] * loans,
+        term_weights["buildings"] * bld,
+        fund,
+        tempo,
+    )
 
 
 def evaluation_terms(s: BaseState, player: int, weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
@@ -354,7 +378,7 @@ def evaluate(s: BaseState, player: int) -> float:
     hit = _EVAL_CACHE.get(key)
     if hit is not None:
         return hit
-    totals = [sum(player_terms(s, q).values()) for q in range(s.num_players)]
+    totals = [sum(_player_terms(s, q, WEIGHTS)) for q in range(s.num_players)]
     mine = totals[player]
     others = [t for q, t in enumerate(totals) if q != player]
     value = mine - max(others) if others else mine
@@ -379,7 +403,7 @@ def weighted(weights: Mapping[str, float]) -> Callable[[BaseState, int], float]:
         hit = cache.get(key)
         if hit is not None:
             return hit
-        totals = [sum(player_terms(s, q, ws).values()) for q in range(s.num_players)]
+        totals = [sum(_player_terms(s, q, ws)) for q in range(s.num_players)]
         others = [t for q, t in enumerate(totals) if q != player]
         value = totals[player] - max(others) if others else totals[player]
         if len(cache) > _CACHE_LIMIT:

@@ -61,6 +61,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, fields
+from itertools import compress
 from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -234,7 +235,7 @@ class BaseState(GameState):
         owner = self.owner
         if p not in owner:
             return []
-        return [b for b, o in enumerate(owner) if o == p]
+        return list(compress(_ALL_BUILDINGS, map(p.__eq__, owner)))  # no Python frame per building
 
     def peek_cards(self, p: int) -> list[str]:
         """The special buildings player ``p`` knows on top of the face-down pile."""
@@ -824,7 +825,26 @@ class BaseState(GameState):
 
     # ------------------------------------------------------------- scoring
     def wealth_breakdown(self, player: int) -> dict[str, int]:
-        own = self.owned(player)
+        buildings, bonus, ships = self._building_wealth(player, self.owned(player))
+        return {
+            "buildings": buildings,
+            "bonus": bonus,
+            "ships": ships,
+            "francs": self.francs[player],
+            "loans": -7 * self.loans[player],
+        }
+
+    def wealth(self) -> list[int]:
+        """Each seat's :meth:`wealth_breakdown` summed (without building the breakdowns: the search asks)."""
+        return [self.wealth_total(p, self.owned(p)) for p in range(self.num_players)]
+
+    def wealth_total(self, player: int, own: list[int]) -> int:
+        """``sum(wealth_breakdown(player).values())``, given ``own = owned(player)`` (the evaluation's)."""
+        buildings, bonus, ships = self._building_wealth(player, own)
+        return buildings + bonus + ships + self.francs[player] - 7 * self.loans[player]
+
+    def _building_wealth(self, player: int, own: list[int]) -> tuple[int, int, int]:
+        """The buildings', bonuses' and ships' parts of :meth:`wealth_breakdown` (``own``: the buildings)."""
         value = K.VALUE
         buildings = sum([value[b] for b in own if b != K.LUXURY_YACHT])
         cards = self.ship_cards
@@ -845,13 +865,7 @@ class BaseState(GameState):
                 bonus += bon["per_ship"] * (len(self.ships[player]) + (K.LUXURY_YACHT in own))
             if "per_two_goods" in bon:
                 bonus += sum(self.goods[player]) // 2
-        return {
-            "buildings": buildings,
-            "bonus": bonus,
-            "ships": ships,
-            "francs": self.francs[player],
-            "loans": -7 * self.loans[player],
-        }
+        return buildings, bonus, ships
 
     # ---------------------------------------------------------- bookkeeping
     def key(self) -> Hashable:
@@ -1011,6 +1025,9 @@ def _make_clone(empty: tuple[str, ...] = ()) -> Callable[[BaseState], BaseState]
 _clone = _make_clone()
 #: a copy for a search: the position without the game's action list
 _clone_for_search = _make_clone(empty=("history",))
+
+#: every building's index, for :meth:`BaseState.owned`
+_ALL_BUILDINGS = range(NB)
 
 #: each building's end-of-game bonus parameters, or None (``wealth_breakdown`` looks at every owned building)
 _BONUS: tuple[Any, ...] = tuple(K.PARAMS[b].get("bonus") for b in range(NB))

@@ -59,12 +59,14 @@ self-play): ``wheel`` is ``WHEEL_SHARE``, ``position`` ``EDGE_COST`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import compress
+from operator import itemgetter
 from pathlib import Path
 
 from core.protocol import EvalTuning, Evaluator
 from core.weights import load_weights
 from inland_port import effects
-from inland_port.buildings import Catalog
+from inland_port.buildings import Catalog, Params, eval_count
 from inland_port.state import (
     ACTIONS_PER_ROUND,
     BONUS_SECTOR,
@@ -74,7 +76,9 @@ from inland_port.state import (
     InlandAction,
     InlandState,
     PositionKey,
+    wealth_with,
 )
+from inland_port.warehouse import Warehouse
 
 #: francs one good is worth while it can still be turned into buildings
 GOOD_VALUE = 1.0
@@ -98,8 +102,9 @@ TEMPO_SHARE = WEIGHTS["tempo"]
 #: unused until it is sold in sector "!"
 SALE_RISK = (0.05, 0.1, 0.2, 0.35, 0.6)
 
-#: (catalog digest, building, sector, cells, purse) -> best yield
-_YIELD_CACHE: dict[tuple[str, int, int, effects.Cells, int], float] = {}
+#: (catalog digest, building, sector, cells, purse) -> best yield; for a building whose effect is not an
+#: exchange (catalog digest, building, sector, the cells its effect reads: :func:`_yield_reads`)
+_YIELD_CACHE: dict[tuple[object, ...], float] = {}
 _CACHE_LIMIT = 400_000
 
 
@@ -133,24 +138,161 @@ def use_yield(state: InlandState, player: int, i: int, sector: int) -> float:
     purse = state.francs[player] + (1 if sector == BONUS_SECTOR else 0)
     if purse > 8:
         purse = 8
-    key = (state.catalog.digest, i, sector, cells, purse)
+    digest = state.catalog.digest
+    reads = _YIELD_READS.get(digest)
+    if reads is None:
+        reads = _YIELD_READS[digest] = _yield_reads(state.catalog)
+    read, pay = reads[i]
+    key: tuple[object, ...]
+    if read is None:
+        key = (digest, i, sector, cells, purse)
+    elif pay < 0:
+        key = (digest, i, sector, read(cells))
+    else:  # an exchange paid in francs looks at no more than S payments' worth of the purse
+        need = pay * (SECTOR_VALUES[sector] or 0)
+        key = (digest, i, sector, read(cells), purse if purse < need else need)
     hit = _YIELD_CACHE.get(key)
     if hit is not None:
         return hit
-    b = state.catalog.buildings[i]
-    s = SECTOR_VALUES[sector] or 0
-    wh = state.catalog.warehouse
-    amount = wh.amount
-    base = _worth(amount, cells, purse)
-    best = 0.0
-    for _, (c2, d) in effects.effect_outcomes(b.effect, b.params, cells, purse, s, wh, state.catalog.params_keys[i]):
-        best = max(best, _worth(amount, c2, purse + d) - base)
-    if sector == BONUS_SECTOR:
-        best += 1.0  # the franc of sector 4+1 (seeds/004, "Shipping Line": 1 more)
+    best = _compute_yield(state.catalog, i, sector, cells, purse)
     if len(_YIELD_CACHE) > _CACHE_LIMIT:
         _YIELD_CACHE.clear()
     _YIELD_CACHE[key] = best
     return best
+
+
+#: what a building's yield reads: the part of the cells (None: all cells and the purse), and for an
+#: exchange the francs paid per exchange (the purse up to S times that), else -1
+YieldReads = tuple[Callable[[effects.Cells], object] | None, int]
+
+#: catalog digest -> per building its :data:`YieldReads`
+_YIELD_READS: dict[str, tuple[YieldReads, ...]] = {}
+
+
+def _no_cells(cells: effects.Cells) -> object:
+    return ()
+
+
+def _all_cells(cells: effects.Cells) -> object:
+    return cells
+
+
+def _yield_reads(catalog: Catalog) -> tuple[YieldReads, ...]:
+    """What :func:`_compute_yield` reads for each building: the cells of the counters its effect moves,
+    and for an exchange paid in francs the purse up to what S exchanges cost (the gain of an outcome is
+    a whole number of francs, the same whatever the other counters and the rest of the purse)."""
+    out: list[YieldReads] = []
+    for b in catalog.buildings:
+        goods: list[str]
+        p = b.params
+        if GOOD_VALUE != 1.0:
+            out.append((None, -1))
+            continue
+        if b.effect == "trade":
+            goods = list(p.get("pay_step_goods", []))
+            if p.get("pay_food"):
+                goods += ["fish", "grain"]
+            if p.get("gain_step"):
+                goods.append(p["gain_step"][0])
+            idx = sorted({effects.GI[g] for g in goods})
+            out.append((itemgetter(*idx) if idx else _no_cells, int(p.get("pay_francs", 0))))
+            continue
+        if b.effect == "steps":
+            goods = [g for g, _, _ in b.params.get("steps", [])]
+        elif b.effect == "choose_one":
+            goods = list(b.params["goods"])
+        elif b.effect == "none":
+            goods = []
+        else:
+            out.append((_all_cells, -1))
+            continue
+        idx = sorted({effects.GI[g] for g in goods})
+        out.append((itemgetter(*idx) if idx else _no_cells, -1))
+    return tuple(out)
+
+
+def _compute_yield(catalog: Catalog, i: int, sector: int, cells: effects.Cells, purse: int) -> float:
+    """:func:`use_yield` without its cache (``purse`` already with the franc of 4+1 and capped)."""
+    b = catalog.buildings[i]
+    s = SECTOR_VALUES[sector] or 0
+    wh = catalog.warehouse
+    amount = wh.amount
+    if b.effect != "trade" and GOOD_VALUE == 1.0:
+        # every outcome's gain is a whole number of francs: the best one, computed counter by counter, is
+        # exactly the float the loop below finds
+        best = float(_best_gain(b.effect, b.params, cells, s, wh))
+    else:
+        base = _worth(amount, cells, purse)
+        best = 0.0
+        for _, (c2, d) in effects.effect_outcomes(b.effect, b.params, cells, purse, s, wh, catalog.params_keys[i]):
+            best = max(best, _worth(amount, c2, purse + d) - base)
+    if sector == BONUS_SECTOR:
+        best += 1.0  # the franc of sector 4+1 (seeds/004, "Shipping Line": 1 more)
+    return best
+
+
+def _best_gain(effect: str, p: Params, cells: effects.Cells, s: int, wh: Warehouse) -> int:
+    """The best gain (goods moved up at 1 franc each, plus francs; at least 0) of an effect that is not an
+    exchange, over all its choices (:mod:`inland_port.effects`), each counter's moves looked at once."""
+    amount = wh.amount
+    if effect == "steps":
+        c2, d = effects.run_effect(effect, p, cells, 0, s, (), wh)
+        gain = amount[c2[0]] + amount[c2[1]] + amount[c2[2]] + amount[c2[3]] + d
+        return max(0, gain - amount[cells[0]] - amount[cells[1]] - amount[cells[2]] - amount[cells[3]])
+    if effect == "choose_one":
+        times = eval_count(p["times"], s)
+        direction: str = p["direction"]
+        best = 0
+        for g in p["goods"]:
+            c = cells[effects.GI[g]]
+            best = max(best, amount[wh.move(c, direction, times)] - amount[c])
+        return best
+    if effect == "distribute":
+        return _distribute_gain(p, cells, s, wh)
+    if effect == "different":
+        return _different_gain(p, cells, s, wh)
+    return 0  # no function
+
+
+def _distribute_gain(p: Params, cells: effects.Cells, s: int, wh: Warehouse) -> int:
+    """Best of T single steps spread over the counters (``distribute``)."""
+    amount = wh.amount
+    direction: str = p["direction"]
+    times = eval_count(p["times"], s)
+    # best[k]: the best gain of k steps over the counters seen so far
+    best: list[int] | None = None
+    for c in cells:
+        gains = [amount[wh.move(c, direction, n)] - amount[c] for n in range(times + 1)]
+        if best is None:
+            best = gains
+        else:
+            prev = best
+            best = [max(prev[k - n] + gains[n] for n in range(k + 1)) for k in range(times + 1)]
+    assert best is not None
+    return max(0, best[times])
+
+
+def _different_gain(p: Params, cells: effects.Cells, s: int, wh: Warehouse) -> int:
+    """Best of one step for each of several different counters (``different``)."""
+    amount = wh.amount
+    direction: str = p["direction"]
+    k = min(eval_count(p["times"], s), len(cells))
+    per: int = p.get("francs_per_move", 0)
+    gains = []
+    for c in cells:
+        nxt = wh.step(c, direction)
+        if nxt != c:
+            gains.append(amount[nxt] - amount[c] + per)
+        elif not p.get("optional"):
+            gains.append(0)  # a counter that cannot step is still one of the k (nothing happens)
+    gains.sort(reverse=True)
+    if p.get("optional"):  # up to k of the counters that can step
+        best = total = 0
+        for g in gains[:k]:
+            total += g
+            best = max(best, total)
+        return best
+    return max(0, sum(gains[:k]))
 
 
 #: per building (``_catalog_tables``): locked, sale loss, factory good index or -1,
@@ -218,9 +360,7 @@ def _build_gain(state: InlandState, player: int, info: tuple[BuildingInfo, ...])
     francs = state.francs[player]
     best = 0.0
     rnd = state.round
-    for i, o in enumerate(state.owner):
-        if o != NO_OWNER:
-            continue
+    for i in compress(range(len(info)), map(NO_OWNER.__eq__, state.owner)):  # the buildings not built
         _, _, _, (cw, cc, cf, cfr), gain, ri = info[i]
         if ri > rnd or gain <= best or cw > wood or cc > clay or cf > food or cfr > francs:
             continue
@@ -234,29 +374,58 @@ def _tempo(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> f
     can_pay = state.francs[player] >= 1
     sector = state.sector
     row = _yield_row(state, player)
-    for i, o in enumerate(state.owner):
-        if o == NO_OWNER:
+    owner = state.owner
+    for i in compress(range(len(info)), sector):  # the buildings that can be used (not in sector 0)
+        o = owner[i]
+        if o == NO_OWNER or info[i][0]:
             continue
         sec = sector[i]
-        if sec == 0 or info[i][0]:
-            continue
         y = row[5 * i + sec]
         if y is None:
             y = _row_yield(row, state, player, i, sec)
         if o != player:
             if can_pay:
-                best = max(best, y - 2.0)
-        else:
-            best = max(best, y)
+                y -= 2.0
+                if y > best:
+                    best = y
+        elif y > best:
+            best = y
     return max(best, _build_gain(state, player, info))
+
+
+#: one seat's non-wealth terms, in :data:`TERMS`' order (goods, wheel, forced sale, position, tempo)
+SeatTerms = tuple[float, float, float, float, float]
+
+_NO_TERMS: SeatTerms = (0.0, 0.0, 0.0, 0.0, 0.0)
 
 
 def player_terms(state: InlandState, player: int, weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
     """The non-wealth terms for one seat (see the module docstring), with ``weights``."""
+    return dict(zip(TERMS[1:], _player_terms(state, player, weights), strict=True))
+
+
+def _player_terms(state: InlandState, player: int, weights: Mapping[str, float]) -> SeatTerms:
+    """:func:`player_terms` as a tuple."""
     if state.is_terminal():
-        return {"goods": 0.0, "wheel": 0.0, "forced sale": 0.0, "position": 0.0, "tempo": 0.0}
+        return _NO_TERMS
+    own = _own_terms(state, player, weights, actions_left(state, player))
+    next_main = state.turn if not state.acted else 1 - state.turn
+    tempo = _tempo_term(state, player, weights) if next_main == player else 0.0
+    return own[0], own[1], own[2], own[3], tempo
+
+
+def _tempo_term(state: InlandState, player: int, weights: Mapping[str, float]) -> float:
+    """The ``tempo`` term of the seat that takes the next main action."""
+    info, _ = _catalog_tables(state.catalog)
+    return weights["tempo"] * _tempo(state, player, info)
+
+
+def _own_terms(
+    state: InlandState, player: int, weights: Mapping[str, float], left: int
+) -> tuple[float, float, float, float]:
+    """The ``goods``, ``wheel``, ``forced sale`` and ``position`` terms of a game not over: they read only
+    the seat's own buildings, cells and purse, the round and ``left`` = ``actions_left(state, player)``."""
     info, edge_table = _catalog_tables(state.catalog)
-    left = actions_left(state, player)
     phase = min(1.0, left / CONVERT_ACTIONS)
     rounds_left = len(ACTIONS_PER_ROUND) - state.round  # round ends still to come
     factories: set[int] = set()
@@ -265,9 +434,7 @@ def player_terms(state: InlandState, player: int, weights: Mapping[str, float] =
     sale = 0.0
     sector = state.sector
     row = _yield_row(state, player)
-    for i, o in enumerate(state.owner):
-        if o != player:
-            continue
+    for i in compress(range(len(info)), map(player.__eq__, state.owner)):  # the seat's buildings
         locked, loss, per, _, _, _ = info[i]
         if per >= 0:
             factories.add(per)
@@ -285,64 +452,106 @@ def player_terms(state: InlandState, player: int, weights: Mapping[str, float] =
     g_term = 0.0
     amount = state.catalog.warehouse.amount
     edges = 0
+    good_phase = GOOD_VALUE * phase
     for gi, cell in enumerate(state.cells[player]):
         counted = 1.0 if gi in factories else 0.0
-        g_term += max(0.0, GOOD_VALUE * phase - counted) * amount[cell]
+        g_term += max(0.0, good_phase - counted) * amount[cell]
         edges += edge_table[cell]
-    # the next main action is the mover's, or, once it has acted, the opponent's
-    # (the last action of a round is the starting player's, and the next round starts with the other)
-    next_main = state.turn if not state.acted else 1 - state.turn
-    tempo = weights["tempo"] * _tempo(state, player, info) if next_main == player else 0.0
-    return {
-        "goods": weights["goods"] * g_term,
-        "wheel": wheel,
-        "forced sale": weights["forced sale"] * sale,
-        "position": -weights["position"] * phase * edges,
-        "tempo": tempo,
-    }
+    return (
+        weights["goods"] * g_term,
+        wheel,
+        weights["forced sale"] * sale,
+        -weights["position"] * phase * edges,
+    )
 
 
-#: (weights, catalog digest, seat, round, actions left, turn, acted, the seat's cells and purse, owners,
-#: sectors) -> :func:`player_terms`: all it reads, so the other seat's moves that leave these alone find it here
-_SEAT_CACHE: dict[tuple[object, ...], dict[str, float]] = {}
+#: (weights, catalog digest, seat, round, own main actions left (up to CONVERT_ACTIONS: only the phase reads
+#: them), the seat's cells and purse (up to 8, as the yields), its buildings and their sectors) ->
+#: :func:`_own_terms`: all they read, so the opponent's moves that leave these alone find them here
+_OWN_CACHE: dict[tuple[object, ...], tuple[float, float, float, float]] = {}
+#: (weights, catalog digest, seat, round, the seat's cells and purse, owners, sectors) -> :func:`_tempo_term`
+_TEMPO_CACHE: dict[tuple[object, ...], float] = {}
 
-#: the shipped weights' place in a :data:`_SEAT_CACHE` key (other weights are keyed by their values)
+#: the shipped weights' place in a cache key (other weights are keyed by their values)
 _WEIGHTS_KEY = tuple(WEIGHTS[t] for t in TERMS)
 
+_CONVERT = int(CONVERT_ACTIONS)
+assert _CONVERT == CONVERT_ACTIONS
 
-def _seat_terms(state: InlandState, player: int, weights: Mapping[str, float]) -> dict[str, float]:
-    """:func:`player_terms` through :data:`_SEAT_CACHE` (read only: shared by every position with the same key)."""
+
+def _seat_terms(
+    state: InlandState,
+    player: int,
+    weights: Mapping[str, float],
+    owners: tuple[int, ...],
+    sectors: tuple[int, ...],
+) -> SeatTerms:
+    """:func:`_player_terms` of a game not over, through :data:`_OWN_CACHE` and :data:`_TEMPO_CACHE`
+    (``owners``, ``sectors``: the state's, as tuples)."""
+    wkey = _WEIGHTS_KEY if weights is WEIGHTS else tuple(weights[t] for t in TERMS)
+    digest = state.catalog.digest
+    left = actions_left(state, player)
+    cells = state.cells[player]
+    francs = state.francs[player]
+    mine = tuple(map(player.__eq__, owners))
     key = (
-        _WEIGHTS_KEY if weights is WEIGHTS else tuple(weights[t] for t in TERMS),
-        state.catalog.digest,
+        wkey,
+        digest,
         player,
         state.round,
-        state.actions_left,
-        state.turn,
-        state.acted,
-        state.cells[player],
-        state.francs[player],
-        tuple(state.owner),
-        tuple(state.sector),
+        left if left < _CONVERT else _CONVERT,
+        cells,
+        francs if francs < 8 else 8,
+        tuple(compress(range(len(owners)), mine)),
+        tuple(compress(sectors, mine)),
     )
-    hit = _SEAT_CACHE.get(key)
-    if hit is None:
-        if len(_SEAT_CACHE) > _CACHE_LIMIT:
-            _SEAT_CACHE.clear()
-        hit = _SEAT_CACHE[key] = player_terms(state, player, weights)
-    return hit
+    own = _OWN_CACHE.get(key)
+    if own is None:
+        if len(_OWN_CACHE) > _CACHE_LIMIT:
+            _OWN_CACHE.clear()
+        own = _OWN_CACHE[key] = _own_terms(state, player, weights, left)
+    tempo = 0.0
+    if (state.turn if not state.acted else 1 - state.turn) == player:
+        # the next main action is the mover's, or, once it has acted, the opponent's
+        # (the last action of a round is the starting player's, and the next round starts with the other)
+        tkey = (wkey, digest, player, state.round, cells, francs, owners, sectors)
+        t = _TEMPO_CACHE.get(tkey)
+        if t is None:
+            if len(_TEMPO_CACHE) > _CACHE_LIMIT:
+                _TEMPO_CACHE.clear()
+            t = _TEMPO_CACHE[tkey] = _tempo_term(state, player, weights)
+        tempo = t
+    return own[0], own[1], own[2], own[3], tempo
 
 
 def evaluation_terms(state: InlandState, player: int, weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
     """Named terms, each the margin of ``player`` over the opponent, with ``weights``."""
-    w = state.wealth()
+    return dict(zip(TERMS, _margins(state, player, weights, tuple(state.owner), tuple(state.sector)), strict=True))
+
+
+def _margins(
+    state: InlandState,
+    player: int,
+    weights: Mapping[str, float],
+    owners: tuple[int, ...],
+    sectors: tuple[int, ...],
+) -> tuple[float, float, float, float, float, float]:
+    """:func:`evaluation_terms`' values, in :data:`TERMS`' order."""
+    w = wealth_with(state, owners)
     other = 1 - player
-    mine = _seat_terms(state, player, weights)
-    theirs = _seat_terms(state, other, weights)
-    out = {"wealth": weights["wealth"] * float(w[player] - w[other])}
-    for k in mine:
-        out[k] = mine[k] - theirs[k]
-    return out
+    if state.is_terminal():
+        mine = theirs = _NO_TERMS
+    else:
+        mine = _seat_terms(state, player, weights, owners, sectors)
+        theirs = _seat_terms(state, other, weights, owners, sectors)
+    return (
+        weights["wealth"] * float(w[player] - w[other]),
+        mine[0] - theirs[0],
+        mine[1] - theirs[1],
+        mine[2] - theirs[2],
+        mine[3] - theirs[3],
+        mine[4] - theirs[4],
+    )
 
 
 #: (catalog digest, position key, player) -> evaluation
@@ -352,11 +561,27 @@ _EVAL_CACHE: dict[tuple[str, PositionKey, int], float] = {}
 def evaluate(state: InlandState, player: int) -> float:
     """Heuristic worth of ``state`` for ``player`` (higher is better); equals
     the true wealth margin once the game is over.  Cached by position."""
-    key = (state.catalog.digest, state.key(), player)
+    owners = tuple(state.owner)
+    sectors = tuple(state.sector)
+    cells, francs = state.cells, state.francs
+    # state.key(), with the tuples made once
+    pos = (
+        state.round,
+        state.actions_left,
+        state.turn,
+        state.acted,
+        francs[0],
+        francs[1],
+        cells[0],
+        cells[1],
+        owners,
+        sectors,
+    )
+    key = (state.catalog.digest, pos, player)
     hit = _EVAL_CACHE.get(key)
     if hit is not None:
         return hit
-    value = sum(evaluation_terms(state, player).values())
+    value = sum(_margins(state, player, WEIGHTS, owners, sectors))
     if len(_EVAL_CACHE) > _CACHE_LIMIT:
         _EVAL_CACHE.clear()
     _EVAL_CACHE[key] = value
@@ -378,7 +603,7 @@ def weighted(weights: Mapping[str, float]) -> Callable[[InlandState, int], float
         hit = cache.get(key)
         if hit is not None:
             return hit
-        value = sum(evaluation_terms(state, player, ws).values())
+        value = sum(_margins(state, player, ws, tuple(state.owner), tuple(state.sector)))
         if len(cache) > _CACHE_LIMIT:
             cache.clear()
         cache[key] = value

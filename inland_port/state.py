@@ -89,9 +89,26 @@ class InlandAction:
     building: str = ""
     choice: tuple[Any, ...] = ()
     text: str = field(default="", compare=False, hash=False)
+    #: a ``use`` made by ``legal_actions``: the (cells, purse, sector value, building's effect and
+    #: parameters) it was made for and the cells and purse it leaves (so applying it needs no effect
+    #: run); not part of the action's identity
+    outcome: tuple[effects.Cells, int, int, Any, effects.Cells, int] | None = field(
+        default=None, compare=False, hash=False, repr=False
+    )
 
     def __str__(self) -> str:
         return self.text or (f"{self.verb} {self.building}".strip())
+
+    def __eq__(self, other: object) -> bool:
+        # as the dataclass's (verb, building and choice compared), first by identity: the actions are made once
+        if self is other:
+            return True
+        if other.__class__ is not InlandAction:
+            return NotImplemented
+        return self.verb == other.verb and self.building == other.building and self.choice == other.choice
+
+    def __hash__(self) -> int:
+        return hash((self.verb, self.building, self.choice))
 
 
 #: after the main action: the turn is over (no more sales)
@@ -115,17 +132,77 @@ def _sell_actions(catalog: Catalog) -> tuple[InlandAction, ...]:
     return hit
 
 
+def _sell_event(p: int, b: InlandBuilding, price: int, forced: bool) -> tuple[int, str]:
+    why = "must sell" if forced else "sells"
+    return p, f"{why} {b.name} for {price} franc{'s' if price != 1 else ''}"
+
+
+def _build_event(
+    p: int, b: InlandBuilding, before: effects.Cells, payment: effects.Payment, wh: Warehouse
+) -> tuple[int, str]:
+    where = "beside the board (no function)" if b.locked else "into sector 0"
+    return p, f"builds {b.name} {where}, paying {payment_summary(b, before, payment, wh)}"
+
+
+def _use_event(
+    p: int,
+    b: InlandBuilding,
+    label: str,
+    choice: effects.Choice,
+    before: effects.Cells,
+    after: effects.Cells,
+    gained: int,
+    wh: Warehouse,
+) -> tuple[int, str]:
+    changes = cell_changes(before, after, wh)
+    if gained:
+        changes.append(f"{gained:+d} franc{'s' if abs(gained) != 1 else ''}")
+    ct = effects.choice_text(b.effect, b.params, choice, wh)
+    return p, f"uses {b.name} in sector {label}" + (f" ({ct})" if ct else "") + ": " + (
+        ", ".join(changes) or "no change"
+    )
+
+
+#: (catalog digest, owners) -> each seat's printed values of its buildings without scoring, and the
+#: (seat, building) of the owned buildings with scoring (their worth changes with the goods)
+_WEALTH_CACHE: dict[tuple[str, tuple[int, ...]], tuple[int, int, tuple[tuple[int, int], ...]]] = {}
+
+
+def wealth_with(state: InlandState, owners: tuple[int, ...]) -> list[int]:
+    """``state.wealth()``, given ``tuple(state.owner)``."""
+    key = (state.catalog.digest, owners)
+    hit = _WEALTH_CACHE.get(key)
+    if hit is None:
+        values = [0, 0]
+        scoring = []
+        buildings = state.catalog.buildings
+        for i, o in enumerate(owners):
+            if o != NO_OWNER:
+                if buildings[i].scoring is None:
+                    values[o] += buildings[i].value
+                else:
+                    scoring.append((o, i))
+        if len(_WEALTH_CACHE) > _ACTION_CACHE_LIMIT:
+            _WEALTH_CACHE.clear()
+        hit = _WEALTH_CACHE[key] = (values[0], values[1], tuple(scoring))
+    francs = state.francs
+    out = [francs[0] + hit[0], francs[1] + hit[1]]
+    for o, i in hit[2]:
+        out[o] += state.building_worth(o, i)
+    return out
+
+
 class InlandState(GameState):
     ruleset: ClassVar[str] = "inland"
     num_players = 2
 
     __slots__ = (
+        "_events",
         "_legal",
         "acted",
         "actions_left",
         "catalog",
         "cells",
-        "events",
         "francs",
         "history",
         "main_actions",
@@ -149,11 +226,26 @@ class InlandState(GameState):
         self.owner = [NO_OWNER] * n
         self.sector = [0] * n
         self.history: list[str] = []
-        self.events: list[tuple[int, str]] = []  # what the last action did: (seat, text)
+        #: what the last action did: (seat, text), or (a function making it, its arguments) until read
+        self._events: list[tuple[Any, Any]] = []
         self.main_actions = 0
         #: the seat to move has taken its main action and may sell or end the turn
         self.acted = False
         self._legal: list[InlandAction] | None = None
+
+    @property
+    def events(self) -> list[tuple[int, str]]:
+        """What the last action did: (seat, text), seat -1 for the game itself (the texts are made when read:
+        the search never reads them)."""
+        ev = self._events
+        for k, (a, b) in enumerate(ev):
+            if callable(a):
+                ev[k] = a(*b)
+        return ev
+
+    @events.setter
+    def events(self, value: list[tuple[int, str]]) -> None:
+        self._events = list(value)
 
     # -- protocol: bookkeeping ------------------------------------------------
     def clone(self, history: bool = True) -> InlandState:
@@ -170,7 +262,7 @@ class InlandState(GameState):
         c.owner = self.owner[:]
         c.sector = self.sector[:]
         c.history = self.history[:] if history else self.history[-1:]
-        c.events = []
+        c._events = []
         c.main_actions = self.main_actions
         c.acted = self.acted
         c._legal = self._legal
@@ -338,9 +430,10 @@ class InlandState(GameState):
             wh = self.catalog.warehouse
             pkey = self.catalog.params_keys[i]
             out = []
-            for choice, _ in effects.effect_choices(b.effect, b.params, cells, purse, s, wh, pkey):
+            for choice, (after, left) in effects.effect_choices(b.effect, b.params, cells, purse, s, wh, pkey):
                 ct = effects.choice_text(b.effect, b.params, choice, wh)
-                out.append(InlandAction("use", b.name, choice, f"use {b.name}" + (f": {ct}" if ct else "")))
+                text = f"use {b.name}" + (f": {ct}" if ct else "")
+                out.append(InlandAction("use", b.name, choice, text, (cells, purse, s, pkey, after, left)))
             hit = tuple(out)
             if len(_USE_CACHE) > _ACTION_CACHE_LIMIT:
                 _USE_CACHE.clear()
@@ -397,7 +490,7 @@ class InlandState(GameState):
     # -- applying -------------------------------------------------------------------
     def apply_action(self, action: InlandAction) -> None:
         p = self.turn
-        self.events = []
+        self._events = []
         self._legal = None
         self.history.append(str(action))
         verb = action.verb
@@ -416,9 +509,9 @@ class InlandState(GameState):
         if verb == "build":
             self._build(p, self.catalog.index[action.building], action.choice)
         elif verb == "use":
-            self._use(p, self.catalog.index[action.building], action.choice)
+            self._use(p, self.catalog.index[action.building], action.choice, action.outcome)
         elif verb == "pass":
-            self.events.append((p, "cannot build or use anything and passes"))
+            self._events.append((p, "cannot build or use anything and passes"))
         else:
             raise ValueError(f"unknown action {action!r}")
         self.main_actions += 1
@@ -436,8 +529,7 @@ class InlandState(GameState):
         self.francs[p] += price
         self.owner[i] = NO_OWNER
         self.sector[i] = 0
-        why = "must sell" if forced else "sells"
-        self.events.append((p, f"{why} {b.name} for {price} franc{'s' if price != 1 else ''}"))
+        self._events.append((_sell_event, (p, b, price, forced)))
 
     def _build(self, p: int, i: int, payment: effects.Payment) -> None:
         b = self.catalog.buildings[i]
@@ -449,11 +541,15 @@ class InlandState(GameState):
             raise ValueError("cannot afford")
         self.owner[i] = p
         self.sector[i] = 0
-        paid = payment_summary(b, before, payment, wh)
-        where = "beside the board (no function)" if b.locked else "into sector 0"
-        self.events.append((p, f"builds {b.name} {where}, paying {paid}"))
+        self._events.append((_build_event, (p, b, before, payment, wh)))
 
-    def _use(self, p: int, i: int, choice: effects.Choice) -> None:
+    def _use(
+        self,
+        p: int,
+        i: int,
+        choice: effects.Choice,
+        known: tuple[effects.Cells, int, int, Any, effects.Cells, int] | None = None,
+    ) -> None:
         """seeds/004 "Use": effect x sector value, +1 franc in 4+1, then the building goes to sector 0."""
         b = self.catalog.buildings[i]
         owner = self.owner[i]
@@ -461,28 +557,25 @@ class InlandState(GameState):
         if owner != p:
             self.francs[p] -= 1
             self.francs[owner] += 1
-            self.events.append((p, f"pays the opponent 1 franc to use their {b.name}"))
+            self._events.append((p, f"pays the opponent 1 franc to use their {b.name}"))
         purse = self.francs[p] + (1 if self.sector[i] == BONUS_SECTOR else 0)
         wh = self.catalog.warehouse
         before_cells, before_francs = self.cells[p], self.francs[p]
-        cells, francs = effects.run_effect(b.effect, b.params, before_cells, purse, self.sector_value(i), choice, wh)
+        s = self.sector_value(i)
+        if (
+            known is not None
+            and known[0] == before_cells
+            and known[1] == purse
+            and known[2] == s
+            and known[3] == self.catalog.params_keys[i]
+        ):
+            cells, francs = known[4], known[5]  # what effect_choices found running this choice
+        else:
+            cells, francs = effects.run_effect(b.effect, b.params, before_cells, purse, s, choice, wh)
         self.cells[p] = cells
         self.francs[p] = francs
         self.sector[i] = 0
-        changes = cell_changes(before_cells, cells, wh)
-        gained = francs - before_francs
-        if gained:
-            changes.append(f"{gained:+d} franc{'s' if abs(gained) != 1 else ''}")
-        ct = effects.choice_text(b.effect, b.params, choice, wh)
-        self.events.append(
-            (
-                p,
-                f"uses {b.name} in sector {label}"
-                + (f" ({ct})" if ct else "")
-                + ": "
-                + (", ".join(changes) or "no change"),
-            )
-        )
+        self._events.append((_use_event, (p, b, label, choice, before_cells, cells, francs - before_francs, wh)))
 
     def _end_of_turn(self) -> None:
         """The turn is over (seeds/004, "Main phase"): the next action, or the end of the round."""
@@ -501,17 +594,17 @@ class InlandState(GameState):
                 self.sector[i] += 1
                 if self.sector[i] == SALE_SECTOR:
                     self._sell(o, i, forced=True)
-        self.events.append((-1, f"end of round {letter}: both pointers turn"))
+        self._events.append((-1, f"end of round {letter}: both pointers turn"))
         self.round += 1
         if self.round < len(LETTERS):
             self.actions_left = ACTIONS_PER_ROUND[self.round]
             self.turn = self.starting_player
             new = [self.catalog.buildings[i].name for i in self.catalog.by_round[self.round]]
             if new:
-                self.events.append((-1, f"round {self.round_letter}: {', '.join(new)} enter the game"))
+                self._events.append((-1, f"round {self.round_letter}: {', '.join(new)} enter the game"))
         else:
             self.actions_left = 0
-            self.events.append((-1, "the game is over"))
+            self._events.append((-1, "the game is over"))
 
     # -- scoring ---------------------------------------------------------------------
     def building_worth(self, player: int, i: int) -> int:
@@ -535,12 +628,7 @@ class InlandState(GameState):
 
     def wealth(self) -> list[int]:
         """Each seat's :meth:`wealth_breakdown` summed (without building the breakdowns: the search asks often)."""
-        out = self.francs[:]
-        buildings = self.catalog.buildings
-        for i, o in enumerate(self.owner):
-            if o != NO_OWNER:
-                out[o] += buildings[i].value if buildings[i].scoring is None else self.building_worth(o, i)
-        return out
+        return wealth_with(self, tuple(self.owner))
 
     def action_building(self, action: Any) -> tuple[str, str] | None:
         if action.verb in ("build", "use"):
