@@ -4,6 +4,7 @@ player's wealth, their placings (1st, 2nd, ...; tied players share a place) and 
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -77,7 +78,7 @@ def test_base_game_of_four_ties_share_a_place_and_the_next_is_skipped():
     players = [person(), agent("ai:easy"), agent("greedy"), agent("random")]
     lines = screen(BaseRenderer().final(Ended([50, 61, 61, 20]), players))
     place = next(line for line in lines if "place" in line)
-    assert place.split()[1:] == ["3rd", "1st", "1st", "4th"]
+    assert re.findall(r"\d+(?:st|nd|rd|th)", place) == ["3rd", "1st", "1st", "4th"]
     text = " ".join(" ".join(lines).split())
     assert "Tie: P2 ai:easy and P3 greedy with 61: a tie for 1st, 11 ahead of the rest." in text
     assert "You came 3rd, 11 behind." in text

@@ -48,21 +48,31 @@ def indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-def early_breaks(text: str, width: int = 80) -> list[str]:
-    """Lines broken before they had to be: the next line of the same paragraph (same indent, not a
-    new option or a new list item) starts with a word that would have fitted."""
+ROW = re.compile(r"\s*\S.*?\S\s{2,}\S")  # a row of a list: a name, two spaces or more, its text
+
+
+def early_breaks(text: str, width: int = 78) -> list[str]:
+    """Lines broken before they had to be: the next line of the same paragraph (or of the same
+    option's text) starts with a word that would have fitted in ``width`` (80 columns less the
+    help's margin of 2)."""
     lines = [line.rstrip() for line in text.splitlines()]
     bad = []
+    section = ""
     for line, nxt in itertools.pairwise(lines):
+        if line and not line[0].isspace():
+            section = line
         if not line.strip() or not nxt.strip() or nxt.lstrip().startswith("-"):
             continue
-        cont = indent(nxt)
-        head = re.match(r"\s*(-\S.*?\S)\s{2,}\S", line)  # an option row: its text starts after the gap
-        start = len(head.group(0)) - 1 if head else indent(line)
-        if cont != start:
+        in_list = section in ("Arguments:", "Commands:")
+        if in_list and indent(nxt) == 2:
+            continue  # the next argument or command
+        row = ROW.match(line) if line.lstrip().startswith("-") or (in_list and indent(line) == 2) else None
+        start = len(row.group(0)) - 1 if row else indent(line)
+        if indent(nxt) != start:
             continue
         word = nxt.split()[0]
-        if len(line) + 1 + len(word) <= width:
+        gap = 2 if word.startswith("[") else 1  # click puts two spaces before '[default: ...]'
+        if len(line) + gap + len(word) <= width:
             bad.append(f"{line!r} / {nxt!r}")
     return bad
 
