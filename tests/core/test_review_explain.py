@@ -5,9 +5,10 @@ that goods are worth nothing at the end while the building is worth its value.""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from core.lab.review import Decision, explain_better, follow_line
-from core.protocol import TERMINAL, GameState
+from core.protocol import TERMINAL, Evaluator, GameState
 
 
 @dataclass(frozen=True)
@@ -66,11 +67,20 @@ class Harbour(GameState):
     def wealth(self) -> list[int]:
         return [sum(self.wealth_breakdown(p).values()) for p in range(2)]
 
-    def evaluate(self, player: int) -> float:
+    def margin(self, player: int) -> float:
         return float(self.wealth()[player] - self.wealth()[1 - player])
 
-    def evaluation_terms(self, player: int) -> dict[str, float]:
-        return {"wealth": self.evaluate(player), "goods": 0.0 if self.over else float(self.goods)}
+
+def terms(state: Harbour, player: int) -> dict[str, float]:
+    return {"wealth": state.margin(player), "goods": 0.0 if state.over else float(state.goods)}
+
+
+#: the harbour's evaluation: its wealth margin and its goods
+Harbour.game = SimpleNamespace(  # type: ignore[assignment]
+    evaluator=Evaluator(
+        evaluate=lambda s, p: sum(terms(s, p).values()), terms=terms, search_actions=lambda s: s.legal_actions()
+    )
+)
 
 
 def decision(pv: tuple[str, ...], played_pv: tuple[str, ...], lost: float = 7.0) -> Decision:
