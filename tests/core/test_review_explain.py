@@ -77,9 +77,10 @@ def terms(state: Harbour, player: int) -> dict[str, float]:
 
 #: the harbour's evaluation: its wealth margin and its goods
 Harbour.game = SimpleNamespace(  # type: ignore[assignment]
+    why_illegal=lambda state, text: None,
     evaluator=Evaluator(
         evaluate=lambda s, p: sum(terms(s, p).values()), terms=terms, search_actions=lambda s: s.legal_actions()
-    )
+    ),
 )
 
 
