@@ -24,6 +24,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # click's plain help: paragraphs re-wrapped at 80 columns, options in one column beside their text
+    rich_markup_mode=None,
+    context_settings={"max_content_width": 80},
 )
 
 
@@ -56,3 +59,16 @@ import cli.replay_cmd  # noqa: E402  (lehavre replay)
 import cli.review_cmd  # noqa: E402  (lehavre review)
 import cli.saves_cmd  # noqa: E402  (lehavre saves)
 import cli.skill_cmd  # noqa: E402,F401  (lehavre skill)
+
+#: the one line 'lehavre --help' shows for commands whose first sentence is longer than that list's column
+SHORT_HELP = {
+    "inland": "Play the Inland Port, or watch two agents play it.",
+    "base": "Play Le Havre (1-5 players), or watch agents play it.",
+    "rules": "The rulings, or a game's building reference.",
+    "host": "Host a game over the network.",
+    "join": "Join a game hosted with 'lehavre host'.",
+    "watch": "Watch a game hosted with 'lehavre host'.",
+}
+for _info in app.registered_commands:
+    if _info.short_help is None and _info.name in SHORT_HELP:
+        _info.short_help = SHORT_HELP[_info.name]

@@ -28,7 +28,10 @@ from core.protocol import GameSpec
 from core.records import data_dir
 
 HELP = (
-    "Search the numbers of a building file for data that meets balance targets, changing as few as possible.\n\n"
+    "Search building data that meets balance targets.\n\n"
+    "It moves the numbers of a building file, as few as possible, until playtests meet the targets."
+)
+EPILOG = (
     "Every candidate (the data with some numbers moved by one) plays the same games (the same seeds, the same seat "
     "rotation); weak candidates are dropped early (successive halving); a candidate closer to the targets replaces "
     "the current data, fewer changed numbers winning ties. Every game is stored as it finishes: Ctrl-C keeps them "
@@ -36,7 +39,9 @@ HELP = (
     "'reconstructed' with a note naming this run.\n\n"
     "Time: --budget is the number of search games; an ai:easy Inland Port game takes about 3-5 s, so the default "
     "--budget 1000 with --jobs 2 runs about half an hour on two cores. --check plays fresh games afterwards; the "
-    "same command with --resume and --check replays a finished search from the store and only checks."
+    "same command with --resume and --check replays a finished search from the store and only checks. "
+    "--fields takes patterns of field names CARD.FIELD[.PART] (e.g. 'Wood Company.cost.clay'), comma-separated. "
+    "--check [AGENTS=]GAMES plays with the search's agents, or AGENTS, e.g. --check 400 --check ai:normal=100."
 )
 
 
@@ -211,7 +216,7 @@ def _search(
     return result
 
 
-@app.command("balance", help=HELP)
+@app.command("balance", help=HELP, epilog=EPILOG)
 def balance(
     rules: Annotated[
         str, typer.Argument(metavar="RULES", help="The rule set whose data is balanced: inland.")
@@ -219,7 +224,7 @@ def balance(
     data: Annotated[
         Path | None,
         typer.Option(
-            "--data", "--buildings", metavar="FILE", help="The building file to balance (default: the built-in one)."
+            "--data", "--buildings", metavar="FILE", help="The building file to balance (default: the game's own)."
         ),
     ] = None,
     fields: Annotated[
@@ -227,15 +232,12 @@ def balance(
         typer.Option(
             "--fields",
             metavar="WHICH",
-            help="Numbers that may change: 'reconstructed' (the default), 'all', or comma-separated patterns of "
-            "field names (CARD.FIELD[.PART], e.g. 'Wood Company.cost.clay'), such as 'Dock.*' or '*.value'.",
+            help="Numbers that may change: reconstructed, all, or patterns such as 'Dock.*,*.value'.",
         ),
     ] = "reconstructed",
     agents: Annotated[
         str,
-        typer.Option(
-            "--agents", metavar="A[,B]", help="The agents of every game (one for all seats, or one per seat)."
-        ),
+        typer.Option("--agents", metavar="A[,B]", help="The agents: one for all seats, or one per seat."),
     ] = "ai:easy",
     noise: Annotated[
         float | None,
@@ -248,34 +250,31 @@ def balance(
         ),
     ] = None,
     games: Annotated[
-        int, typer.Option("--games", "-n", help="Games per candidate at the last rung (the same games for all).")
+        int, typer.Option("--games", "-n", metavar="N", help="Games per candidate at the last rung.")
     ] = 24,
     candidates: Annotated[
-        int, typer.Option("--candidates", min=1, help="Candidates tried per round (neighbours of the current data).")
+        int, typer.Option("--candidates", metavar="N", min=1, help="Candidates tried per round.")
     ] = 12,
     budget: Annotated[
-        int, typer.Option("--budget", min=1, help="At most this many search games (the checks come on top).")
+        int, typer.Option("--budget", metavar="N", min=1, help="At most this many search games (checks apart).")
     ] = 1000,
-    seed: Annotated[
-        int, typer.Option("--seed", help="Seed of the search games (game i's seed derives from it and i).")
-    ] = 0,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the search games.")] = 0,
     first: Annotated[
         str,
-        typer.Option(
-            "--first", metavar="LOW-HIGH", help="Target share of decisive games for the first seat, in percent."
-        ),
+        typer.Option("--first", metavar="LOW-HIGH", help="Target: the first seat's share of decisive games, in %."),
     ] = "45-55",
     min_built: Annotated[
         float,
-        typer.Option("--min-built", min=0, max=100, help="Every building built in at least this percentage of games."),
+        typer.Option("--min-built", metavar="%", min=0, max=100, help="Every building built in at least % of games."),
     ] = 5.0,
     max_owner_win: Annotated[
         float,
         typer.Option(
             "--max-owner-win",
+            metavar="%",
             min=0,
             max=100,
-            help="No building whose owner wins more than this percentage of the games it was owned in.",
+            help="No building whose owner wins more than % of the games it is owned in.",
         ),
     ] = 70.0,
     check: Annotated[
@@ -283,7 +282,7 @@ def balance(
         typer.Option(
             "--check",
             metavar="[AGENTS=]GAMES",
-            help="Afterwards, play GAMES fresh games of the data before and after (with the search's agents, or AGENTS); repeatable, e.g. --check 400 --check ai:normal=100.",
+            help="Then play GAMES fresh games of the data before and after (repeatable).",
         ),
     ] = None,
     out_file: Annotated[
@@ -292,15 +291,13 @@ def balance(
     ] = None,
     report: Annotated[
         Path | None,
-        typer.Option(
-            "--report", metavar="FILE.html", help="Write an HTML report: the data and the targets before and after."
-        ),
+        typer.Option("--report", metavar="FILE.html", help="Write an HTML report: data and targets, before and after."),
     ] = None,
     resume: Annotated[
         bool,
         typer.Option(
             "--resume",
-            help="Continue the stored search of the same command (its result is that of one uninterrupted run).",
+            help="Continue the stored search of the same command.",
         ),
     ] = False,
     jobs: JobsOption = 1,

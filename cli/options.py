@@ -32,17 +32,17 @@ class Backend(str, Enum):
 
 #: the options of every command that plays stored runs (playtest, compare, skill, balance)
 JobsOption = Annotated[
-    int, typer.Option("--jobs", "-j", help="Worker processes on this machine (results are the same for any number).")
+    int, typer.Option("--jobs", "-j", metavar="N", help="Worker processes (the results do not depend on it).")
 ]
 BackendOption = Annotated[
-    Backend, typer.Option("--backend", help="local (processes on this machine) or dask (a Dask cluster).")
+    Backend, typer.Option("--backend", metavar="local|dask", help="This machine's processes, or a Dask cluster.")
 ]
 AddressOption = Annotated[
     str | None,
     typer.Option(
         "--address",
         metavar="ADDR",
-        help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (with --backend dask; without it: a local Dask cluster).",
+        help="The Dask scheduler (default: a local Dask cluster), e.g. tcp://10.0.0.5:8786.",
     ),
 ]
 DbOption = Annotated[
@@ -50,7 +50,7 @@ DbOption = Annotated[
     typer.Option(
         "--db",
         metavar="PATH",
-        help="SQLite file that keeps every finished game (default: in the user's data directory).",
+        help="The SQLite file that keeps every game (default: in the data directory).",
     ),
 ]
 
@@ -63,9 +63,8 @@ NoiseOption = Annotated[
         "--noise",
         min=0.0,
         metavar="X",
-        help="Every AI chooses, with a seeded draw, among its moves within X (about francs) of the best: "
-        "varied games that a seed still reproduces (playtests of a deterministic setup want it). "
-        "Not together with an agent written with its own noise (ai:easy~3).",
+        help="Each AI draws among its moves within X francs of its best: varied games a seed reproduces "
+        "(not with an agent written with its own noise, ai:easy~3).",
     ),
 ]
 PlainOption = Annotated[

@@ -59,8 +59,7 @@ ClearLeadOption = Annotated[
         "--clear-lead",
         metavar="FRANCS",
         min=0.0,
-        help="Decisiveness: the eventual winner is clearly ahead once its evaluation lead exceeds every lead "
-        "another player ever had and this many francs.",
+        help="Decisiveness: the winner is clearly ahead once its lead exceeds every other lead and FRANCS.",
     ),
 ]
 
@@ -529,34 +528,33 @@ def _interrupted_note(console: Console, results: list[pt.RunResult]) -> None:
 # ---------------------------------------------------------------------------
 
 
-PLAYTEST_HELP = f"""Play many games between agents, rotating seats, and summarise who wins and why.
+PLAYTEST_HELP = """Play many games between agents and summarise who wins and why.
 
-Every game is stored as it finishes; Ctrl-C stops cleanly and --resume continues.
-
-{MEASURES_HELP}
+Game i seats the agent list rotated by i. Every game is stored as it finishes; Ctrl-C stops cleanly and
+--resume continues.
 """
 
 
-@app.command("playtest", help=PLAYTEST_HELP)
+@app.command("playtest", help=PLAYTEST_HELP, epilog=MEASURES_HELP)
 def playtest(
     rules: Annotated[
         str, typer.Argument(metavar="RULES", help="The rule set: inland (the Inland Port) or base (Le Havre).")
     ],
-    games: Annotated[
-        int, typer.Option("--games", "-n", help="Number of games (game i seats the agent list rotated by i).")
-    ] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Number of games.")] = 100,
     agents: Annotated[
         str,
         typer.Option(
             "--agents",
             metavar="A,B[,...]",
-            help="One agent per seat: random, greedy, ai, ai:easy|normal|hard; ai:normal@nodes=500 sets its node budget.",
+            help="One agent per seat: random, greedy, ai, ai:easy|normal|hard, ai:normal@nodes=500.",
         ),
     ] = "random,greedy",
     noise: NoiseOption = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the run; game i's seed derives from it and i.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", help="Seed of the run (game i's seed derives from it and i).")
+    ] = 0,
     players: Annotated[
-        int | None, typer.Option("--players", help="Number of players (default: the number of agents).")
+        int | None, typer.Option("--players", metavar="N", help="Number of players (default: one per agent).")
     ] = None,
     short: Annotated[bool, typer.Option("--short", help="Play the short game (base game).")] = False,
     buildings: Annotated[
@@ -571,24 +569,25 @@ def playtest(
     address: AddressOption = None,
     json_path: Annotated[
         Path | None,
-        typer.Option("--json", metavar="PATH", help="Write the summary and every game's result to this JSON file."),
+        typer.Option("--json", metavar="PATH", help="Write the summary and every game's result as JSON."),
     ] = None,
     db: DbOption = None,
     report: Annotated[
         Path | None, typer.Option("--report", metavar="PATH", help="Write a self-contained HTML report with charts.")
     ] = None,
     resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the latest stored run with the same configuration and seed.")
+        bool, typer.Option("--resume", help="Continue the stored run of the same configuration and seed.")
     ] = False,
-    label: Annotated[str, typer.Option("--label", help="A name for this configuration in tables and reports.")] = "",
+    label: Annotated[
+        str, typer.Option("--label", metavar="TEXT", help="This configuration's name in tables and reports.")
+    ] = "",
     clear_lead: ClearLeadOption = CLEAR_LEAD,
     review_level: Annotated[
         str | None,
         typer.Option(
             "--review-level",
             metavar="LEVEL",
-            help="Also review every decision against ai:LEVEL and report each agent's mean francs lost "
-            "(one or two searches per decision: slow).",
+            help="Also report each agent's mean francs lost against ai:LEVEL (slow).",
         ),
     ] = None,
 ) -> None:
@@ -658,15 +657,14 @@ def _strongest_agent() -> str:
     return "ai" if "ai" in agent_kinds() else "greedy"
 
 
-COMPARE_HELP = f"""Compare two configurations side by side: win rates by seat and agent, wealth, margins, game length,
-lead changes and buildings, with significance tests of every difference.
+COMPARE_HELP = f"""Compare two configurations, with significance tests.
+
+Win rates by seat and agent, wealth, margins, game length, lead changes and buildings, each difference tested.
 
 Default: the Inland Port against the two-player full base game, each with its strongest agent (ai) in both seats
 (--agents changes the agents of configurations that name none, e.g. --agents ai:easy).
 
 {pt.SPEC_HELP}
-
-{MEASURES_HELP}
 
 Stored runs can be used instead of playing: --a-run ID / --b-run ID (see --list-runs), or --from-db to reuse
 (and complete) the latest stored run of the same configuration and seed.
@@ -680,10 +678,12 @@ def _with_noise(config: pt.Config, noise: float) -> pt.Config:
     return dataclasses.replace(config, noise=noise)
 
 
-@app.command("compare", help=COMPARE_HELP)
+@app.command("compare", help=COMPARE_HELP, epilog=MEASURES_HELP)
 def compare(
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per configuration.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of both runs (game i gets the same seed in both).")] = 0,
+    games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games per configuration.")] = 100,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", help="Seed of both runs (game i has the same seed in both).")
+    ] = 0,
     jobs: JobsOption = 1,
     report: Annotated[
         Path | None, typer.Option("--report", metavar="PATH", help="Write a self-contained HTML report with charts.")
@@ -705,7 +705,7 @@ def compare(
         typer.Option(
             "--from-db",
             "--resume",
-            help="Reuse the latest stored run of each configuration and seed; play only missing games.",
+            help="Reuse the stored run of each configuration and seed; play only missing games.",
         ),
     ] = False,
     db: DbOption = None,
@@ -720,7 +720,7 @@ def compare(
         typer.Option(
             "--agents",
             metavar="A[,B]",
-            help="Agents for configurations that name none (default: the strongest, ai, in every seat).",
+            help="Agents for configurations that name none (default: ai in every seat).",
         ),
     ] = None,
     noise: NoiseOption = None,

@@ -34,7 +34,7 @@ from base_game.evaluate import search_actions
 from base_game.frames import Debt, FinishRound, Pay, Sub, Use
 from base_game.state import TOWN, BaseState
 from cli.console import SEAT_STYLES
-from cli.renderer import Renderer, final_table
+from cli.renderer import Renderer, final_table, only_human
 from cli.session import Player
 from core.protocol import GameError, normalize_text
 
@@ -740,7 +740,7 @@ class BaseRenderer(Renderer):
         return ACTION_FORMS
 
     def final(self, state: BaseState, players: Sequence[Player]) -> RenderableType:
-        return final_table(state, [f"P{i + 1} {p.label}" for i, p in enumerate(players)])
+        return final_table(state, [f"P{i + 1} {p.label}" for i, p in enumerate(players)], only_human(players))
 
 
 def decision_text(state: BaseState) -> str:

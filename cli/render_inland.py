@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.console import SEAT_STYLES
-from cli.renderer import Renderer, final_table
+from cli.renderer import Renderer, final_table, only_human
 from cli.session import Player
 from core.protocol import GameError
 from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding
@@ -554,4 +554,4 @@ class InlandRenderer(Renderer):
         return ACTION_FORMS
 
     def final(self, state: InlandState, players: Sequence[Player]) -> RenderableType:
-        return final_table(state, [p.label for p in players])
+        return final_table(state, [p.label for p in players], only_human(players))

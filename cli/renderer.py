@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from core.protocol import GameState
-from core.table import Seat
+from core.table import PERSON, Seat
 
 
 class Renderer:
@@ -77,11 +77,31 @@ class Renderer:
         return "Type an action's text, e.g. as listed."
 
     def final(self, state: GameState, players: Sequence[Seat]) -> RenderableType:
-        return final_table(state, [p.label for p in players])
+        return final_table(state, [p.label for p in players], only_human(players))
 
 
-def final_table(state: GameState, labels: Sequence[str]) -> RenderableType:
-    """Every player's wealth breakdown and the winners (generic)."""
+def place_text(place: int) -> str:
+    """1 -> '1st', 2 -> '2nd', 3 -> '3rd', 4 -> '4th', ..."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def placings(wealth: Sequence[int]) -> list[int]:
+    """Each seat's place by wealth (1 = the most); tied seats share a place and the next
+    place is skipped (40, 40, 30 -> 1st, 1st, 3rd)."""
+    return [1 + sum(1 for y in wealth if y > x) for x in wealth]
+
+
+def only_human(players: Sequence[Seat]) -> int | None:
+    """The seat of the one person at this keyboard, when exactly one seat is a person (the final
+    table then speaks to them: 'You won by 12')."""
+    seats = [i for i, p in enumerate(players) if p.kind == PERSON]
+    return seats[0] if len(seats) == 1 and len(players) > 1 else None
+
+
+def final_table(state: GameState, labels: Sequence[str], you: int | None = None) -> RenderableType:
+    """Every player's wealth breakdown, their placings and who won by how much; ``you``: the
+    seat of the one person at this keyboard, if any ('You won by 12', 'You came 3rd')."""
     n = state.num_players
     table = Table(title="Final wealth" if state.is_terminal() else "Wealth now", title_justify="left")
     table.add_column("")
@@ -98,19 +118,30 @@ def final_table(state: GameState, labels: Sequence[str]) -> RenderableType:
     table.add_section()
     wealth = state.wealth()
     table.add_row(Text("total", style="bold"), *[Text(str(x), style="bold") for x in wealth])
+    if state.is_terminal() and n > 1:
+        table.add_row(Text("place", style="bold"), *[Text(place_text(x), style="bold") for x in placings(wealth)])
     lines: list[RenderableType] = [table]
     if state.is_terminal():
-        win = state.winners()
-        if len(win) == n and n > 1:
-            lines.append(Text(f"A tie at {wealth[0]}.", style="bold"))
-        else:
-            names = " and ".join(labels[p] for p in win)
-            lines.append(
-                Text(
-                    f"Winner: {names} with {wealth[win[0]]}."
-                    if len(win) == 1
-                    else f"Tie: {names} with {wealth[win[0]]}.",
-                    style="bold",
-                )
-            )
+        lines.append(Text(result_text(wealth, labels, you), style="bold"))
     return Group(*lines)
+
+
+def result_text(wealth: Sequence[int], labels: Sequence[str], you: int | None = None) -> str:
+    """Who won, with what and by how much: 'Winner: You with 40. You won by 12.'"""
+    n = len(wealth)
+    best = max(wealth)
+    win = [p for p in range(n) if wealth[p] == best]
+    if n == 1:
+        return f"Final wealth: {labels[0]} with {best}."
+    if len(win) == n:
+        return f"A tie at {best}."
+    names = " and ".join(labels[p] for p in win)
+    runner_up = max(x for x in wealth if x < best)
+    if len(win) > 1:
+        text = f"Tie: {names} with {best}: a tie for 1st, {best - runner_up} ahead of the rest."
+    else:
+        winner = "You" if you == win[0] else labels[win[0]]
+        text = f"Winner: {labels[win[0]]} with {best}. {winner} won by {best - runner_up}."
+    if you is not None and you not in win and n > 2:
+        text += f" You came {place_text(placings(wealth)[you])}, {best - wealth[you]} behind."
+    return text

@@ -294,7 +294,8 @@ def replay_command(
         ),
     ],
     to: Annotated[
-        int | None, typer.Option("--to", min=0, help="Start at (or with --json, print) the position after action N.")
+        int | None,
+        typer.Option("--to", metavar="N", min=0, help="Start at (with --json: print) the position after action N."),
     ] = None,
     json_out: Annotated[
         bool, typer.Option("--json", help="Print the position after action N (default: the last) as JSON and exit.")
@@ -303,7 +304,10 @@ def replay_command(
         bool, typer.Option("--boards", help="Show the board after every action, not only on 's'.")
     ] = False,
 ) -> None:
-    """Step through a saved game (next, back, jump to action N, show the board), or print one position as JSON."""
+    """Step through a saved game, or print one position as JSON.
+
+    At the replay's prompt: Enter or n next, b back, a number to jump there, s the board, l the log, q quit.
+    """
     try:
         file = find_save(path)
         record, states = load_states(file)

@@ -9,6 +9,7 @@ what the end of a game at the keyboard calls.
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -43,12 +44,24 @@ def from_playtest(run: int, game: int, db: Path | None) -> Reviewed:
     return Reviewed(f"Review of playtest run {run}, game {game}", source, players, list(g["wealth"]))
 
 
-@app.command("review")
+REVIEW_EPILOG = (
+    "For every decision the reference (ai:hard's budget unless --level) searches the position as the mover "
+    "saw it (hidden tiles and cards re-dealt, as the AI does), finds the best move, and searches the move "
+    "played to the same depth; francs lost = the best value minus the played move's, for the mover, never "
+    "negative. A decision with one legal action, or one worth searching that was played, loses nothing. "
+    "Labels: inaccuracy from 2, mistake from 5, blunder from 10 francs lost (chosen from the francs lost "
+    "measured in games of ai:normal, greedy and random). Accuracy = 100 x 0.75^(mean francs lost per "
+    "searched decision). Reviews are kept in the data directory, so a second look (and 'lehavre replay') "
+    "is immediate."
+)
+
+
+@app.command("review", epilog=REVIEW_EPILOG)
 def review_command(
     game: Annotated[
         str | None,
         typer.Argument(
-            metavar="[NAME|PATH]",
+            metavar="NAME|PATH",
             show_default=False,
             help="A saved game: a name 'lehavre saves' lists, or a file's path.",
         ),
@@ -62,15 +75,20 @@ def review_command(
         typer.Option("--db", metavar="PATH", help="The playtest database (default: in the data directory)."),
     ] = None,
     level: Annotated[
-        str | None, typer.Option("--level", help="The reference AI level: easy, normal or hard (the default).")
+        str | None,
+        typer.Option("--level", metavar="LEVEL", help="The reference AI: easy, normal or hard (the default)."),
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Review positions in this many processes.")] = 1,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", metavar="N", min=1, help="Review positions in this many processes.")
+    ] = 1,
     inaccuracy: Annotated[
-        float,
-        typer.Option(min=0.01, help="Francs lost from which a decision is an inaccuracy."),
+        float, typer.Option(metavar="FRANCS", min=0.01, help="Francs lost that make an inaccuracy.")
     ] = D.inaccuracy,
-    mistake: Annotated[float, typer.Option(min=0.01, help="Francs lost from which it is a mistake.")] = D.mistake,
-    blunder: Annotated[float, typer.Option(min=0.01, help="Francs lost from which it is a blunder.")] = D.blunder,
+    mistake: Annotated[float, typer.Option(metavar="FRANCS", min=0.01, help="... a mistake.")] = D.mistake,
+    blunder: Annotated[float, typer.Option(metavar="FRANCS", min=0.01, help="... a blunder.")] = D.blunder,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="Every labelled decision, not only the summary and turning points.")
+    ] = False,
     report: Annotated[
         Path | None, typer.Option("--report", metavar="FILE.html", help="Also write an HTML page: chart and tables.")
     ] = None,
@@ -79,18 +97,12 @@ def review_command(
         bool, typer.Option("--again", help="Review again even if a review at this level is stored.")
     ] = False,
 ) -> None:
-    """Where a game was won and lost: francs lost per decision against a reference search.
+    """Where a game was won and lost, decision by decision.
 
-    For every decision the reference (ai:hard's budget unless --level) searches
-    the position as the mover saw it (hidden tiles and cards re-dealt, as the
-    AI does), finds the best move, and searches the move played to the same
-    depth; francs lost = the best value minus the played move's, for the
-    mover, never negative.  A decision with one legal action, or one worth
-    searching that was played, loses nothing.  Labels: inaccuracy from 2, mistake from 5,
-    blunder from 10 francs lost (chosen from the francs lost measured in
-    games of ai:normal, greedy and random; change them with the options).  Accuracy = 100 x 0.75^(mean
-    francs lost per searched decision).  Reviews are kept in the data
-    directory, so a second look (and 'lehavre replay') is immediate.
+    Each decision's francs lost against a reference search.
+
+    First a summary: each player's accuracy, a graph of the game, the turning points and each
+    player's worst decision; --all lists every labelled decision with its better line.
     """
     err = make_console(stderr=True)
     try:
@@ -114,9 +126,16 @@ def review_command(
         typer.echo(review.to_json())
         return
     out = make_console()
-    show_review(target, review, positions, out)
+    show_review(target, review, positions, out, show_all, more_command(game, run, game_index))
     if report is not None:
         out.print(Text(f"HTML report: {report}", style="muted"))
+
+
+def more_command(game: str | None, run: int | None, game_index: int | None) -> str:
+    """The command that shows every labelled decision of the game reviewed."""
+    if game is not None:
+        return f"lehavre review {shlex.quote(game)} --all"
+    return f"lehavre review --run {run} --game {game_index} --all"
 
 
 def _target(game: str | None, run: int | None, game_index: int | None, db: Path | None) -> Reviewed:

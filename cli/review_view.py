@@ -115,7 +115,8 @@ def decisions_table(
     tag: Callable[[int], str],
     title: str,
 ) -> Table:
-    """Decisions with what they lost, their label and the better move with its line."""
+    """Decisions with what they lost, their label and the better move with its line (and, under it,
+    why that line is better, in a few words)."""
     table = Table(title=title, title_justify="left", pad_edge=False, show_lines=True)
     table.add_column("#", justify="right")
     table.add_column("played", ratio=2)
@@ -125,12 +126,11 @@ def decisions_table(
         label = review.label(d) or ""
         _mark, style = MARKS.get(label, ("", ""))
         who = Text(f"{tag(d.seat)}: ", style=SEAT_STYLES[d.seat % len(SEAT_STYLES)])
-        table.add_row(
-            str(d.index + 1),
-            who + Text(d.played),
-            Text(f"{d.lost:.1f}\n{label}", style=style),
-            better_line(d, positions, tag),
-        )
+        better = Text(better_line(d, positions, tag))
+        why = rv.explain_better(positions[d.index], d) if d.index < len(positions) else ""
+        if why:
+            better.append(f"\nwhy: {why}", style="muted")
+        table.add_row(str(d.index + 1), who + Text(d.played), Text(f"{d.lost:.1f}\n{label}", style=style), better)
     return table
 
 
@@ -141,8 +141,43 @@ def turning_points(review: GameReview, positions: Sequence[GameState], tag: Call
     return decisions_table(review, points, positions, tag, "The three biggest turning points")
 
 
-def review_screen(review: GameReview, positions: Sequence[GameState], tag: Callable[[int], str], width: int) -> Group:
-    """Everything: the players, the graph, the turning points and the labelled decisions."""
+def worst_of_the_others(review: GameReview) -> list[Decision]:
+    """Each player's worst decision, for the players with none among the turning points (so that
+    every player sees their own worst move on the summary)."""
+    shown = {d.seat for d in review.turning_points()}
+    out = []
+    for seat in range(review.num_players):
+        mine = [d for d in review.decisions if d.seat == seat and d.lost > 0 and seat not in shown]
+        if mine:
+            out.append(max(mine, key=lambda d: (d.lost, -d.index)))
+    return out
+
+
+def plural(n: int, word: str) -> str:
+    """'1 blunder', '2 blunders', '1 inaccuracy', '3 inaccuracies'."""
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+
+
+def labelled_count(review: GameReview) -> str:
+    """'12 labelled decisions (3 blunders, 4 mistakes, 5 inaccuracies)'."""
+    labelled = review.labelled()
+    counts = {name: sum(1 for d in labelled if review.label(d) == name) for name in reversed(rv.LABELS)}
+    parts = ", ".join(plural(n, name) for name, n in counts.items() if n)
+    return f"{plural(len(labelled), 'labelled decision')}" + (f" ({parts})" if parts else "")
+
+
+def review_screen(
+    review: GameReview,
+    positions: Sequence[GameState],
+    tag: Callable[[int], str],
+    width: int,
+    show_all: bool = True,
+    more: str = "",
+) -> Group:
+    """The players, the graph and the turning points; then every labelled decision (``show_all``),
+    or only each other player's worst decision and how to see the rest (``more``: the command)."""
     labelled = review.labelled()
     parts: list[RenderableType] = [
         players_table(review),
@@ -155,10 +190,15 @@ def review_screen(review: GameReview, positions: Sequence[GameState], tag: Calla
         Text(""),
         turning_points(review, positions, tag),
     ]
-    if labelled:
+    if not labelled:
+        parts.append(Text("No decision lost enough to be labelled.", style="muted"))
+    elif show_all:
         parts.append(decisions_table(review, labelled, positions, tag, f"Labelled decisions ({len(labelled)})"))
     else:
-        parts.append(Text("No decision lost enough to be labelled.", style="muted"))
+        others = worst_of_the_others(review)
+        if others:
+            parts.append(decisions_table(review, others, positions, tag, "The other players' worst decisions"))
+        parts.append(Text(f"{labelled_count(review)}; every one with its better line: {more}", style="bold"))
     return Group(*parts)
 
 
@@ -247,9 +287,18 @@ def run_review(
     return review
 
 
-def show_review(game: Reviewed, review: rv.GameReview, positions: Sequence[GameState], console: Console) -> None:
+def show_review(
+    game: Reviewed,
+    review: rv.GameReview,
+    positions: Sequence[GameState],
+    console: Console,
+    show_all: bool = True,
+    more: str = "",
+) -> None:
+    """The review on screen: the summary, and every labelled decision with ``show_all`` (otherwise
+    a line naming ``more``, the command that shows them)."""
     console.print(Text(game.title, style="bold"))
-    console.print(review_screen(review, positions, tagger(game.players), console.width))
+    console.print(review_screen(review, positions, tagger(game.players), console.width, show_all, more))
 
 
 def review_offer(save_path: Path | None) -> Text | None:

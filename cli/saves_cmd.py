@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -62,19 +63,38 @@ def describe(path: Any, record: records.GameRecord) -> dict[str, Any]:
     }
 
 
+def not_saved_games(folder: Path, listed: set[str]) -> str:
+    """A line naming the files of the saves folder that are not readable saved games ('' if none)."""
+    try:
+        files = sorted(p for p in folder.glob("*.json") if str(p) not in listed)
+    except OSError:
+        return ""
+    if not files:
+        return ""
+    names = ", ".join(p.name for p in files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
+    one = len(files) == 1
+    return (
+        f"{len(files)} file{'' if one else 's'} there {'is' if one else 'are'} not "
+        f"{'a readable saved game' if one else 'readable saved games'}: {names} "
+        "('lehavre replay NAME' says what is wrong)."
+    )
+
+
 @app.command("saves")
 def saves(
-    game: Annotated[str | None, typer.Argument(metavar="[inland|base]", help="Only the games of this kind.")] = None,
+    game: Annotated[str | None, typer.Argument(metavar="inland|base", help="Only the games of this kind.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
-    """List your saved games (newest first): name, game, players, round (or the result), when last played.
+    """List your saved games, newest first.
+
+    Each with its name, game, players, round (or the result) and when it was last played.
 
     Continue one with 'lehavre inland --load NAME' or 'lehavre base --load NAME'; 'lehavre inland --resume'
     (or base) continues the most recently played unfinished game.
     """
     if game is not None and game not in GAME_NAMES:
         raise typer.BadParameter(
-            f"'{game}' is not a game; use inland or base (or nothing for both)", param_hint="'[inland|base]'"
+            f"'{game}' is not a game; use inland or base (or nothing for both)", param_hint="'inland|base'"
         )
     rows = [describe(p, r) for p, r in records.list_records(ruleset=game)]
     if json_out:
@@ -82,12 +102,15 @@ def saves(
         return
     console = make_console()
     folder = records.default_save_dir()
+    unreadable = not_saved_games(folder, {row["file"] for row in rows}) if game is None else ""
     if not rows:
         console.print(
             f"No saved games in {folder}. Every game you play is saved there after each action.",
             soft_wrap=True,
             markup=False,
         )
+        if unreadable:
+            console.print(Text(unreadable, style="dim"), soft_wrap=True)
         return
     console.print(Text(f"Saved games in {folder}, newest first:", style="bold"), soft_wrap=True)
     table = Table(box=None, pad_edge=False, header_style="bold")
@@ -106,6 +129,8 @@ def saves(
     for row in rows:
         if row["problem"]:
             console.print(Text(f"{row['name']}: {row['problem']}", style="dim"), soft_wrap=True)
+    if unreadable:
+        console.print(Text(unreadable, style="dim"), soft_wrap=True)
     console.print(
         Text(
             "Continue one with 'lehavre GAME --load NAME' (GAME: inland or base); a name that is a path "

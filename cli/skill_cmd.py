@@ -31,14 +31,13 @@ from cli.playtest_cmd import (
 from core.lab import playtest as pt
 from core.lab import skill as sk
 
-SKILL_HELP = f"""Skill depth: does searching deeper win more, and how steeply, in each rule set?
+SKILL_HELP = f"""Skill depth: does searching deeper win more, and how steeply?
 
 For each RULES (inland, base) the ai agent at level --level plays itself with a ladder of node budgets per decision (--from, twice that, four times that ... up to --to): each step puts the doubled budget against the previous one for --games games (seats alternate, --noise varies the play, every step uses the same seeds). Each step is a stored playtest run (--db), resumed when the same command runs again.
 
-Reported per rule set: the stronger side's win rate at each step (ties count for nobody) with its 95% Wilson interval and Elo equivalent (a tie counts half); the pooled rate with an exact binomial test of its share of the decisive games against 50%; and the fitted slope, the least-squares line of the win rate against log2 of the budget (percentage points per doubling, 95% interval from the steps' binomial variances). A higher rate means skill matters more; a negative slope means each doubling pays less than the last.
-
 Defaults: --from {sk.FIRST_NODES} --to {sk.LAST_NODES}, level {sk.LEVEL}. A base-game step of 1,000 against 2,000 nodes takes about two minutes a game on a busy 2-core machine.
 """
+SKILL_EPILOG = """Reported per rule set: the stronger side's win rate at each step (ties count for nobody) with its 95% Wilson interval and Elo equivalent (a tie counts half); the pooled rate with an exact binomial test of its share of the decisive games against 50%; and the fitted slope, the least-squares line of the win rate against log2 of the budget (percentage points per doubling, 95% interval from the steps' binomial variances). A higher rate means skill matters more; a negative slope means each doubling pays less than the last."""
 
 
 def ladder_table(result: dict[str, Any]) -> Table:
@@ -79,17 +78,19 @@ def ladder_table(result: dict[str, Any]) -> Table:
     return table
 
 
-@app.command("skill", help=SKILL_HELP)
+@app.command("skill", help=SKILL_HELP, epilog=SKILL_EPILOG)
 def skill(
     rules: Annotated[list[str], typer.Argument(metavar="RULES...", help="Rule sets: inland, base (one or more).")],
     first: Annotated[int, typer.Option("--from", metavar="NODES", help="The ladder's first budget.")] = sk.FIRST_NODES,
     last: Annotated[int, typer.Option("--to", metavar="NODES", help="The ladder's last budget.")] = sk.LAST_NODES,
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per step.")] = 20,
-    level: Annotated[str, typer.Option("--level", help="The ai level whose depth and time cap are used.")] = sk.LEVEL,
+    games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games per step.")] = 20,
+    level: Annotated[
+        str, typer.Option("--level", metavar="LEVEL", help="The ai level whose depth and time cap are used.")
+    ] = sk.LEVEL,
     noise: Annotated[
         float, typer.Option("--noise", min=0.0, metavar="X", help="Noise of both agents (francs; 0 repeats games).")
     ] = 2.0,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of every step's run.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of every step's run.")] = 0,
     jobs: JobsOption = 1,
     db: DbOption = None,
     json_path: Annotated[

@@ -596,14 +596,32 @@ def save_record(record: GameRecord, path: str | Path) -> Path:
     return path
 
 
+#: pydantic's messages for the common problems, in the words of the rest of lehavre's messages
+PLAIN_MESSAGES = {
+    "missing": "missing",
+    "int_type": "should be a whole number",
+    "int_parsing": "should be a whole number",
+    "int_from_float": "should be a whole number",
+    "float_type": "should be a number",
+    "float_parsing": "should be a number",
+    "string_type": "should be text",
+    "bool_type": "should be true or false",
+    "bool_parsing": "should be true or false",
+    "list_type": "should be a list",
+    "dict_type": "should be an object",
+    "model_type": "should be an object",
+    "extra_forbidden": "is not a known field",
+}
+
+
 def validation_message(exc: ValidationError) -> str:
     """Pydantic's errors in words a person reads: the field, the problem, what was found (no "Value error," prefix)."""
     parts = []
     for err in exc.errors()[:5]:
         loc = ".".join(str(x) for x in err.get("loc", ())) or "record"
-        msg = err.get("msg", "invalid")
-        if msg.startswith("Value error, "):
-            msg = msg[len("Value error, ") :]
+        msg = PLAIN_MESSAGES.get(err.get("type", ""), err.get("msg", "invalid"))
+        for prefix in ("Value error, ", "Assertion failed, "):
+            msg = msg.removeprefix(prefix)
         found = err.get("input")
         if err.get("type") != "missing" and (found is None or isinstance(found, (bool, int, float, str))):
             shown = repr(found)
@@ -632,7 +650,14 @@ def parse_record(text: str | bytes, *, source: str | Path | None = None, verify:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        hint = " (the file looks truncated)" if not text.rstrip().endswith("}") else ""
+        body = text.strip()
+        if not body.startswith(("{", "[")):
+            start = body.splitlines()[0][:20]
+            raise RecordError(
+                f"{where}not a saved game: it is not JSON (a saved game is a JSON object starting with '{{'; "
+                f"this file starts with {start!r})"
+            ) from None
+        hint = " (the file looks truncated)" if body.startswith("{") and not body.endswith("}") else ""
         raise RecordError(
             f"{where}not a saved game: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}{hint}"
         ) from None

@@ -42,7 +42,7 @@ from typing import Any
 
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import GameError, GameSpec, GameState, Level, parse_action
-from core.search import WIN_BONUS, Searcher, SearchResult
+from core.search import WIN_BONUS, Searcher, SearchResult, evaluation_terms
 
 #: the reference level unless ``--level`` says otherwise
 DEFAULT_LEVEL = "hard"
@@ -231,6 +231,74 @@ def review_decision(spec: GameSpec, state: GameState, played: str, level: Level,
 
 def _proven(result: SearchResult) -> bool:
     return result.exhausted or abs(result.score) >= WIN_BONUS / 2
+
+
+# ---------------------------------------------------------------------------
+# Why the better line is better, in a few words
+# ---------------------------------------------------------------------------
+
+
+def follow_line(state: GameState, line: Sequence[str]) -> tuple[GameState, int]:
+    """``state`` after as many moves of ``line`` as can be followed (a line searched on a re-dealt
+    copy of hidden cards may stop being legal), and how many were."""
+    s = state.clone()
+    done = 0
+    for text in line:
+        if s.is_terminal():
+            break
+        try:
+            s.apply_action(parse_action(s, text))
+        except GameError:
+            break
+        done += 1
+    return s, done
+
+
+def _wealth_words(key: str, better: int | None, played: int | None) -> str:
+    """One part of the wealth that differs: '7 more francs', 'Pier (14)', 'no Farm (4)', 'ships +6'."""
+    if key == "francs":
+        diff = (better or 0) - (played or 0)
+        return f"{abs(diff)} {'more' if diff > 0 else 'fewer'} franc{'s' if abs(diff) != 1 else ''}"
+    if played is None:
+        return f"{key} ({better})"
+    if better is None:
+        return f"no {key} ({played})"
+    return f"{key} {better - played:+d}"
+
+
+def explain_better(state: GameState, d: Decision, limit: int = 3) -> str:
+    """Why the better line beats the line played, in a few words, from where the two lines lead
+    (both followed from ``state``, the position of decision ``d``): the parts of the mover's wealth
+    that differ ('at the end: 7 more francs', 'Pier (14)') and, when a line ends the game, that
+    goods are worth nothing then; before the end, the evaluation terms that differ most. Empty when the two
+    lines lead to the same wealth and terms (the difference lies beyond them)."""
+    if d.forced or d.lost <= 0 or not d.pv:
+        return ""
+    better, _ = follow_line(state, d.pv)
+    played, _ = follow_line(state, d.played_pv or (d.played,))
+    mine, theirs = better.wealth_breakdown(d.seat), played.wealth_breakdown(d.seat)
+    keys = [k for k in dict.fromkeys([*mine, *theirs]) if mine.get(k) != theirs.get(k)]
+    keys.sort(key=lambda k: -abs(mine.get(k, 0) - theirs.get(k, 0)))
+    parts = [_wealth_words(k, mine.get(k), theirs.get(k)) for k in keys[:limit]]
+    ends = better.is_terminal() or played.is_terminal()
+    if ends:
+        words = f"at the end: {', '.join(parts)}" if parts else ""
+        if "goods" not in evaluation_terms(state, d.seat):  # a game without goods
+            return words
+        return f"{words}; goods are worth nothing then" if words else "goods are worth nothing at the end"
+    words = f"after the line: {', '.join(parts)}" if parts else ""
+    terms = _term_differences(better, played, d.seat, limit)
+    if terms:
+        words += ("; " if words else "") + "evaluation " + terms
+    return words
+
+
+def _term_differences(better: GameState, played: GameState, seat: int, limit: int) -> str:
+    """The evaluation terms (other than wealth) that differ most between two positions, for ``seat``."""
+    a, b = evaluation_terms(better, seat), evaluation_terms(played, seat)
+    diffs = {k: a.get(k, 0.0) - b.get(k, 0.0) for k in dict.fromkeys([*a, *b]) if k != "wealth"}
+    shown = sorted((k for k in diffs if abs(diffs[k]) >= 0.5), key=lambda k: -abs(diffs[k]))[:limit]
+    return ", ".join(f"{k} {diffs[k]:+.1f}" for k in shown)
 
 
 # ---------------------------------------------------------------------------

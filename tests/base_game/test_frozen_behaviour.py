@@ -19,7 +19,8 @@ wherever a game is played, where ``--watch`` used ``seed * 1000 + seat``; the
 new outputs are the old code's with only that seed swapped.  The saves are
 unchanged.  The two changes were checked each on its own (the ways to pay cut back to four, or the old
 seed formula put back, reprint the file before it byte for byte); the file now holds the output of
-both together, written by running the commands of each entry once more.
+both together, written by running the commands of each entry once more.  The final table at the end
+of each text log has since gained the placings and the margin (only those lines differ).
 """
 
 from __future__ import annotations

@@ -86,3 +86,21 @@ def test_the_end_of_a_game_names_the_review_command(saved):
     assert offer is not None and offer.plain.endswith("lehavre review short")
     elsewhere = review_offer(saved / "mine.json")
     assert elsewhere is not None and elsewhere.plain.endswith(f"lehavre review {saved / 'mine.json'}")
+
+
+def test_the_first_screen_is_a_summary_and_all_lists_every_labelled_decision(saved):
+    """At 80x24 the review opens with a summary (players, accuracy, graph, turning points) and names
+    the command that lists every labelled decision; --all shows them."""
+    first = runner.invoke(app, ["review", "short", "--level", "easy"])
+    assert first.exit_code == 0, first.output
+    review = json.loads(runner.invoke(app, ["review", "short", "--level", "easy", "--json"]).stdout)
+    labelled = [d for d in review["decisions"] if d["label"]]
+    flat = " ".join(first.stdout.split())
+    assert "Labelled decisions (" not in flat
+    if labelled:
+        assert "every one with its better line: lehavre review short --all" in flat
+        full = runner.invoke(app, ["review", "short", "--level", "easy", "--all"])
+        assert full.exit_code == 0 and f"Labelled decisions ({len(labelled)})" in full.stdout
+        assert max(len(line) for line in full.stdout.splitlines()) <= 80
+    else:
+        assert "No decision lost enough to be labelled." in flat

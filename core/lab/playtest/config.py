@@ -36,6 +36,11 @@ class PlaytestError(GameError):
 _IMPORTED: dict[str, GameSpec] = {}
 
 
+def count(n: int, word: str) -> str:
+    """'1 agent', '2 agents'."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def load_ruleset(rules: str) -> GameSpec:
     """The spec of the game ``rules``: an installed game's name (:mod:`core.games`),
     or ``package.module:ATTR`` naming a :class:`GameSpec` that is not installed
@@ -250,7 +255,7 @@ def make_config(
         _check_player_count(rules, players)
     if players is not None and players != len(agents):
         raise PlaytestError(
-            f"--players {players} needs {players} agents, one per seat; got {len(agents)} ({','.join(agents)})"
+            f"--players {players} needs {count(players, 'agent')}, one per seat; got {len(agents)} ({','.join(agents)})"
         )
     if buildings is not None:
         path = Path(buildings).expanduser()
@@ -268,8 +273,9 @@ def make_config(
         raise PlaytestError(f"cannot set up '{rules}' with these options: {exc}") from None
     if state.num_players != len(agents):
         raise PlaytestError(
-            f"the rule set '{rules}' is played by {state.num_players} players here, but {len(agents)} agents were given "
-            f"({','.join(agents)}); give one agent per seat"
+            f"the rule set '{rules}' is played by {count(state.num_players, 'player')} here, but "
+            f"{count(len(agents), 'agent')} {'was' if len(agents) == 1 else 'were'} given ({','.join(agents)}); "
+            "give one agent per seat"
         )
     return config
 

@@ -1,0 +1,109 @@
+"""The review says in a few words why its better line is better (a planted position): a line that
+sells a building and builds it again with goods looks like a bug to a player until the review says
+that goods are worth nothing at the end while the building is worth its value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+from core.lab.review import Decision, explain_better, follow_line
+from core.protocol import TERMINAL, Evaluator, GameState
+
+
+@dataclass(frozen=True)
+class Move:
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Harbour(GameState):
+    """One player's last turn: they own the Pier (value 14), hold 5 goods and 3 francs; 'sell Pier'
+    pays half its value, 'build Pier' (when not owned) costs 4 goods, 'end' ends the game. Wealth:
+    francs and buildings; goods count for nothing at the end."""
+
+    ruleset = "harbour"
+
+    def __init__(self) -> None:
+        self.num_players = 2
+        self.francs, self.goods, self.pier, self.over = 3, 5, True, False
+        self.history: list[object] = []
+
+    def clone(self) -> Harbour:
+        c = Harbour()
+        c.francs, c.goods, c.pier, c.over = self.francs, self.goods, self.pier, self.over
+        return c
+
+    def key(self) -> tuple[object, ...]:
+        return (self.francs, self.goods, self.pier, self.over)
+
+    def current_player(self) -> int:
+        return TERMINAL if self.over else 0
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[Move]:
+        moves = [Move("end")]
+        moves += [Move("sell Pier")] if self.pier else []
+        moves += [Move("build Pier")] if not self.pier and self.goods >= 4 else []
+        return moves
+
+    def apply_action(self, action: Move) -> None:
+        if action.text == "sell Pier":
+            self.pier, self.francs = False, self.francs + 7
+        elif action.text == "build Pier":
+            self.pier, self.goods = True, self.goods - 4
+        else:
+            self.over = True
+
+    def wealth_breakdown(self, player: int) -> dict[str, int]:
+        if player:
+            return {"francs": 20}
+        return {"francs": self.francs, **({"Pier": 14} if self.pier else {})}
+
+    def wealth(self) -> list[int]:
+        return [sum(self.wealth_breakdown(p).values()) for p in range(2)]
+
+    def margin(self, player: int) -> float:
+        return float(self.wealth()[player] - self.wealth()[1 - player])
+
+
+def terms(state: Harbour, player: int) -> dict[str, float]:
+    return {"wealth": state.margin(player), "goods": 0.0 if state.over else float(state.goods)}
+
+
+#: the harbour's evaluation: its wealth margin and its goods
+Harbour.game = SimpleNamespace(  # type: ignore[assignment]
+    why_illegal=lambda state, text: None,
+    evaluator=Evaluator(
+        evaluate=lambda s, p: sum(terms(s, p).values()), terms=terms, search_actions=lambda s: s.legal_actions()
+    ),
+)
+
+
+def decision(pv: tuple[str, ...], played_pv: tuple[str, ...], lost: float = 7.0) -> Decision:
+    return Decision(0, 0, played_pv[0], pv[0], 7.0, 0.0, lost, False, pv=pv, played_pv=played_pv)
+
+
+def test_selling_and_building_again_is_explained_by_the_end_of_the_game():
+    d = decision(("sell Pier", "build Pier", "end"), ("end",))
+    assert explain_better(Harbour(), d) == "at the end: 7 more francs; goods are worth nothing then"
+
+
+def test_a_line_that_keeps_the_building_names_it_with_its_value():
+    d = decision(("end",), ("sell Pier", "end"))
+    assert explain_better(Harbour(), d) == "at the end: Pier (14), 7 fewer francs; goods are worth nothing then"
+
+
+def test_before_the_end_the_evaluation_terms_that_differ_are_named():
+    d = decision(("sell Pier", "build Pier"), ("sell Pier",))
+    assert explain_better(Harbour(), d) == "after the line: Pier (14); evaluation goods -4.0"
+
+
+def test_nothing_to_explain_for_a_decision_that_lost_nothing_or_a_line_that_cannot_be_followed():
+    assert explain_better(Harbour(), decision(("end",), ("end",), lost=0.0)) == ""
+    state, done = follow_line(Harbour(), ["sell Pier", "sell Pier", "end"])
+    assert done == 1 and not state.pier
