@@ -203,7 +203,7 @@ def _seats(p: game_cmd.Params, seed: int, options: GameOptions) -> tuple[list[lo
     return seats, f"{RULESET.title} ({_version(p['short'])}, {loop.plural(n, 'player')}), seed {seed}. {intro}"
 
 
-COMMAND = game_cmd.GameCommand(
+COMMAND: game_cmd.GameCommand = game_cmd.GameCommand(
     name=RULESET_NAME,
     spec=RULESET,
     renderer=BaseRenderer,

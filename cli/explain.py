@@ -131,7 +131,8 @@ def main_choice(decisions: Sequence[AIDecision]) -> AIDecision | None:
     """The turn's main choice: its first searched decision that does more than end the turn; None if none was searched."""
     searched = [d for d in decisions if d.info and not d.info.get("forced")]
     doing = [d for d in searched if d.action.strip().lower() not in TURN_ENDS]
-    return (doing or searched or [None])[0]
+    pool = doing or searched
+    return pool[0] if pool else None
 
 
 def explain_turn(

@@ -188,7 +188,7 @@ def _seats(p: game_cmd.Params, seed: int, options: InlandOptions) -> tuple[list[
     return players, f"{RULESET.title}, seed {seed}. {intro}"
 
 
-COMMAND = game_cmd.GameCommand(
+COMMAND: game_cmd.GameCommand = game_cmd.GameCommand(
     name=RULESET_NAME,
     spec=RULESET,
     renderer=InlandRenderer,

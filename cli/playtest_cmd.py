@@ -731,9 +731,9 @@ def compare(
     err = make_console(stderr=True)
     with clean_exit():
         if list_runs:
-            db_path = db or default_db_path()
-            with pt.Store(db_path) as store:
-                out.print(f"Stored runs in {db_path}", soft_wrap=True, markup=False)
+            listed = db or default_db_path()
+            with pt.Store(listed) as store:
+                out.print(f"Stored runs in {listed}", soft_wrap=True, markup=False)
                 table = Table()
                 for col in ("id", "created", "configuration", "agents", "seed", "games stored"):
                     table.add_column(col)
@@ -774,7 +774,7 @@ def compare(
         store, db_path = open_store(db, err)
         with store, progress_bar(err) as progress:
             for (name, _spec, run_id, _d), config in zip(sides, configs, strict=False):
-                if config is None:
+                if run_id is not None:  # a stored run (its side has no configuration to play)
                     loaded = pt.load_run(store, run_id)
                     if not loaded.complete:
                         err.print(
@@ -785,6 +785,7 @@ def compare(
                         )
                     results.append(loaded)
                     continue
+                assert config is not None  # every side without a stored run was given one above
                 r = play_stored(store, config, seed, games, from_db, jobs, backend, address, progress, f"{name}: ")
                 results.append(r)
                 if r.interrupted:

@@ -25,6 +25,7 @@ from cli.session import EXIT_INTERRUPTED, EXIT_OK, HINT_AGENT, continue_command
 from core import records
 from core.agents import make_agent
 from core.protocol import ActionError, GameError, GameState, normalize_text, parse_action
+from core.search import SearchAgent
 from core.table import AGENT, PERSON, REMOTE, Seat, seat_seed
 from core.table import Table as GameTable
 
@@ -73,14 +74,15 @@ class Coach:
 
     ``after(before, after, actor, action)`` is asked after every action, ``before_prompt(state, seat)``
     before a person decides; each returns lines to show.  ``skip`` at the prompt switches it off.
+    The states are typed ``Any``: a coach is written for one game's states (as a renderer is).
     """
 
     active = False
 
-    def after(self, before: GameState, after: GameState, actor: int, action: Any) -> list[RenderableType]:
+    def after(self, before: Any, after: Any, actor: int, action: Any) -> list[RenderableType]:
         return []
 
-    def before_prompt(self, state: GameState, seat: int) -> list[RenderableType]:
+    def before_prompt(self, state: Any, seat: int) -> list[RenderableType]:
         return []
 
     def skip(self) -> str:
@@ -251,8 +253,9 @@ class PlayLoop:
         self.say(self.r.final(self.state, self.s.seats))
         if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
             self.say(Text(f"Game record: {self.s.save_path}", style="dim"))
-            if any(p.kind == PERSON for p in self.s.seats):
-                self.say(review_offer(self.s.save_path))
+            offer = review_offer(self.s.save_path)
+            if offer is not None and any(p.kind == PERSON for p in self.s.seats):
+                self.say(offer)
         return EXIT_OK
 
     #: what stopping says, by how it stopped
@@ -497,7 +500,7 @@ class PlayLoop:
             return
         self.say(
             explain_info(
-                agent.last_info,
+                agent.last_info if isinstance(agent, SearchAgent) else {},
                 "Hint: the AI",
                 "would play",
                 state=self.state,

@@ -67,7 +67,10 @@ def seat_tag(p: int) -> Text:
     return Text(f"P{p + 1}", style=SEAT_STYLE[p % len(SEAT_STYLE)])
 
 
-def _plural(n: int, word: str) -> str:
+def _plural(n: int | None, word: str) -> str:
+    """``3 francs``, ``1 franc``; a number the data does not give (a building that cannot be bought) reads ``no price``."""
+    if n is None:
+        return "no price"
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 

@@ -10,22 +10,24 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from core.protocol import GameState
 from core.table import PERSON, Seat
 
 
 class Renderer:
-    """How a rule set looks on screen.  Subclass per game; defaults are generic."""
+    """How a rule set looks on screen.  Subclass per game; defaults are generic.
+
+    The states are typed ``Any`` here: each game's renderer takes its own state class (a renderer is
+    only ever given states of its game), which a narrower override may name."""
 
     ruleset = ""
     title = "game"
 
-    def board(self, state: GameState, players: Sequence[Seat], viewer: int | None) -> RenderableType:
+    def board(self, state: Any, players: Sequence[Seat], viewer: int | None) -> RenderableType:
         """The whole position, seen by ``viewer`` (a seat, or None for a spectator)."""
         w = state.wealth()
         return Text("  ".join(f"{p.label}: wealth {w[i]}" for i, p in enumerate(players)))
 
-    def screens(self, state: GameState, players: Sequence[Seat], seat: int) -> list[RenderableType]:
+    def screens(self, state: Any, players: Sequence[Seat], seat: int) -> list[RenderableType]:
         """What a terminal shows above the turn line and the choices, richest layout first (the
         play loop takes the first that fits, see :mod:`cli.screen`); the last one should be small:
         the mover's own side."""
@@ -40,12 +42,12 @@ class Renderer:
         tag, label = self.seat_tag(players, seat), players[seat].label
         return label if tag == players[seat].name else f"{tag} {label}"
 
-    def turn_line(self, state: GameState, players: Sequence[Seat]) -> RenderableType:
+    def turn_line(self, state: Any, players: Sequence[Seat]) -> RenderableType:
         p = state.current_player()
         return Text(f"{players[p].label} to play")
 
     def event_lines(
-        self, state: GameState, players: Sequence[Seat], actor: int, action: Any, before: GameState | None = None
+        self, state: Any, players: Sequence[Seat], actor: int, action: Any, before: Any = None
     ) -> list[RenderableType]:
         """What the action just applied did (shown after every action); ``before`` is the position
         it was played from (the play loop's stack of positions), when the caller has it."""
@@ -56,19 +58,19 @@ class Renderer:
         head, sep, tail = str(action).partition(":")
         return head.strip(), tail.strip() if sep else ""
 
-    def group_in(self, state: GameState, action: Any) -> tuple[str, str]:
+    def group_in(self, state: Any, action: Any) -> tuple[str, str]:
         """:meth:`group_of` in ``state``, for a game whose grouping depends on the position."""
         return self.group_of(action)
 
-    def describe_group(self, state: GameState, head: str, actions: Sequence[Any]) -> str:
+    def describe_group(self, state: Any, head: str, actions: Sequence[Any]) -> str:
         """A short note after a first-step choice (cost, effect, number of ways)."""
         return f"{len(actions)} ways" if len(actions) > 1 else ""
 
-    def describe_choice(self, state: GameState, action: Any) -> str:
+    def describe_choice(self, state: Any, action: Any) -> str:
         """A short note after a second-step choice (e.g. its outcome)."""
         return ""
 
-    def reference(self, state: GameState, name: str | None) -> RenderableType:
+    def reference(self, state: Any, name: str | None) -> RenderableType:
         """``rules [NAME]`` at the prompt: the reference of one item or all."""
         return Text("No rules reference for this game.")
 
@@ -76,7 +78,7 @@ class Renderer:
         """Help text: the action text forms of this game, with examples."""
         return "Type an action's text, e.g. as listed."
 
-    def final(self, state: GameState, players: Sequence[Seat]) -> RenderableType:
+    def final(self, state: Any, players: Sequence[Seat]) -> RenderableType:
         return final_table(state, [p.label for p in players], only_human(players))
 
 
@@ -99,7 +101,7 @@ def only_human(players: Sequence[Seat]) -> int | None:
     return seats[0] if len(seats) == 1 and len(players) > 1 else None
 
 
-def final_table(state: GameState, labels: Sequence[str], you: int | None = None) -> RenderableType:
+def final_table(state: Any, labels: Sequence[str], you: int | None = None) -> RenderableType:
     """Every player's wealth breakdown, their placings and who won by how much; ``you``: the
     seat of the one person at this keyboard, if any ('You won by 12', 'You came 3rd')."""
     n = state.num_players
