@@ -18,7 +18,7 @@ from core.weights import WeightsFile
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _synthetic(n: int, weights: list[float], scale: float, seed: int) -> list[Sample]:
+def _synthetic(n: int, weights: list[float], scale: float, seed: int, per_game: int = 50) -> list[Sample]:
     """Results drawn from sigmoid(w.x / K): the model the fit assumes."""
     rng = random.Random(seed)
     out = []
@@ -26,7 +26,7 @@ def _synthetic(n: int, weights: list[float], scale: float, seed: int) -> list[Sa
         x = (rng.uniform(-30, 30), rng.uniform(-5, 5), rng.uniform(-10, 10))
         z = sum(w * v for w, v in zip(weights, x, strict=True)) / scale
         y = 1.0 if rng.random() < 1.0 / (1.0 + math.exp(-z)) else 0.0
-        out.append(Sample(i // 50, 0, x, y))
+        out.append(Sample(i // per_game, 0, x, y))
     return out
 
 

@@ -32,6 +32,7 @@ from core.lab.tuning import (
 from core.protocol import GameState, parse_action
 from core.table import seat_seed
 from core.weights import Provenance, WeightsFile, load_weights, write_weights
+from tests.core.test_tuning import _synthetic
 
 REFERENCE = Path(__file__).parent / "data" / "eval_reference.json"
 
@@ -125,18 +126,6 @@ def test_samples_hold_each_seats_features_and_that_seats_result(name: str) -> No
 # ---------------------------------------------------------------------------
 # The fit: K, Newton, the pull toward today's weights, the split
 # ---------------------------------------------------------------------------
-
-
-def _synthetic(n: int, weights: list[float], scale: float, seed: int, per_game: int = 50) -> list[Sample]:
-    """Results drawn from sigmoid(w.x / K): the model the fit assumes."""
-    rng = random.Random(seed)
-    out = []
-    for i in range(n):
-        x = (rng.uniform(-30, 30), rng.uniform(-5, 5), rng.uniform(-10, 10))
-        z = sum(w * v for w, v in zip(weights, x, strict=True)) / scale
-        y = 1.0 if rng.random() < 1.0 / (1.0 + math.exp(-z)) else 0.0
-        out.append(Sample(i // per_game, 0, x, y))
-    return out
 
 
 def _gradient(samples: list[Sample], w: list[float], scale: float, start: list[float], l2: float) -> list[float]:
