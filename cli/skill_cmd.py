@@ -92,7 +92,7 @@ def seat_table(curve: dict[str, Any]) -> Table:
         ("level", "left"),
         ("games", "right"),
         ("ties", "right"),
-        ("first won / decisive", "right"),
+        ("first won\n/ decisive", "right"),
         ("share [95% CI]", "right"),
         ("p (50%)", "right"),
     ):
