@@ -1,4 +1,5 @@
-"""``lehavre skill``: skill depth of rule sets, a ladder of doubling search budgets (:mod:`core.lab.skill`).
+"""``lehavre skill``: skill depth of rule sets, a ladder of doubling search budgets, and with ``--seats``
+the seat balance by skill, the first seat's share of decisive games per level (:mod:`core.lab.skill`).
 
 The games are ordinary playtest runs (stored, resumable); this module reads the
 command line, drives the progress bar and prints one table per rule set.
@@ -30,14 +31,19 @@ from cli.playtest_cmd import (
 )
 from core.lab import playtest as pt
 from core.lab import skill as sk
+from core.lab.seat_report import trend_sentence, write_seat_report
 
 SKILL_HELP = f"""Skill depth: does searching deeper win more, and how steeply?
 
 For each RULES (inland, base) the ai agent at level --level plays itself with a ladder of node budgets per decision (--from, twice that, four times that ... up to --to): each step puts the doubled budget against the previous one for --games games (seats alternate, --noise varies the play, every step uses the same seeds). Each step is a stored playtest run (--db), resumed when the same command runs again.
 
 Defaults: --from {sk.FIRST_NODES} --to {sk.LAST_NODES}, level {sk.LEVEL}. A base-game step of 1,000 against 2,000 nodes takes about two minutes a game on a busy 2-core machine.
+
+With --seats: the seat balance by skill instead. Each level of --levels (easy, normal, hard or an ai agent text such as ai:easy@nodes=50) plays itself, the same level in both seats with --noise, for its count of --games (one count per level, e.g. 400,200,40, or one for all); game i of every level starts from the same set-up. Reported per level: the first seat's share of the decisive games with its 95% interval and a test against 50%, and whether the share changes from the first level to the last. --html draws the curve. Example: lehavre skill inland --seats --levels easy,normal --games 200,40 --html seats.html
 """
-SKILL_EPILOG = """Reported per rule set: the stronger side's win rate at each step (ties count for nobody) with its 95% Wilson interval and Elo equivalent (a tie counts half); the pooled rate with an exact binomial test of its share of the decisive games against 50%; and the fitted slope, the least-squares line of the win rate against log2 of the budget (percentage points per doubling, 95% interval from the steps' binomial variances). A higher rate means skill matters more; a negative slope means each doubling pays less than the last."""
+SKILL_EPILOG = """Reported per rule set: the stronger side's win rate at each step (ties count for nobody) with its 95% Wilson interval and Elo equivalent (a tie counts half); the pooled rate with an exact binomial test of its share of the decisive games against 50%; and the fitted slope, the least-squares line of the win rate against log2 of the budget (percentage points per doubling, 95% interval from the steps' binomial variances). A higher rate means skill matters more; a negative slope means each doubling pays less than the last.
+
+With --seats, per level: games, decisive games (one winner), the first seat's (the starting player's) wins, ties, its share of the decisive games with a 95% Wilson interval and an exact binomial test against 50%; across levels, the Cochran-Armitage test of a trend in that share. The target zone is 42% to 58%."""
 
 
 def ladder_table(result: dict[str, Any]) -> Table:
@@ -78,12 +84,115 @@ def ladder_table(result: dict[str, Any]) -> Table:
     return table
 
 
+def seat_table(curve: dict[str, Any]) -> Table:
+    """One rule set's seat curve at 80 columns: a row per level, the trend in the caption."""
+    noise = f", noise {curve['noise']:g}" if curve["noise"] else ""
+    table = Table(title=f"Seat balance by skill: {curve['rules']}{noise}", title_justify="left")
+    for col, justify in (
+        ("level", "left"),
+        ("games", "right"),
+        ("ties", "right"),
+        ("first won\n/ decisive", "right"),
+        ("share [95% CI]", "right"),
+        ("p (50%)", "right"),
+    ):
+        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    for lv in curve["levels"]:
+        share = "–" if lv["share"] is None else format_pct(lv["share"])
+        table.add_row(
+            lv["level"],
+            str(lv["games"]),
+            str(lv["ties"]),
+            f"{lv['first_wins']} / {lv['decisive']}",
+            f"{share} [{100 * lv['ci95'][0]:.0f}, {100 * lv['ci95'][1]:.0f}]",
+            format_p(lv["test"]["p_value"]),
+        )
+    lo, hi = curve["target_zone"]
+    table.caption = Text(
+        f"share: the first seat's (the starting player's) share of decisive games; p: exact binomial test against "
+        f"50%; target zone {format_pct(lo)} to {format_pct(hi)}. {_first_upper(trend_sentence(curve))}.",
+        justify="left",
+    )
+    return table
+
+
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _seat_curves(
+    names: list[str],
+    levels: list[str],
+    counts: list[int],
+    opts: dict[str, Any],
+) -> tuple[list[dict[str, Any]], bool, str]:
+    """Play (or resume) every rule set's mirror runs; the curves, whether Ctrl-C stopped them, the database."""
+    err = make_console(stderr=True)
+    store, db_path = open_store(opts["db"], err)
+    curves = []
+    interrupted = False
+    with store, progress_bar(err) as progress:
+        for name in names:
+
+            def play(config: pt.Config, n: int) -> pt.RunResult:
+                nonlocal interrupted
+                r = play_stored(
+                    store,
+                    config,
+                    opts["seed"],
+                    n,
+                    True,
+                    opts["jobs"],
+                    Backend.local,
+                    None,
+                    progress,
+                    f"{config.label}: ",
+                )
+                interrupted = interrupted or r.interrupted
+                return r
+
+            curves.append(
+                sk.run_seat_curve(store, name, levels, counts, opts["seed"], opts["noise"], opts["buildings"], run=play)
+            )
+            if interrupted:
+                break
+    return curves, interrupted, db_path
+
+
+def seats(names: list[str], levels_text: str, games_text: str, opts: dict[str, Any]) -> None:
+    """``skill --seats``: check everything, play, print a table per rule set, write the JSON and HTML asked for."""
+    out = output_console()
+    err = make_console(stderr=True)
+    levels = sk.parse_levels(levels_text)
+    counts = sk.parse_games(games_text, len(levels))
+    for name in names:
+        for level in levels:
+            sk.mirror_config(name, level, opts["noise"], opts["buildings"])  # checks rules, level, data file
+    curves, interrupted, db_path = _seat_curves(names, levels, counts, opts)
+    for curve in curves:
+        out.print(seat_table(curve))
+    out.print(f"Runs stored in {db_path}; the same command resumes them.", style="dim", markup=False)
+    if opts["json_path"] is not None:
+        write_json(opts["json_path"], {"command": command_line(), "levels": levels, "games": counts, "curves": curves})
+    if opts["html"] is not None:
+        path = write_seat_report(opts["html"], curves, [command_line()])
+        out.print(f"Report written to {path}.", markup=False)
+    if interrupted:
+        err.print("Interrupted: run the same command again to play the rest.", style="italic", markup=False)
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
 @app.command("skill", help=SKILL_HELP, epilog=SKILL_EPILOG)
 def skill(
     rules: Annotated[list[str], typer.Argument(metavar="RULES...", help="Rule sets: inland, base (one or more).")],
     first: Annotated[int, typer.Option("--from", metavar="NODES", help="The ladder's first budget.")] = sk.FIRST_NODES,
     last: Annotated[int, typer.Option("--to", metavar="NODES", help="The ladder's last budget.")] = sk.LAST_NODES,
-    games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games per step.")] = 20,
+    games: Annotated[
+        str,
+        typer.Option(
+            "--games", "-n", metavar="N[,N...]", help="Games per step; with --seats, per level (one count or one each)."
+        ),
+    ] = "20",
     level: Annotated[
         str, typer.Option("--level", metavar="LEVEL", help="The ai level whose depth and time cap are used.")
     ] = sk.LEVEL,
@@ -91,10 +200,23 @@ def skill(
         float, typer.Option("--noise", min=0.0, metavar="X", help="Noise of both agents (francs; 0 repeats games).")
     ] = 2.0,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of every step's run.")] = 0,
+    seat_curve: Annotated[
+        bool, typer.Option("--seats", help="The seat balance by skill instead of the ladder (see above).")
+    ] = False,
+    levels: Annotated[
+        str | None,
+        typer.Option("--levels", metavar="L,L...", help="With --seats: the levels, weakest first (easy,normal,hard)."),
+    ] = None,
+    buildings: Annotated[
+        Path | None, typer.Option("--buildings", metavar="FILE", help="With --seats: use this building data file.")
+    ] = None,
+    html: Annotated[
+        Path | None, typer.Option("--html", metavar="PATH", help="With --seats: write the curve to this HTML file.")
+    ] = None,
     jobs: JobsOption = 1,
     db: DbOption = None,
     json_path: Annotated[
-        Path | None, typer.Option("--json", metavar="PATH", help="Write every ladder to this JSON file.")
+        Path | None, typer.Option("--json", metavar="PATH", help="Write every ladder (or curve) to this JSON file.")
     ] = None,
 ) -> None:
     out = output_console()
@@ -102,6 +224,16 @@ def skill(
     with clean_exit():
         check_jobs(jobs, Backend.local, None)
         names = [r if ":" in r else r.strip().lower() for r in rules]
+        if seat_curve:
+            opts = {"seed": seed, "noise": noise, "buildings": buildings, "jobs": jobs, "db": db}
+            seats(names, levels or ",".join(sk.SEAT_LEVELS), games, opts | {"json_path": json_path, "html": html})
+            return
+        for given, option in ((levels, "--levels"), (buildings, "--buildings"), (html, "--html")):
+            if given is not None:
+                raise pt.PlaytestError(f"{option} goes with --seats (the seat balance by skill); add --seats")
+        if "," in games:
+            raise pt.PlaytestError(f"--games takes one count per step without --seats (got '{games}'), e.g. --games 20")
+        games_per_step = sk.parse_games(games, 1)[0]
         budgets = sk.ladder(first, last)
         for name in names:
             sk.step_config(name, budgets[0], budgets[1], level, noise)  # checks the rule set, level and agents
@@ -119,7 +251,7 @@ def skill(
                     interrupted = interrupted or r.interrupted
                     return r
 
-                results.append(sk.run_ladder(store, name, budgets, games, seed, level, noise, run=play))
+                results.append(sk.run_ladder(store, name, budgets, games_per_step, seed, level, noise, run=play))
                 if interrupted:
                     break
         for result in results:

@@ -16,6 +16,15 @@ stored, resumable, any backend).  For each rule set the result gives
   variances.  A positive mean rate says skill pays; a slope near zero says
   each doubling pays about as much as the last, a negative one that returns
   diminish.
+
+The *seat curve* (:func:`run_seat_curve`) asks another question of the same
+machinery: does the first seat's advantage depend on skill?  For each level
+(``ai:easy``, ``ai:normal``, ``ai:hard`` or any ``ai`` agent text) a mirror run
+puts that level in both seats, with noise, on the same run seed at every level
+(game ``i`` of every level is set up alike).  Per level: the first seat's
+(the starting player's) share of the decisive games with its 95% Wilson
+interval and an exact binomial test against 50%; across levels, the
+Cochran-Armitage test of a trend in that share (first level to last).
 """
 
 from __future__ import annotations
@@ -24,6 +33,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from core.agents import with_nodes
@@ -167,3 +177,165 @@ def run_ladder(
         if result.interrupted:
             break
     return summarize_ladder(rules, steps)
+
+
+# ---------------------------------------------------------------------------
+# The seat balance by skill: the first seat's share of decisive games per level
+# ---------------------------------------------------------------------------
+
+#: the levels of the seat curve by default, weakest first
+SEAT_LEVELS = ("easy", "normal", "hard")
+#: the target zone of the first seat's share of decisive games
+TARGET_ZONE = (0.42, 0.58)
+
+
+def parse_levels(text: str) -> list[str]:
+    """``easy,normal,hard`` -> ``ai:easy, ai:normal, ai:hard``; a full ``ai`` agent text (``ai:easy@nodes=50``) is kept."""
+    levels = [part.strip() for part in text.split(",") if part.strip()]
+    if not levels:
+        raise PlaytestError(f"--levels needs at least one level (got '{text}'); e.g. --levels easy,normal,hard")
+    out = []
+    for level in levels:
+        spec = f"ai:{level.lower()}" if level.lower() in SEAT_LEVELS else level
+        if spec != "ai" and not spec.startswith(("ai:", "ai@", "ai~")):
+            raise PlaytestError(
+                f"unknown level '{level}' in --levels: give easy, normal, hard or an ai agent text "
+                "such as ai:easy@nodes=50, separated by commas"
+            )
+        out.append(spec)
+    if len(set(out)) != len(out):
+        raise PlaytestError(f"--levels names a level twice ('{text}'); give each level once")
+    return out
+
+
+def parse_games(text: str, levels: int) -> list[int]:
+    """``400,200,40`` (one count per level) or one count for every level."""
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isdigit() and int(p) >= 1 for p in parts):
+        raise PlaytestError(f"--games takes whole numbers >= 1 separated by commas (got '{text}'), e.g. 400,200,40")
+    counts = [int(p) for p in parts]
+    if len(counts) == 1:
+        return counts * levels
+    if len(counts) != levels:
+        raise PlaytestError(
+            f"--games gives {len(counts)} counts ('{text}') for {levels} levels: give one count per level, or one for all"
+        )
+    return counts
+
+
+def mirror_config(rules: str, level: str, noise: float = 2.0, buildings: str | Path | None = None) -> Config:
+    """The playtest configuration of one level: ``level`` in both seats, ``noise`` on."""
+    return make_config(
+        rules, [level, level], buildings=buildings, label=f"{rules}: {level} mirror", noise=noise or None
+    )
+
+
+@dataclass
+class SeatLevel:
+    """One level's mirror games: how often the first seat (the starting player) won."""
+
+    level: str
+    run_id: int
+    games: int
+    first_wins: int
+    second_wins: int
+    ties: int
+
+    @property
+    def decisive(self) -> int:
+        return self.first_wins + self.second_wins
+
+    @property
+    def share(self) -> float | None:
+        """The first seat's share of the decisive games (None when there is none)."""
+        return self.first_wins / self.decisive if self.decisive else None
+
+    def to_dict(self) -> dict[str, Any]:
+        lo, hi = stats.wilson_interval(self.first_wins, self.decisive)
+        return {
+            "level": self.level,
+            "run_id": self.run_id,
+            "games": self.games,
+            "decisive": self.decisive,
+            "first_wins": self.first_wins,
+            "second_wins": self.second_wins,
+            "ties": self.ties,
+            "share": self.share,
+            "ci95": [lo, hi],
+            "test": stats.binomial_test(self.first_wins, self.decisive, 0.5).to_dict(),
+        }
+
+
+def seat_level(level: str, run_id: int, records: Sequence[dict[str, Any]]) -> SeatLevel:
+    """Count the first seat's sole wins, the other seats' and the ties in a level's records."""
+    first = other = ties = 0
+    for r in records:
+        if len(r["winners"]) != 1:
+            ties += 1
+        elif r["winners"][0] == 0:
+            first += 1
+        else:
+            other += 1
+    return SeatLevel(level, run_id, len(records), first, other, ties)
+
+
+def trend_test(levels: Sequence[SeatLevel]) -> dict[str, Any]:
+    """Does the first seat's share change from the first level to the last?
+
+    The Cochran-Armitage test for a linear trend of the share over the levels
+    (scored 0, 1, 2, ... weakest first), two-sided; with two levels it is the
+    pooled two-proportion z-test.  ``change`` is the last level's share minus
+    the first's.
+    """
+    used = [lv for lv in levels if lv.decisive]
+    if len(used) < 2:
+        return {"change": None, "test": None}
+    change = used[-1].first_wins / used[-1].decisive - used[0].first_wins / used[0].decisive
+    n = sum(lv.decisive for lv in used)
+    xs = [float(i) for i, lv in enumerate(levels) if lv.decisive]
+    p = sum(lv.first_wins for lv in used) / n
+    mx = sum(x * lv.decisive for x, lv in zip(xs, used, strict=True)) / n
+    t = sum(x * (lv.first_wins - lv.decisive * p) for x, lv in zip(xs, used, strict=True))
+    var = p * (1 - p) * sum(lv.decisive * (x - mx) ** 2 for x, lv in zip(xs, used, strict=True))
+    if var <= 0:
+        result = stats.TestResult("Cochran-Armitage trend test", 0.0, 1.0)
+    else:
+        z = t / math.sqrt(var)
+        result = stats.TestResult("Cochran-Armitage trend test", z, stats.normal_two_sided_p(z))
+    return {"change": change, "test": result.to_dict()}
+
+
+def summarize_seats(rules: str, levels: Sequence[SeatLevel], noise: float) -> dict[str, Any]:
+    """A rule set's seat curve: one entry per level and the trend test."""
+    return {
+        "rules": rules,
+        "noise": noise,
+        "target_zone": list(TARGET_ZONE),
+        "levels": [lv.to_dict() for lv in levels],
+        "trend": trend_test(levels),
+    }
+
+
+def run_seat_curve(
+    store: Store,
+    rules: str,
+    levels: Sequence[str],
+    games: Sequence[int],
+    seed: int = 0,
+    noise: float = 2.0,
+    buildings: str | Path | None = None,
+    run: Callable[[Config, int], RunResult] | None = None,
+) -> dict[str, Any]:
+    """Play (or resume) a mirror run per level, all on the run seed ``seed`` (game ``i`` of every level is set up alike)."""
+
+    def default(config: Config, n: int) -> RunResult:
+        return execute(store, config, seed, n, resume=True)
+
+    play = run or default
+    done = []
+    for level, n in zip(levels, games, strict=True):
+        result = play(mirror_config(rules, level, noise, buildings), n)
+        done.append(seat_level(level, result.run_id, result.records))
+        if result.interrupted:
+            break
+    return summarize_seats(rules, done, noise)

@@ -1,0 +1,209 @@
+"""The HTML report of the seat curve (:func:`core.lab.skill.run_seat_curve`): the first seat's share
+of the decisive games at each skill level, drawn with its 95% intervals, the 50% line and the target zone.
+
+Self-contained like the playtest report (:mod:`core.lab.report`, whose CSS and
+escaping it reuses): inline CSS, one inline ``<svg>`` (``<figure id="chart-seat-curve">``),
+no scripts, no network.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from core.lab.playtest import PlaytestError
+from core.lab.report import COLOURS, CSS, escape
+
+CHART_ID = "chart-seat-curve"
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def _p(p: float) -> str:
+    return "< 0.0001" if p < 1e-4 else f"{p:.4f}"
+
+
+def _axes(parts: list[str], geo: dict[str, float], levels: Sequence[str], zone: Sequence[float]) -> None:
+    """Grid, target zone, 50% line, axes and level names."""
+    left, top, plot_w, plot_h = geo["left"], geo["top"], geo["plot_w"], geo["plot_h"]
+
+    def y(v: float) -> float:
+        return top + plot_h * (1 - v)
+
+    z_lo, z_hi = zone
+    parts.append(
+        f'<rect class="target-zone" x="{left}" y="{y(z_hi):.1f}" width="{plot_w}" height="{y(z_lo) - y(z_hi):.1f}" '
+        f'fill="#dff0d8"><title>target zone {100 * z_lo:.0f}–{100 * z_hi:.0f}%</title></rect>'
+    )
+    for i in range(11):
+        v = i / 10
+        parts.append(f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + plot_w}" y2="{y(v):.1f}" stroke="#e3e3e3"/>')
+        parts.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{100 * v:.0f}%</text>')
+    parts.append(
+        f'<line class="even-line" x1="{left}" y1="{y(0.5):.1f}" x2="{left + plot_w}" y2="{y(0.5):.1f}" '
+        'stroke="#555" stroke-dasharray="6 4"/>'
+    )
+    parts.append(
+        f'<text x="{left + plot_w - 4}" y="{y(z_hi) - 4:.1f}" text-anchor="end">target zone '
+        f"{100 * z_lo:.0f}–{100 * z_hi:.0f}%</text>"
+    )
+    parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>')
+    parts.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#888"/>')
+    step = plot_w / max(1, len(levels))
+    for i, level in enumerate(levels):
+        parts.append(
+            f'<text x="{left + step * (i + 0.5):.1f}" y="{top + plot_h + 18}" text-anchor="middle">{escape(level)}</text>'
+        )
+    parts.append(
+        f'<text transform="translate(14 {top + plot_h / 2}) rotate(-90)" text-anchor="middle">'
+        "first seat's share of decisive games</text>"
+    )
+    parts.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{geo["height"] - 6}" text-anchor="middle">skill level (both seats)</text>'
+    )
+
+
+def _series(parts: list[str], geo: dict[str, float], curve: dict[str, Any], colour: str, offset: float) -> None:
+    """One rule set's points (share per level), their interval bars and the line joining them."""
+    left, top, plot_w, plot_h = geo["left"], geo["top"], geo["plot_w"], geo["plot_h"]
+    step = plot_w / max(1, geo["levels"])
+    points = []
+    for i, lv in enumerate(curve["levels"]):
+        if lv["share"] is None:
+            continue
+        x = left + step * (i + 0.5) + offset
+        lo, hi = lv["ci95"]
+        yv, ylo, yhi = (top + plot_h * (1 - v) for v in (lv["share"], lo, hi))
+        points.append(f"{x:.1f},{yv:.1f}")
+        tip = (
+            f"{curve['rules']} – {lv['level']}: first seat won {lv['first_wins']} of {lv['decisive']} decisive games, "
+            f"{_pct(lv['share'])} (95% CI {_pct(lo)}–{_pct(hi)}); {lv['ties']} ties in {lv['games']} games"
+        )
+        parts.append(
+            f'<g class="errorbar" stroke="{colour}" stroke-width="1.5"><line x1="{x:.1f}" y1="{ylo:.1f}" x2="{x:.1f}" '
+            f'y2="{yhi:.1f}"/><line x1="{x - 5:.1f}" y1="{ylo:.1f}" x2="{x + 5:.1f}" y2="{ylo:.1f}"/>'
+            f'<line x1="{x - 5:.1f}" y1="{yhi:.1f}" x2="{x + 5:.1f}" y2="{yhi:.1f}"/></g>'
+        )
+        parts.append(
+            f'<circle class="point" cx="{x:.1f}" cy="{yv:.1f}" r="5" fill="{colour}"><title>{escape(tip)}</title></circle>'
+        )
+        parts.append(
+            f'<text x="{x + 8:.1f}" y="{yv - 6:.1f}" fill="{colour}">{_pct(lv["share"])} (n={lv["decisive"]})</text>'
+        )
+    if len(points) > 1:
+        parts.append(f'<polyline points="{" ".join(points)}" fill="none" stroke="{colour}" stroke-width="1.5"/>')
+
+
+def seat_curve_chart(curves: Sequence[dict[str, Any]], width: int = 760, height: int = 340) -> str:
+    """The share of decisive games the first seat won, per level, with 95% interval bars, a 50% line and the target zone."""
+    levels: list[str] = []
+    for c in curves:
+        for lv in c["levels"]:
+            if lv["level"] not in levels:
+                levels.append(lv["level"])
+    zone = curves[0]["target_zone"] if curves else (0.42, 0.58)
+    left, right, top, bottom = 56.0, 12.0, 16.0, 48.0
+    geo = {
+        "left": left,
+        "top": top,
+        "plot_w": width - left - right,
+        "plot_h": height - top - bottom,
+        "width": float(width),
+        "height": float(height),
+        "levels": float(len(levels)),
+    }
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        'role="img" aria-label="Seat balance by skill"><title>Seat balance by skill</title>'
+    ]
+    _axes(parts, geo, levels, zone)
+    for k, curve in enumerate(curves):
+        index = {lv["level"]: lv for lv in curve["levels"]}
+        aligned = dict(curve, levels=[index.get(name, _empty(name)) for name in levels])
+        _series(parts, geo, aligned, COLOURS[k % len(COLOURS)], 10.0 * (k - (len(curves) - 1) / 2))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _empty(level: str) -> dict[str, Any]:
+    return {"level": level, "share": None}
+
+
+def _table(curve: dict[str, Any]) -> str:
+    rows = [
+        "<table><thead><tr><th>level</th><th>games</th><th>decisive</th><th>first seat won</th><th>ties</th>"
+        "<th>first seat's share [95% CI]</th><th>p (share = 50%)</th></tr></thead><tbody>"
+    ]
+    for lv in curve["levels"]:
+        lo, hi = lv["ci95"]
+        sig = ' class="sig"' if lv["test"]["significant"] else ""
+        rows.append(
+            f"<tr{sig}><td>{escape(lv['level'])}</td><td>{lv['games']}</td><td>{lv['decisive']}</td>"
+            f"<td>{lv['first_wins']}</td><td>{lv['ties']}</td><td>{_pct(lv['share'])} [{_pct(lo)}, {_pct(hi)}]</td>"
+            f"<td>{_p(lv['test']['p_value'])}</td></tr>"
+        )
+    rows.append("</tbody></table>")
+    return "".join(rows)
+
+
+def trend_sentence(curve: dict[str, Any]) -> str:
+    """The trend across levels in words (plain text, also for the terminal)."""
+    trend = curve["trend"]
+    if trend["test"] is None:
+        return "trend across levels: needs decisive games at two levels or more"
+    verdict = "significant" if trend["test"]["significant"] else "not significant"
+    return (
+        f"trend across levels: the first seat's share changes by {100 * trend['change']:+.1f} points from the first "
+        f"level to the last (Cochran-Armitage trend test, z={trend['test']['statistic']:+.2f}, "
+        f"p={_p(trend['test']['p_value']).replace(' ', '')}: {verdict} at the 5% level)"
+    )
+
+
+def render(curves: Sequence[dict[str, Any]], commands: Sequence[str] = (), title: str = "Seat balance by skill") -> str:
+    """The whole page: the curve, then per rule set its table and trend."""
+    made = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    legend = "".join(
+        f'<span><span class="swatch" style="background:{COLOURS[k % len(COLOURS)]}"></span>{escape(c["rules"])}</span>'
+        for k, c in enumerate(curves)
+    )
+    zone = curves[0]["target_zone"] if curves else (0.42, 0.58)
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="note">Made {made}. ' + " ".join(f"<code>{escape(c)}</code>" for c in commands) + "</p>",
+        '<p class="note">Each level plays itself (the same level in both seats, noise on); game i of every level '
+        "starts from the same set-up. The first seat is the starting player; a decisive game has one winner "
+        f"(ties count for nobody). Bars are 95% Wilson intervals; the dashed line is 50%, the green band the "
+        f"target zone {100 * zone[0]:.0f}–{100 * zone[1]:.0f}%.</p>",
+        f'<figure class="chart" id="{CHART_ID}">{seat_curve_chart(curves)}'
+        f'<figcaption><div class="legend">{legend}</div>The first seat\'s share of decisive games per level.'
+        "</figcaption></figure>",
+    ]
+    for curve in curves:
+        noise = f", noise {curve['noise']:g}" if curve.get("noise") else ""
+        parts += [
+            f"<h2>{escape(curve['rules'])}{escape(noise)}</h2>",
+            _table(curve),
+            f"<p>{escape(trend_sentence(curve))}.</p>",
+        ]
+    parts.append(
+        '<p class="note">p (share = 50%): exact binomial test of the first seat\'s wins among the decisive games; '
+        "highlighted rows are significant at the 5% level.</p></body></html>"
+    )
+    return "\n".join(parts)
+
+
+def write_seat_report(path: str | Path, curves: Sequence[dict[str, Any]], commands: Sequence[str] = ()) -> Path:
+    p = Path(path).expanduser()
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(render(curves, commands), encoding="utf-8")
+    except OSError as exc:
+        raise PlaytestError(f"cannot write the report to '{p}': {exc}") from None
+    return p
