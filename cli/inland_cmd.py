@@ -15,10 +15,12 @@ from cli import game_cmd
 from cli import play as loop
 from cli.app import app
 from cli.console import error, make_console
+from cli.games import GAME_UI
 from cli.options import JsonOption, LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption
 from cli.prompt import Coach
 from cli.render_inland import InlandRenderer
 from cli.renderer import Renderer
+from cli.tutorial import TUTORIAL_OPPONENT, TUTORIAL_SEED, InlandTutorial
 from core.agents import AgentSpecError, parse_agent_list
 from core.cards import DataFileError
 from core.protocol import GameError, GameState
@@ -161,8 +163,6 @@ def _coach(p: game_cmd.Params) -> Coach | None:
     """The tutorial: a fixed game, you in the first seat against ai:easy."""
     if not p["tutorial"]:
         return None
-    from cli.tutorial import TUTORIAL_OPPONENT, TUTORIAL_SEED, InlandTutorial
-
     p.update(seed=TUTORIAL_SEED, opponent=TUTORIAL_OPPONENT, seat=SeatChoice.first)
     return InlandTutorial(0)
 
@@ -235,8 +235,6 @@ def rules(
 
         console.print(Markdown(rulings_text()))
         return
-    from cli.games import GAME_UI
-
     printer = GAME_UI[ruleset.value].reference
     try:
         printer(console, building, str(buildings) if buildings else None)
