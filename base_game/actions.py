@@ -253,23 +253,8 @@ def parse(text: str) -> BaseAction:
         if len(words) == 2:
             return BaseAction("take good", ref=_good(words[1], text), n=_int(words[0], text))
         raise _bad(text, f"'{rest}' is not an offer space ({', '.join(K.OFFER_LABEL)})")
-    if verb in ("enter", "evict"):
-        if verb == "evict":
-            if not rest.startswith("from "):
-                raise _bad(text, "write 'evict from BUILDING'")
-            rest = rest[5:]
-        return BaseAction(verb, ref=_building(rest, text))
-    if verb in ("buy", "build"):
-        t = _ship(rest)
-        if t is not None:
-            return BaseAction(verb + " ship", ref=t)
-        return BaseAction(verb, ref=_building(rest, text))
-    if verb == "sell":
-        label, _, value = rest.rpartition(" ")
-        t = _ship(label)
-        if t is not None:
-            return BaseAction("sell ship", ref=t, n=_int(value, text))
-        return BaseAction("sell", ref=_building(rest, text))
+    if verb in ("enter", "evict", "buy", "build", "sell"):
+        return _parse_building_verb(verb, rest, text)
     if verb == "pay":
         return BaseAction("pay", way=_way(rest, text))
     if verb in ("upgrade", "exchange") and len(words) == 1:
@@ -297,6 +282,26 @@ def parse(text: str) -> BaseAction:
     ):
         return BaseAction("haul", ref=K.OFFER_LABEL.index(words[0]), n=K.OFFER_LABEL.index(words[2]))
     raise _bad(text, "unknown words")
+
+
+def _parse_building_verb(verb: str, rest: str, text: str) -> BaseAction:
+    """An action that names a building or a ship: enter, evict from, buy, build, sell."""
+    if verb in ("enter", "evict"):
+        if verb == "evict":
+            if not rest.startswith("from "):
+                raise _bad(text, "write 'evict from BUILDING'")
+            rest = rest[5:]
+        return BaseAction(verb, ref=_building(rest, text))
+    if verb in ("buy", "build"):
+        t = _ship(rest)
+        if t is not None:
+            return BaseAction(verb + " ship", ref=t)
+        return BaseAction(verb, ref=_building(rest, text))
+    label, _, value = rest.rpartition(" ")
+    t = _ship(label)
+    if t is not None:
+        return BaseAction("sell ship", ref=t, n=_int(value, text))
+    return BaseAction("sell", ref=_building(rest, text))
 
 
 def as_action(action: BaseAction | str) -> BaseAction:

@@ -9,6 +9,7 @@ setup (``GameOptions.supply_tiles`` / ``proposal_piles`` / ``special_pile`` /
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -59,24 +60,23 @@ def _ids(names: list[str], what: str) -> list[int]:
     return out
 
 
-def new_game(seed: int, options: GameOptions | dict[str, Any] | None = None) -> BaseState:
+def _game_options(options: GameOptions | dict[str, Any] | None) -> GameOptions:
+    """The options as given, checked (a dict is validated; ``None`` is the standard game)."""
     if options is None:
-        options = GameOptions()
-    elif isinstance(options, dict):
+        return GameOptions()
+    if isinstance(options, dict):
         try:
-            options = GameOptions(**options)
+            return GameOptions(**options)
         except ValidationError as exc:
             probs = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
             raise SetupError(f"invalid base game options: {probs}") from None
-    rng = random.Random(seed)
-    n, short = options.players, options.short
-    if options.starting_player >= n:
-        raise SetupError(f"starting_player must be 0..{n - 1} for {n} players")
-    rounds = data.round_cards(n, short)
-    ship_types = data.ship_types()
-    tile_data = {t.tile: t for t in data.supply_tiles()}
+    return options
 
-    # ships: one card per round card (its reverse), plus the short game's starting ships
+
+def _ships(
+    rounds: Sequence[Any], n: int, short: bool
+) -> tuple[list[tuple[str, int]], dict[str, list[int]], list[list[int]]]:
+    """Ship cards (one per round card, its reverse, plus the short game's starting ships), the piles, the players' ships."""
     ship_cards = [(r.ship_type, r.ship_value) for r in rounds]
     ship_piles: dict[str, list[int]] = {t: [] for t in K.SHIP_TYPES}
     ships: list[list[int]] = [[] for _ in range(n)]
@@ -87,17 +87,21 @@ def new_game(seed: int, options: GameOptions | dict[str, Any] | None = None) -> 
         if n == 1:
             ship_cards.append(("wooden", 2))
             ship_piles["wooden"].append(len(ship_cards) - 1)
+    return ship_cards, ship_piles, ships
 
-    # supply tiles, face down
-    tiles = sorted(tile_data)
+
+def _supply_tiles(options: GameOptions, tiles: list[int], rng: random.Random) -> list[int]:
+    """The supply tiles face down: as the options give them, else shuffled."""
     if options.supply_tiles is not None:
         if sorted(options.supply_tiles) != tiles:
             raise SetupError(f"supply_tiles must be the seven tiles 1-7 in some order, got {options.supply_tiles}")
-        tiles = list(options.supply_tiles)
-    else:
-        rng.shuffle(tiles)
+        return list(options.supply_tiles)
+    rng.shuffle(tiles)
+    return tiles
 
-    # buildings
+
+def _buildings(options: GameOptions, n: int, short: bool, rng: random.Random) -> tuple[list[int], list[list[int]]]:
+    """Who owns each building at the start (the town's, else nobody) and the three proposal piles."""
     owner = [NOWHERE] * K.NB
     in_play = data.buildings_in_play(n, short)
     pool: list[int] = []
@@ -121,23 +125,28 @@ def new_game(seed: int, options: GameOptions | dict[str, Any] | None = None) -> 
             # seeds/000 Black Market: reshuffle if it lies on top of a pile after setup
             if all(not p or p[0] != K.BLACK_MARKET for p in piles):
                 break
+    return owner, piles
+
+
+def _special_pile(options: GameOptions, n: int, short: bool, rng: random.Random) -> tuple[list[int], list[int]]:
+    """The special buildings in the game and the six drawn for the special pile (none in the short game)."""
     # seeds/002 Setup 9: in the solo game the Zoo and the Harbour Watch go back to the box
     specials = [b for b in K.SPECIAL_IDS if n > 1 or K.NAME[b] not in SOLO_REMOVED]
     if short:
-        special_pile: list[int] = []
-    elif options.special_pile is not None:
+        return specials, []
+    if options.special_pile is not None:
         sp = _ids(options.special_pile, "special_pile")
         if any(b not in specials for b in sp) or len(set(sp)) != len(sp) or len(sp) != 6:
             raise SetupError(
                 "special_pile must name six different special buildings"
                 + (" (not the Zoo or the Harbour Watch in the solo game)" if n == 1 else "")
             )
-        special_pile = sp
-    else:
-        special_pile = rng.sample(specials, 6)
+        return specials, sp
+    return specials, rng.sample(specials, 6)
 
-    # offers and starting money and goods
-    francs = [5] * n
+
+def _offers_and_goods(n: int, short: bool) -> tuple[list[int], list[list[int]]]:
+    """The offer spaces' goods per round and every player's starting goods."""
     goods = [[0] * K.NG for _ in range(n)]
     if short:
         offer_spaces = [3, 3, 3, 2, 1, 1, 1]
@@ -148,6 +157,25 @@ def new_game(seed: int, options: GameOptions | dict[str, Any] | None = None) -> 
     for p in range(n):
         for g, k in start.items():
             goods[p][K.GI[g]] = k
+    return offer_spaces, goods
+
+
+def new_game(seed: int, options: GameOptions | dict[str, Any] | None = None) -> BaseState:
+    options = _game_options(options)
+    rng = random.Random(seed)
+    n, short = options.players, options.short
+    if options.starting_player >= n:
+        raise SetupError(f"starting_player must be 0..{n - 1} for {n} players")
+    rounds = data.round_cards(n, short)
+    ship_types = data.ship_types()
+    tile_data = {t.tile: t for t in data.supply_tiles()}
+    ship_cards, ship_piles, ships = _ships(rounds, n, short)
+    # the random draws in this order: supply tiles, proposal piles, special buildings
+    tiles = _supply_tiles(options, sorted(tile_data), rng)
+    owner, piles = _buildings(options, n, short, rng)
+    specials, special_pile = _special_pile(options, n, short, rng)
+    offer_spaces, goods = _offers_and_goods(n, short)
+    francs = [5] * n
     start_francs = sum(francs) + offer_spaces[0]
     s = BaseState(
         options=options,

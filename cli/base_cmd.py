@@ -83,71 +83,83 @@ CONFLICTS = (
 )
 
 
+#: the options of ``lehavre base`` (Typer's Annotated style: one declaration each)
+PlayersOption = Annotated[int, typer.Option("--players", "-p", min=1, max=5, help="Number of players, 1-5.")]
+ShortOption = Annotated[
+    bool, typer.Option("--short", help="The shortened version (fewer rounds, goods and ships at the start).")
+]
+HumansOption = Annotated[
+    int, typer.Option("--humans", help="How many people play at this keyboard (the other seats are the computer).")
+]
+OpponentOption = Annotated[
+    str,
+    typer.Option(
+        "--opponent",
+        metavar="AGENT",
+        help="Who plays the computer's seats: ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
+    ),
+]
+SeatOption = Annotated[
+    SeatChoice,
+    typer.Option(
+        "--seat",
+        case_sensitive=False,
+        help="Seats of the people: first (seat 1 starts), last, or random (drawn from the seed).",
+    ),
+]
+SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed of the game (drawn and printed if not given).")]
+WatchOption = Annotated[bool, typer.Option("--watch", help="Watch agents play a whole game (see --agents).")]
+AgentsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--agents",
+        metavar="A,B,...",
+        help="One agent per player for --watch, e.g. random,greedy (implies --watch).",
+    ),
+]
+AdvancedSellingOption = Annotated[
+    bool,
+    typer.Option(
+        "--advanced-selling",
+        help="Advanced rule (the Polish rulebook, Rules for advanced players): sell outside your turn only to pay a debt.",
+    ),
+]
+ExpensiveLoansOption = Annotated[
+    bool,
+    typer.Option(
+        "--expensive-loans",
+        help="Advanced rule (the Polish rulebook, Rules for advanced players): 2 francs of interest for a player with at least as many loans as there are players.",
+    ),
+]
+ResumeOption = Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished base game.")]
+LevelOption = Annotated[loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))]
+ThinkTimeOption = Annotated[
+    float | None, typer.Option("--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET))
+]
+
+
 @app.command("base")
 def base(
     ctx: typer.Context,
-    players_n: Annotated[int, typer.Option("--players", "-p", min=1, max=5, help="Number of players, 1-5.")] = 2,
-    short: Annotated[
-        bool, typer.Option("--short", help="The shortened version (fewer rounds, goods and ships at the start).")
-    ] = False,
-    humans: Annotated[
-        int, typer.Option("--humans", help="How many people play at this keyboard (the other seats are the computer).")
-    ] = 1,
-    opponent: Annotated[
-        str,
-        typer.Option(
-            "--opponent",
-            metavar="AGENT",
-            help="Who plays the computer's seats: ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
-        ),
-    ] = "ai",
-    seat: Annotated[
-        SeatChoice,
-        typer.Option(
-            "--seat",
-            case_sensitive=False,
-            help="Seats of the people: first (seat 1 starts), last, or random (drawn from the seed).",
-        ),
-    ] = SeatChoice.random,
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed of the game (drawn and printed if not given).")
-    ] = None,
+    players_n: PlayersOption = 2,
+    short: ShortOption = False,
+    humans: HumansOption = 1,
+    opponent: OpponentOption = "ai",
+    seat: SeatOption = SeatChoice.random,
+    seed: SeedOption = None,
     noise: NoiseOption = None,
-    watch: Annotated[bool, typer.Option("--watch", help="Watch agents play a whole game (see --agents).")] = False,
-    agents: Annotated[
-        str | None,
-        typer.Option(
-            "--agents",
-            metavar="A,B,...",
-            help="One agent per player for --watch, e.g. random,greedy (implies --watch).",
-        ),
-    ] = None,
+    watch: WatchOption = False,
+    agents: AgentsOption = None,
     json_out: JsonOption = False,
-    advanced_selling: Annotated[
-        bool,
-        typer.Option(
-            "--advanced-selling",
-            help="Advanced rule (the Polish rulebook, Rules for advanced players): sell outside your turn only to pay a debt.",
-        ),
-    ] = False,
-    expensive_loans: Annotated[
-        bool,
-        typer.Option(
-            "--expensive-loans",
-            help="Advanced rule (the Polish rulebook, Rules for advanced players): 2 francs of interest for a player with at least as many loans as there are players.",
-        ),
-    ] = False,
-    resume: Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished base game.")] = False,
+    advanced_selling: AdvancedSellingOption = False,
+    expensive_loans: ExpensiveLoansOption = False,
+    resume: ResumeOption = False,
     load: LoadOption = None,
     no_undo: NoUndoOption = False,
     no_save: NoSaveOption = False,
     plain: PlainOption = False,
-    level: Annotated[
-        loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))
-    ] = None,
-    think_time: Annotated[
-        float | None, typer.Option("--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET))
-    ] = None,
+    level: LevelOption = None,
+    think_time: ThinkTimeOption = None,
 ) -> None:
     """Play Le Havre (the base game, 1-5 players) in the terminal, or watch agents play it.
 

@@ -13,14 +13,13 @@ from pathlib import Path
 
 from rich.console import Console
 
+import inland_port
 from cli import render_base, render_inland
 from cli.renderer import Renderer
 from core.protocol import GameError
 
 
 def _inland_reference(console: Console, building: str | None, buildings: str | None) -> None:
-    import inland_port
-
     catalog = inland_port.catalog({"buildings": str(Path(buildings)) if buildings else None})
     console.print(render_inland.reference(catalog, building))
 

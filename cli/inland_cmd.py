@@ -15,10 +15,12 @@ from cli import game_cmd
 from cli import play as loop
 from cli.app import app
 from cli.console import error, make_console
+from cli.games import GAME_UI
 from cli.options import JsonOption, LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption
 from cli.prompt import Coach
 from cli.render_inland import InlandRenderer
 from cli.renderer import Renderer
+from cli.tutorial import TUTORIAL_OPPONENT, TUTORIAL_SEED, InlandTutorial
 from core.agents import AgentSpecError, parse_agent_list
 from core.cards import DataFileError
 from core.protocol import GameError, GameState
@@ -73,62 +75,71 @@ CONFLICTS = (
 )
 
 
+#: the options of ``lehavre inland`` (Typer's Annotated style: one declaration each)
+OpponentOption = Annotated[
+    str,
+    typer.Option(
+        "--opponent",
+        metavar="human|ai",
+        help="Who plays the other seat: human (two people at one keyboard), ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
+    ),
+]
+SeatOption = Annotated[
+    SeatChoice,
+    typer.Option(
+        "--seat",
+        case_sensitive=False,
+        help="Your seat: first (seat 1, A-F board, starts round A), second, or random (drawn from the seed).",
+    ),
+]
+SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed of the game (drawn and printed if not given).")]
+BuildingsOption = Annotated[
+    Path | None,
+    typer.Option("--buildings", metavar="PATH", help="Use this building data file instead of the built-in one."),
+]
+WatchOption = Annotated[bool, typer.Option("--watch", help="Watch two agents play a whole game (see --agents).")]
+AgentsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--agents",
+        metavar="A,B",
+        help="The two agents for --watch, e.g. random,greedy or ai:hard,ai (implies --watch).",
+    ),
+]
+ResumeOption = Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished game.")]
+TutorialOption = Annotated[
+    bool,
+    typer.Option(
+        "--tutorial",
+        help="A guided first game: you against ai:easy, with short notes at the moments that matter "
+        "('skip' at the prompt turns them off).",
+    ),
+]
+LevelOption = Annotated[loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))]
+ThinkTimeOption = Annotated[
+    float | None, typer.Option("--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET))
+]
+
+
 @app.command("inland")
 def inland(
     ctx: typer.Context,
-    opponent: Annotated[
-        str,
-        typer.Option(
-            "--opponent",
-            metavar="human|ai",
-            help="Who plays the other seat: human (two people at one keyboard), ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
-        ),
-    ] = "ai",
-    seat: Annotated[
-        SeatChoice,
-        typer.Option(
-            "--seat",
-            case_sensitive=False,
-            help="Your seat: first (seat 1, A-F board, starts round A), second, or random (drawn from the seed).",
-        ),
-    ] = SeatChoice.random,
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed of the game (drawn and printed if not given).")
-    ] = None,
-    buildings: Annotated[
-        Path | None,
-        typer.Option("--buildings", metavar="PATH", help="Use this building data file instead of the built-in one."),
-    ] = None,
+    opponent: OpponentOption = "ai",
+    seat: SeatOption = SeatChoice.random,
+    seed: SeedOption = None,
+    buildings: BuildingsOption = None,
     noise: NoiseOption = None,
-    watch: Annotated[bool, typer.Option("--watch", help="Watch two agents play a whole game (see --agents).")] = False,
-    agents: Annotated[
-        str | None,
-        typer.Option(
-            "--agents",
-            metavar="A,B",
-            help="The two agents for --watch, e.g. random,greedy or ai:hard,ai (implies --watch).",
-        ),
-    ] = None,
+    watch: WatchOption = False,
+    agents: AgentsOption = None,
     json_out: JsonOption = False,
-    resume: Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished game.")] = False,
+    resume: ResumeOption = False,
     load: LoadOption = None,
     no_undo: NoUndoOption = False,
     no_save: NoSaveOption = False,
-    tutorial: Annotated[
-        bool,
-        typer.Option(
-            "--tutorial",
-            help="A guided first game: you against ai:easy, with short notes at the moments that matter "
-            "('skip' at the prompt turns them off).",
-        ),
-    ] = False,
+    tutorial: TutorialOption = False,
     plain: PlainOption = False,
-    level: Annotated[
-        loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))
-    ] = None,
-    think_time: Annotated[
-        float | None, typer.Option("--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET))
-    ] = None,
+    level: LevelOption = None,
+    think_time: ThinkTimeOption = None,
 ) -> None:
     """Play Le Havre: The Inland Port in the terminal (or watch two agents play it).
 
@@ -161,8 +172,6 @@ def _coach(p: game_cmd.Params) -> Coach | None:
     """The tutorial: a fixed game, you in the first seat against ai:easy."""
     if not p["tutorial"]:
         return None
-    from cli.tutorial import TUTORIAL_OPPONENT, TUTORIAL_SEED, InlandTutorial
-
     p.update(seed=TUTORIAL_SEED, opponent=TUTORIAL_OPPONENT, seat=SeatChoice.first)
     return InlandTutorial(0)
 
@@ -235,8 +244,6 @@ def rules(
 
         console.print(Markdown(rulings_text()))
         return
-    from cli.games import GAME_UI
-
     printer = GAME_UI[ruleset.value].reference
     try:
         printer(console, building, str(buildings) if buildings else None)

@@ -27,6 +27,8 @@ from rich.text import Text
 
 from cli.app import app
 from cli.console import error, make_console
+from cli.games import renderer_for
+from cli.play import Player
 from cli.review_view import evaluation_line, lost_line, stored_review
 from core.games import game_spec
 from core.lab.review import GameSource
@@ -50,8 +52,6 @@ h, help          this list                 q, quit        leave the replay"""
 
 def find_renderer(ruleset: str, width: int = 100) -> Any | None:
     """The renderer for ``ruleset`` (:mod:`cli.games`), or None for a game the command line does not draw."""
-    from cli.games import renderer_for
-
     return renderer_for(ruleset, width)
 
 
@@ -96,8 +96,6 @@ class ReplayViewer:
         )
         self.renderer = find_renderer(record.ruleset, width=max(console.width, 40))
         if self.renderer is not None:
-            from cli.play import Player
-
             self.players = [Player(label) for label in self.labels]
 
     @property

@@ -190,43 +190,11 @@ class Searcher:
     def search(self, state: GameState) -> SearchResult:
         if state.is_terminal():
             raise ValueError("cannot search a finished game")
-        self._start = time.perf_counter()
-        self._deadline = self._start + self.time_limit if self.time_limit is not None else None
-        self.root_player = state.current_player()
-        self.nodes = 0
-        self.tt: dict[Hashable, tuple[int, float, int, Any, bool]] = {}
-        self.tt_probes = 0
-        self.tt_hits = 0
-        self.killers: dict[int, list[Any]] = {}
-        self.history: dict[tuple[int, Any], int] = {}
-        self._pv: dict[int, list[Any]] = {}
-        self._next_progress = self.progress_every
-        self._horizon = False
-        self._cur_depth = 0
-        self.nodes = 1  # the root
-        free = self.forced_moves_free
-        if free is None:
-            free = state.game is not None and state.game.forced_moves_free
-        self._forced_free = free
-        ev = self.evaluator if self.evaluator is not None else evaluator_of(state)
-        self._evaluate = ev.evaluate
-        self._actions = ev.search_actions
-
-        root_color = 1
-        legal = list(self._actions(state))
-        if self.shuffle_root:
-            random.Random(self.seed).shuffle(legal)
-        if self.root_first is not None:
-            first = str(self.root_first)
-            legal = [self.root_first] + [a for a in legal if str(a) != first]
-        children = []
-        for a in legal:
-            c = state.clone()
-            c.apply_action(a)
-            children.append((a, c))
+        self._begin(state)
+        children = self._root_children(state)
         order = list(range(len(children)))
         prev_scores: dict[int, float] = {}
-
+        scores: dict[int, float] = {}
         best: SearchResult | None = None
         depths = range(1, self.max_depth + 1) if self.iterative else [self.max_depth]
         iterations: list[dict[str, Any]] = []
@@ -234,33 +202,9 @@ class Searcher:
         exhausted = False
         for depth in depths:
             if best is not None and self.ordering:
-                # previous iteration's best first, then by previous scores
-                order.sort(key=lambda i: -prev_scores.get(i, -math.inf))
-                if self.root_first is not None and order[0] != 0:
-                    # the move to score exactly comes right after the previous best, so a partial iteration
-                    # that is used (its first move finished and beaten) has scored it too
-                    order.remove(0)
-                    order.insert(1, 0)
-            self._horizon = False
-            self._cur_depth = depth
-            alpha, beta = -math.inf, math.inf
-            best_i = None
-            best_v = -math.inf
-            scores: dict[int, float] = {}
-            try:
-                for i in order:
-                    a, child = children[i]
-                    # the root move to score exactly gets the full window
-                    low = -math.inf if i == 0 and self.root_first is not None else alpha
-                    v = self._child_value(child, depth - 1, low, beta, root_color, 1)
-                    scores[i] = v
-                    if v > best_v:
-                        best_v, best_i = v, i
-                        self._pv[0] = [a] + self._pv.get(1, [])
-                    # with noise, every root move within ``noise`` of the best gets an exact value
-                    if self.alphabeta and v - self.noise > alpha:
-                        alpha = v - self.noise
-            except _Abort:
+                self._reorder_root(order, prev_scores)
+            best_i, best_v, scores, finished = self._iteration(children, order, depth)
+            if not finished:
                 completed = False
                 # A partial iteration is still usable if the previous best move
                 # (searched first) was finished and something beat it.
@@ -294,6 +238,99 @@ class Searcher:
                 break
             if self.keep_going is not None and not self.keep_going(iterations):
                 break
+        return self._finish(state, children, best, order, scores, prev_scores, completed, exhausted, iterations)
+
+    # -- internals ----------------------------------------------------------
+    def _begin(self, state: GameState) -> None:
+        """Set up a search of ``state``: the clock, the counters, the tables and the game's evaluator."""
+        self._start = time.perf_counter()
+        self._deadline = self._start + self.time_limit if self.time_limit is not None else None
+        self.root_player = state.current_player()
+        self.nodes = 0
+        self.tt: dict[Hashable, tuple[int, float, int, Any, bool]] = {}
+        self.tt_probes = 0
+        self.tt_hits = 0
+        self.killers: dict[int, list[Any]] = {}
+        self.history: dict[tuple[int, Any], int] = {}
+        self._pv: dict[int, list[Any]] = {}
+        self._next_progress = self.progress_every
+        self._horizon = False
+        self._cur_depth = 0
+        self.nodes = 1  # the root
+        free = self.forced_moves_free
+        if free is None:
+            free = state.game is not None and state.game.forced_moves_free
+        self._forced_free = free
+        ev = self.evaluator if self.evaluator is not None else evaluator_of(state)
+        self._evaluate = ev.evaluate
+        self._actions = ev.search_actions
+
+    def _root_children(self, state: GameState) -> list[tuple[Any, GameState]]:
+        """The root's moves (shuffled by the seed, ``root_first`` first), each with the position it leads to."""
+        legal = list(self._actions(state))
+        if self.shuffle_root:
+            random.Random(self.seed).shuffle(legal)
+        if self.root_first is not None:
+            first = str(self.root_first)
+            legal = [self.root_first] + [a for a in legal if str(a) != first]
+        children = []
+        for a in legal:
+            c = state.clone()
+            c.apply_action(a)
+            children.append((a, c))
+        return children
+
+    def _reorder_root(self, order: list[int], prev_scores: dict[int, float]) -> None:
+        """The previous iteration's best first, then by previous scores (``root_first`` right after the best)."""
+        order.sort(key=lambda i: -prev_scores.get(i, -math.inf))
+        if self.root_first is not None and order[0] != 0:
+            # the move to score exactly comes right after the previous best, so a partial iteration
+            # that is used (its first move finished and beaten) has scored it too
+            order.remove(0)
+            order.insert(1, 0)
+
+    def _iteration(
+        self, children: list[tuple[Any, GameState]], order: list[int], depth: int
+    ) -> tuple[int | None, float, dict[int, float], bool]:
+        """One iteration to ``depth`` over the root moves in ``order``:
+        (the best move's index, its value, the scores so far, whether it finished before the budget ran out)."""
+        self._horizon = False
+        self._cur_depth = depth
+        root_color = 1
+        alpha, beta = -math.inf, math.inf
+        best_i = None
+        best_v = -math.inf
+        scores: dict[int, float] = {}
+        try:
+            for i in order:
+                a, child = children[i]
+                # the root move to score exactly gets the full window
+                low = -math.inf if i == 0 and self.root_first is not None else alpha
+                v = self._child_value(child, depth - 1, low, beta, root_color, 1)
+                scores[i] = v
+                if v > best_v:
+                    best_v, best_i = v, i
+                    self._pv[0] = [a] + self._pv.get(1, [])
+                # with noise, every root move within ``noise`` of the best gets an exact value
+                if self.alphabeta and v - self.noise > alpha:
+                    alpha = v - self.noise
+        except _Abort:
+            return best_i, best_v, scores, False
+        return best_i, best_v, scores, True
+
+    def _finish(
+        self,
+        state: GameState,
+        children: list[tuple[Any, GameState]],
+        best: SearchResult | None,
+        order: list[int],
+        scores: dict[int, float],
+        prev_scores: dict[int, float],
+        completed: bool,
+        exhausted: bool,
+        iterations: list[dict[str, Any]],
+    ) -> SearchResult:
+        """The result: the last usable iteration's best (drawn within ``noise``), with the search's counts."""
         if best is None:
             # not even depth 1 finished: fall back to the first searched child
             # or the first ordered move
@@ -310,7 +347,6 @@ class Searcher:
         best.tt_hits = self.tt_hits
         return best
 
-    # -- internals ----------------------------------------------------------
     def _draw_within_noise(
         self, state: GameState, children: list[Any], best: SearchResult, scores: dict[int, float]
     ) -> None:
@@ -433,6 +469,7 @@ class Searcher:
             return self._negamax(child, depth, alpha, beta, ccolor, ply)
         return -self._negamax(child, depth, -beta, -alpha, ccolor, ply)
 
+    # one piece: the search's inner loop (node count, budget, table probe, children, table store); a call per part costs every node
     def _negamax(self, state: GameState, depth: int, alpha: float, beta: float, color: int, ply: int) -> float:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:

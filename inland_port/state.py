@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from core.protocol import TERMINAL, GameState
+from core.protocol import TERMINAL, GameState, normalize_text
 from inland_port import effects
 from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding, default_catalog
 from inland_port.warehouse import Warehouse
@@ -442,8 +442,6 @@ class InlandState(GameState):
 
     def why_illegal(self, text: str) -> str | None:
         """A specific reason why typed text is not legal, when one can be given."""
-        from core.protocol import normalize_text
-
         t = normalize_text(text)
         verb, _, rest = t.partition(" ")
         name = rest.split(":")[0].strip()

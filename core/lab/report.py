@@ -19,12 +19,14 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from core.lab import stats
 from core.lab.measures import DEFINITIONS
+from core.lab.playtest.config import PlaytestError
 from core.lab.playtest.summary import MEASURE_NAMES, building_entry, building_keys, building_label
 
 COLOURS = ("#2a6fb0", "#e07b24", "#3a9a4a", "#b03a6f")
@@ -110,6 +112,7 @@ def grouped_bars(
         [v for _, vals, _ in series for v in vals] + [hi for _, _, cis in series if cis for _, hi in cis] + [0.0]
     )
     y_max = y_max if y_max is not None else nice_max(top_value)
+    frame = _Frame(left, top, plot_h, y_max, percent)
     n_cat = max(1, len(categories))
     group_w = plot_w / n_cat
     bar_w = group_w * 0.8 / max(1, len(series))
@@ -117,57 +120,87 @@ def grouped_bars(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">'
     ]
     parts.append(f"<title>{escape(title)}</title>")
-    for i in range(6):
-        v = y_max * i / 5
-        y = top + plot_h - plot_h * i / 5
-        label = f"{100 * v:.0f}%" if percent else _fmt(v if v != int(v) else int(v))
-        parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" stroke="#e3e3e3"/>')
-        parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{escape(label)}</text>')
-    parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>')
-    parts.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}" stroke="#888"/>')
-    if y_label:
-        parts.append(
-            f'<text transform="translate(14 {top + plot_h / 2}) rotate(-90)" text-anchor="middle">{escape(y_label)}</text>'
-        )
+    parts += _value_axis(frame, width - right, y_label)
     for c, cat in enumerate(categories):
         gx = left + c * group_w + group_w * 0.1
         for s, (name, vals, cis) in enumerate(series):
             v = vals[c] if c < len(vals) else 0.0
-            h = plot_h * min(v, y_max) / y_max if y_max else 0
-            x = gx + s * bar_w
-            y = top + plot_h - h
-            tip = f"{name} – {cat}: " + (f"{100 * v:.1f}%" if percent else _fmt(float(v)))
-            if cis:
-                lo, hi = cis[c]
-                tip += f" (95% CI {100 * lo:.1f}–{100 * hi:.1f}%)" if percent else f" ({_fmt(lo)}–{_fmt(hi)})"
-            parts.append(
-                f'<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{max(bar_w - 2, 1):.1f}" height="{h:.1f}" '
-                f'fill="{bar_colours[c] if bar_colours else COLOURS[s % len(COLOURS)]}"><title>{escape(tip)}</title></rect>'
-            )
-            if cis:
-                lo, hi = cis[c]
-                cx = x + (bar_w - 2) / 2
-                y_lo = top + plot_h - plot_h * min(lo, y_max) / y_max
-                y_hi = top + plot_h - plot_h * min(hi, y_max) / y_max
-                parts.append(
-                    f'<g class="errorbar" stroke="#111"><line x1="{cx:.1f}" y1="{y_lo:.1f}" x2="{cx:.1f}" y2="{y_hi:.1f}"/>'
-                    f'<line x1="{cx - 4:.1f}" y1="{y_lo:.1f}" x2="{cx + 4:.1f}" y2="{y_lo:.1f}"/>'
-                    f'<line x1="{cx - 4:.1f}" y1="{y_hi:.1f}" x2="{cx + 4:.1f}" y2="{y_hi:.1f}"/></g>'
-                )
-        label_y = top + plot_h + 16
-        anchor_x = left + c * group_w + group_w / 2
-        if rotate:
-            parts.append(
-                f'<text transform="translate({anchor_x:.1f} {label_y - 4}) rotate(-35)" text-anchor="end">{escape(cat)}</text>'
-            )
-        else:
-            parts.append(f'<text x="{anchor_x:.1f}" y="{label_y}" text-anchor="middle">{escape(cat)}</text>')
+            colour = bar_colours[c] if bar_colours else COLOURS[s % len(COLOURS)]
+            parts += _bar(frame, gx + s * bar_w, bar_w, v, f"{name} – {cat}", colour, cis[c] if cis else None)
+        parts.append(_category_label(cat, left + c * group_w + group_w / 2, top + plot_h + 16, rotate))
     if x_label:
         parts.append(
             f'<text class="axis-title" x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">{escape(x_label)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Where a vertical bar chart's plot sits: its left edge, top, height, the top value and the value format."""
+
+    left: float
+    top: float
+    plot_h: float
+    y_max: float
+    percent: bool
+
+    def y(self, v: float) -> float:
+        """The height on the page of value ``v`` (values above ``y_max`` at the top)."""
+        return self.top + self.plot_h - self.plot_h * min(v, self.y_max) / self.y_max
+
+
+def _value_axis(frame: _Frame, x_end: float, y_label: str) -> list[str]:
+    """The value axis of a vertical bar chart: six grid lines with their values, the two axes, the axis title."""
+    left, top, plot_h = frame.left, frame.top, frame.plot_h
+    parts = []
+    for i in range(6):
+        v = frame.y_max * i / 5
+        y = top + plot_h - plot_h * i / 5
+        label = f"{100 * v:.0f}%" if frame.percent else _fmt(v if v != int(v) else int(v))
+        parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{x_end}" y2="{y:.1f}" stroke="#e3e3e3"/>')
+        parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{escape(label)}</text>')
+    parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>')
+    parts.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{x_end}" y2="{top + plot_h}" stroke="#888"/>')
+    if y_label:
+        parts.append(
+            f'<text transform="translate(14 {top + plot_h / 2}) rotate(-90)" text-anchor="middle">{escape(y_label)}</text>'
+        )
+    return parts
+
+
+def _bar(
+    frame: _Frame, x: float, bar_w: float, v: float, what: str, colour: str, ci: tuple[float, float] | None
+) -> list[str]:
+    """One bar of value ``v`` at ``x`` with its tooltip, and its error bar when it has an interval ``ci``."""
+    h = frame.plot_h * min(v, frame.y_max) / frame.y_max if frame.y_max else 0
+    y = frame.top + frame.plot_h - h
+    tip = f"{what}: " + (f"{100 * v:.1f}%" if frame.percent else _fmt(float(v)))
+    if ci:
+        lo, hi = ci
+        tip += f" (95% CI {100 * lo:.1f}–{100 * hi:.1f}%)" if frame.percent else f" ({_fmt(lo)}–{_fmt(hi)})"
+    parts = [
+        f'<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{max(bar_w - 2, 1):.1f}" height="{h:.1f}" '
+        f'fill="{colour}"><title>{escape(tip)}</title></rect>'
+    ]
+    if ci:
+        lo, hi = ci
+        cx = x + (bar_w - 2) / 2
+        y_lo, y_hi = frame.y(lo), frame.y(hi)
+        parts.append(
+            f'<g class="errorbar" stroke="#111"><line x1="{cx:.1f}" y1="{y_lo:.1f}" x2="{cx:.1f}" y2="{y_hi:.1f}"/>'
+            f'<line x1="{cx - 4:.1f}" y1="{y_lo:.1f}" x2="{cx + 4:.1f}" y2="{y_lo:.1f}"/>'
+            f'<line x1="{cx - 4:.1f}" y1="{y_hi:.1f}" x2="{cx + 4:.1f}" y2="{y_hi:.1f}"/></g>'
+        )
+    return parts
+
+
+def _category_label(cat: str, anchor_x: float, label_y: float, rotate: bool) -> str:
+    """A category's name under its group of bars (slanted when there are many)."""
+    if rotate:
+        return f'<text transform="translate({anchor_x:.1f} {label_y - 4}) rotate(-35)" text-anchor="end">{escape(cat)}</text>'
+    return f'<text x="{anchor_x:.1f}" y="{label_y}" text-anchor="middle">{escape(cat)}</text>'
 
 
 def horizontal_bars(
@@ -261,6 +294,18 @@ def _summary_table(summaries: Sequence[dict[str, Any]]) -> str:
         f"<th>{'AB'[i] + ': ' if len(summaries) > 1 else ''}{escape(s['label'])}</th>" for i, s in enumerate(summaries)
     )
     rows: list[tuple[str, list[str]]] = [("games", [str(s["games"]) for s in summaries])]
+    rows += _seat_rows(summaries)
+    rows += _number_rows(summaries)
+    rows += _measure_rows(summaries)
+    body = "".join(
+        f"<tr><td>{escape(label)}</td>{''.join(f'<td>{escape(v)}</td>' for v in vals)}</tr>" for label, vals in rows
+    )
+    return f'<table id="summary"><thead><tr><th>measure</th>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def _seat_rows(summaries: Sequence[dict[str, Any]]) -> list[tuple[str, list[str]]]:
+    """Wins by seat, ties, and the first seat's share of the decisive games, with their intervals."""
+    rows: list[tuple[str, list[str]]] = []
     players = max(s["players"] for s in summaries)
     for seat in range(players):
         rows.append(
@@ -293,6 +338,12 @@ def _summary_table(summaries: Sequence[dict[str, Any]]) -> str:
             ],
         )
     )
+    return rows
+
+
+def _number_rows(summaries: Sequence[dict[str, Any]]) -> list[tuple[str, list[str]]]:
+    """Wealth, margin, length and lead changes: mean / median / sd / range."""
+    rows: list[tuple[str, list[str]]] = []
     for name, key in (
         ("final wealth", "wealth"),
         ("winner's wealth", "winner_wealth"),
@@ -312,11 +363,7 @@ def _summary_table(summaries: Sequence[dict[str, Any]]) -> str:
                 ],
             )
         )
-    rows += _measure_rows(summaries)
-    body = "".join(
-        f"<tr><td>{escape(label)}</td>{''.join(f'<td>{escape(v)}</td>' for v in vals)}</tr>" for label, vals in rows
-    )
-    return f'<table id="summary"><thead><tr><th>measure</th>{head}</tr></thead><tbody>{body}</tbody></table>'
+    return rows
 
 
 def _measure_rows(summaries: Sequence[dict[str, Any]]) -> list[tuple[str, list[str]]]:
@@ -473,26 +520,6 @@ def render(
 ) -> str:
     """The whole HTML page for one summary, or two summaries and their tests."""
     summaries = list(summaries)
-    players = max(s["players"] for s in summaries)
-    seat_cats = [f"seat {i}" for i in range(players)] + ["tie"]
-    seat_series = []
-    for s in summaries:
-        vals = [s["seats"][i]["rate"] if i < s["players"] else 0.0 for i in range(players)] + [s["ties"]["rate"]]
-        cis = [tuple(s["seats"][i]["ci"]) if i < s["players"] else (0.0, 0.0) for i in range(players)] + [
-            tuple(s["ties"]["ci"])
-        ]
-        seat_series.append((s["label"], vals, cis))
-    agent_cats: list[str] = []
-    agent_vals: list[float] = []
-    agent_cis: list[tuple[float, float]] = []
-    agent_colours: list[str] = []
-    for i, s in enumerate(summaries):
-        for a in s["agents"]:
-            agent_cats.append(("AB"[i] + ": " if len(summaries) > 1 else "") + a["agent"])
-            agent_vals.append(a["rate"])
-            agent_cis.append(tuple(a["ci"]))
-            agent_colours.append(COLOURS[i % len(COLOURS)])
-    agent_series = [("win rate", agent_vals, agent_cis)]
     names, bseries, btable = _buildings(summaries)
     made = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     parts = [
@@ -507,24 +534,79 @@ def render(
         _summary_table(summaries),
     ]
     if tests:
-        sig = [t for t in tests if t["significant"]]
-        parts.append("<h2>Differences (B − A)</h2>")
-        if sig:
-            parts.append(
-                f"<p>Statistically significant at the 5% level ({len(sig)} of {len(tests)} tests): "
-                + "; ".join(f"<b>{escape(t['what'])}</b> ({escape(t['test'])}, p {_p_rel(t['p_value'])})" for t in sig)
-                + ".</p>"
-            )
-        else:
-            parts.append(f"<p>No difference is statistically significant at the 5% level ({len(tests)} tests).</p>")
-        parts.append(
-            '<p class="note">Rates: two-proportion z-test (pooled). Numbers: Welch t-test (means) and Mann-Whitney U '
-            "(distributions, normal approximation). Wealth is tested on each game's mean final wealth, one value per game. "
-            "Many tests are run at once, so about one in twenty unrelated differences will look significant by chance.</p>"
-        )
-        parts.append(_tests_table(tests))
+        parts += _differences(tests)
+    parts += ["<h2>Charts</h2>", *_charts(summaries, names, bseries)]
     parts += [
-        "<h2>Charts</h2>",
+        "<h2>Measures</h2>",
+        _measures_section(summaries),
+        "<h2>Agents</h2>",
+        _agents_table(summaries),
+        "<h2>Buildings</h2>",
+        '<p class="note">built: share of games in which it was built or bought; uses/game: mean number of times it was used per game; '
+        "owner won: share of the games in which someone owned it at the end where its owner won.</p>",
+        btable,
+        "</body></html>",
+    ]
+    return "\n".join(parts)
+
+
+def _differences(tests: Sequence[dict[str, Any]]) -> list[str]:
+    """The section on two summaries' differences: which are significant, how they were tested, the tests' table."""
+    sig = [t for t in tests if t["significant"]]
+    parts = ["<h2>Differences (B − A)</h2>"]
+    if sig:
+        parts.append(
+            f"<p>Statistically significant at the 5% level ({len(sig)} of {len(tests)} tests): "
+            + "; ".join(f"<b>{escape(t['what'])}</b> ({escape(t['test'])}, p {_p_rel(t['p_value'])})" for t in sig)
+            + ".</p>"
+        )
+    else:
+        parts.append(f"<p>No difference is statistically significant at the 5% level ({len(tests)} tests).</p>")
+    parts.append(
+        '<p class="note">Rates: two-proportion z-test (pooled). Numbers: Welch t-test (means) and Mann-Whitney U '
+        "(distributions, normal approximation). Wealth is tested on each game's mean final wealth, one value per game. "
+        "Many tests are run at once, so about one in twenty unrelated differences will look significant by chance.</p>"
+    )
+    parts.append(_tests_table(tests))
+    return parts
+
+
+def _seat_series(
+    summaries: Sequence[dict[str, Any]],
+) -> tuple[list[str], list[tuple[str, Sequence[float], Sequence[tuple[float, float]] | None]]]:
+    """The seat chart's categories (each seat, then ties) and one series of rates with intervals per summary."""
+    players = max(s["players"] for s in summaries)
+    seat_cats = [f"seat {i}" for i in range(players)] + ["tie"]
+    seat_series: list[tuple[str, Sequence[float], Sequence[tuple[float, float]] | None]] = []
+    for s in summaries:
+        vals = [s["seats"][i]["rate"] if i < s["players"] else 0.0 for i in range(players)] + [s["ties"]["rate"]]
+        cis = [tuple(s["seats"][i]["ci"]) if i < s["players"] else (0.0, 0.0) for i in range(players)] + [
+            tuple(s["ties"]["ci"])
+        ]
+        seat_series.append((s["label"], vals, cis))
+    return seat_cats, seat_series
+
+
+def _agent_series(
+    summaries: Sequence[dict[str, Any]],
+) -> tuple[list[str], list[tuple[str, Sequence[float], Sequence[tuple[float, float]] | None]], list[str]]:
+    """The agent chart's categories (every agent of every summary), its one series of win rates, the bars' colours."""
+    agent_cats: list[str] = []
+    agent_vals: list[float] = []
+    agent_cis: list[tuple[float, float]] = []
+    agent_colours: list[str] = []
+    for i, s in enumerate(summaries):
+        for a in s["agents"]:
+            agent_cats.append(("AB"[i] + ": " if len(summaries) > 1 else "") + a["agent"])
+            agent_vals.append(a["rate"])
+            agent_cis.append(tuple(a["ci"]))
+            agent_colours.append(COLOURS[i % len(COLOURS)])
+    return agent_cats, [("win rate", agent_vals, agent_cis)], agent_colours
+
+
+def _charts(summaries: Sequence[dict[str, Any]], names: list[str], bseries: list[tuple[str, list[float]]]) -> list[str]:
+    """The six charts (:data:`CHART_IDS`), each a figure with its legend and caption."""
+    return [
         _figure(
             "chart-wealth",
             "Distribution of final wealth: every player of every game (share of player-games per bin).",
@@ -537,6 +619,39 @@ def render(
             ),
             summaries,
         ),
+        *_win_charts(summaries),
+        _figure(
+            "chart-length",
+            "Distribution of game length in actions (share of games per bin).",
+            _histogram_chart(summaries, "actions_values", "Game length", "games", "game length (actions)"),
+            summaries,
+        ),
+        _figure(
+            "chart-buildings",
+            "Building popularity: share of games in which the building was built or bought.",
+            horizontal_bars(
+                names, bseries, title="Building popularity", x_label="share of games in which it was built or bought"
+            )
+            if names
+            else "<p class='note'>no buildings were built</p>",
+            summaries,
+        ),
+        _figure(
+            "chart-lead",
+            "The eventual winner's lead by the agents' evaluations (francs; winner minus the best other player), "
+            "per tenth of the game: median line, band from the first to the third quartile. A game decided early "
+            "rises at once; a dramatic one starts below zero.",
+            lead_curve_chart(summaries),
+            summaries,
+        ),
+    ]
+
+
+def _win_charts(summaries: Sequence[dict[str, Any]]) -> list[str]:
+    """The win rates by seat and by agent, with their intervals."""
+    seat_cats, seat_series = _seat_series(summaries)
+    agent_cats, agent_series, agent_colours = _agent_series(summaries)
+    return [
         _figure(
             "chart-seats",
             "Win rate by seat (seat 0 starts) and tie rate, with 95% Wilson intervals.",
@@ -566,31 +681,12 @@ def render(
             ),
             summaries,
         ),
-        _figure(
-            "chart-length",
-            "Distribution of game length in actions (share of games per bin).",
-            _histogram_chart(summaries, "actions_values", "Game length", "games", "game length (actions)"),
-            summaries,
-        ),
-        _figure(
-            "chart-buildings",
-            "Building popularity: share of games in which the building was built or bought.",
-            horizontal_bars(
-                names, bseries, title="Building popularity", x_label="share of games in which it was built or bought"
-            )
-            if names
-            else "<p class='note'>no buildings were built</p>",
-            summaries,
-        ),
-        _figure(
-            "chart-lead",
-            "The eventual winner's lead by the agents' evaluations (francs; winner minus the best other player), "
-            "per tenth of the game: median line, band from the first to the third quartile. A game decided early "
-            "rises at once; a dramatic one starts below zero.",
-            lead_curve_chart(summaries),
-            summaries,
-        ),
-        "<h2>Measures</h2>",
+    ]
+
+
+def _measures_section(summaries: Sequence[dict[str, Any]]) -> str:
+    """The measures' definitions and what they were measured on."""
+    return (
         '<dl class="note">'
         + "".join(f"<dt>{escape(MEASURE_NAMES[k])}</dt><dd>{escape(v)}</dd>" for k, v in DEFINITIONS.items())
         + "<dt>lead curve</dt><dd>the eventual winner's mean lead in each tenth of a game; the chart shows the "
@@ -598,16 +694,8 @@ def render(
         + f"<p class='note'>Measured on the games with a trace and one winner; the clear-lead threshold is "
         f"{_fmt(summaries[0]['measures']['clear_lead'], 1)} francs. Evaluations are margins in francs: an ai "
         "agent's search score, any other agent's static evaluation, from each seat's view (winner minus the best "
-        "other player).</p>",
-        "<h2>Agents</h2>",
-        _agents_table(summaries),
-        "<h2>Buildings</h2>",
-        '<p class="note">built: share of games in which it was built or bought; uses/game: mean number of times it was used per game; '
-        "owner won: share of the games in which someone owned it at the end where its owner won.</p>",
-        btable,
-        "</body></html>",
-    ]
-    return "\n".join(parts)
+        "other player).</p>"
+    )
 
 
 def write_report(
@@ -622,7 +710,5 @@ def write_report(
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(render(summaries, tests, title, commands), encoding="utf-8")
     except OSError as exc:
-        from core.lab.playtest import PlaytestError
-
         raise PlaytestError(f"cannot write the report to '{p}': {exc}") from None
     return p

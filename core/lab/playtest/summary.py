@@ -35,34 +35,86 @@ def summarize(
     """
     n = len(records)
     k = config.players
+    seat_wins, agent_wins, ties = _wins(records, k)
+    wealth_all, wealth_game_mean, winner_wealth, margins = _wealth(records)
+    buildings = _building_counts(records, k)
+    decisive = n - ties
+    labels = _agent_labels(config.agents)
+    distinct = len({tuple(r["actions"]) for r in records if "actions" in r})
+    game = _game_of(config.rules)
+    return {
+        "label": config.describe(),
+        "config": config.to_dict(),
+        "game": game,
+        "games": n,
+        #: games whose actions differ from every other game's: the intervals assume independent games
+        "distinct_games": distinct,
+        "players": k,
+        "seats": [{"seat": s, **_rate(seat_wins[s], n)} for s in range(k)],
+        "ties": _rate(ties, n),
+        "first_seat": _first_seat(seat_wins[0], decisive, k),
+        "agents": [{"agent": labels[i], "spec": config.agents[i], **_rate(agent_wins[i], n)} for i in range(k)],
+        "wealth": stats.describe(wealth_all),
+        "wealth_values": wealth_all,
+        "wealth_game_mean": wealth_game_mean,
+        "winner_wealth": stats.describe(winner_wealth),
+        "margin": stats.describe(margins),
+        "margin_values": margins,
+        "actions": stats.describe([r["main_actions"] for r in records]),
+        "actions_values": [r["main_actions"] for r in records],
+        "seconds": stats.describe([r["seconds"] for r in records]),
+        "seconds_values": [r["seconds"] for r in records],
+        "lead_changes": stats.describe([r["lead_changes"] for r in records]),
+        "lead_changes_values": [r["lead_changes"] for r in records],
+        "buildings": {name: {"game": game["rules"], **e} for name, e in sorted(buildings.items())},
+        "measures": measures.summarize_measures(records, clear_lead),
+    }
+
+
+def _wins(records: Sequence[dict[str, Any]], k: int) -> tuple[list[int], list[int], int]:
+    """Sole wins by seat and by agent (index into the configured agents), and the number of tied games."""
     seat_wins = [0] * k
     agent_wins = [0] * k
     ties = 0
+    for r in records:
+        winners = r["winners"]
+        if len(winners) == 1:
+            seat_wins[winners[0]] += 1
+            agent_wins[r["seat_agents"][winners[0]]] += 1
+        else:
+            ties += 1
+    return seat_wins, agent_wins, ties
+
+
+def _wealth(records: Sequence[dict[str, Any]]) -> tuple[list[float], list[float], list[float], list[float]]:
+    """Every player's final wealth, each game's mean wealth, each winner's wealth, each game's winning margin."""
     wealth_all: list[float] = []
     wealth_game_mean: list[float] = []
     winner_wealth: list[float] = []
     margins: list[float] = []
+    for r in records:
+        w = r["wealth"]
+        wealth_all.extend(w)
+        wealth_game_mean.append(statistics.fmean(w))
+        ordered = sorted(w, reverse=True)
+        winner_wealth.append(ordered[0])
+        margins.append(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
+    return wealth_all, wealth_game_mean, winner_wealth, margins
+
+
+def _building_counts(records: Sequence[dict[str, Any]], k: int) -> dict[str, dict[str, int]]:
+    """Per building: games built or bought in, builds, buys, uses, games used in, games owned at the end,
+    and games its owner won (counted only in games not tied by all ``k`` players)."""
     buildings: dict[str, dict[str, int]] = {}
 
     def entry(name: str) -> dict[str, int]:
         return buildings.setdefault(
             name,
             {"built_games": 0, "builds": 0, "buys": 0, "uses": 0, "used_games": 0, "owned_games": 0, "winner_owned": 0},
-        )  # the game is added below
+        )  # the game is added by summarize
 
     for r in records:
-        w = r["wealth"]
         winners = r["winners"]
-        wealth_all.extend(w)
-        wealth_game_mean.append(statistics.fmean(w))
-        ordered = sorted(w, reverse=True)
-        winner_wealth.append(ordered[0])
-        margins.append(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
-        if len(winners) == 1:
-            seat_wins[winners[0]] += 1
-            agent_wins[r["seat_agents"][winners[0]]] += 1
-        else:
-            ties += 1
         built: set[str] = set()
         used: set[str] = set()
         for verb, name, _seat in r["buildings"]:
@@ -82,49 +134,23 @@ def summarize(
             e["owned_games"] += 1
             if owner in winners and len(winners) < k:
                 e["winner_owned"] += 1
+    return buildings
 
-    decisive = n - ties
-    labels = _agent_labels(config.agents)
+
+def _first_seat(first_wins: int, decisive: int, k: int) -> dict[str, Any]:
+    """The first seat's share of the decisive games, its interval, and the exact binomial test against 1/k."""
     first = (
-        stats.binomial_test(seat_wins[0], decisive, 1.0 / k)
+        stats.binomial_test(first_wins, decisive, 1.0 / k)
         if k > 1
         else stats.TestResult("exact binomial test", 0.0, 1.0)
     )
-    distinct = len({tuple(r["actions"]) for r in records if "actions" in r})
-    first_ci = stats.wilson_interval(seat_wins[0], decisive)
-    game = _game_of(config.rules)
+    first_ci = stats.wilson_interval(first_wins, decisive)
     return {
-        "label": config.describe(),
-        "config": config.to_dict(),
-        "game": game,
-        "games": n,
-        #: games whose actions differ from every other game's: the intervals assume independent games
-        "distinct_games": distinct,
-        "players": k,
-        "seats": [{"seat": s, **_rate(seat_wins[s], n)} for s in range(k)],
-        "ties": _rate(ties, n),
-        "first_seat": {
-            "share_of_decisive": seat_wins[0] / decisive if decisive else 0.0,
-            "decisive": decisive,
-            "expected": 1.0 / k,
-            "ci": [first_ci[0], first_ci[1]],
-            **first.to_dict(),
-        },
-        "agents": [{"agent": labels[i], "spec": config.agents[i], **_rate(agent_wins[i], n)} for i in range(k)],
-        "wealth": stats.describe(wealth_all),
-        "wealth_values": wealth_all,
-        "wealth_game_mean": wealth_game_mean,
-        "winner_wealth": stats.describe(winner_wealth),
-        "margin": stats.describe(margins),
-        "margin_values": margins,
-        "actions": stats.describe([r["main_actions"] for r in records]),
-        "actions_values": [r["main_actions"] for r in records],
-        "seconds": stats.describe([r["seconds"] for r in records]),
-        "seconds_values": [r["seconds"] for r in records],
-        "lead_changes": stats.describe([r["lead_changes"] for r in records]),
-        "lead_changes_values": [r["lead_changes"] for r in records],
-        "buildings": {name: {"game": game["rules"], **e} for name, e in sorted(buildings.items())},
-        "measures": measures.summarize_measures(records, clear_lead),
+        "share_of_decisive": first_wins / decisive if decisive else 0.0,
+        "decisive": decisive,
+        "expected": 1.0 / k,
+        "ci": [first_ci[0], first_ci[1]],
+        **first.to_dict(),
     }
 
 
