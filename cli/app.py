@@ -1,64 +1,26 @@
-"""The ``lehavre`` command: a Typer app; each command lives in its own module.
+"""The ``lehavre`` command: the Typer app (:mod:`cli.root`) with every command module added.
 
-Command modules register themselves on :data:`app` when imported; the block
-at the end imports them (one line each, so they can be added independently).
+Command modules register themselves on :data:`cli.root.app` when imported; the
+imports above bring them in (one line each, so they can be added independently).
 """
 
 from __future__ import annotations
 
-from typing import Annotated
-
-import typer
-
-from core.version import __version__
-
-app = typer.Typer(
-    name="lehavre",
-    help=(
-        "Le Havre and Le Havre: The Inland Port in the terminal: play, watch, playtest and compare rule sets.\n\n"
-        "Quick start: 'lehavre inland' plays the Inland Port against the AI (type 'help' at the prompt); "
-        "'lehavre inland --watch --agents ai,greedy' watches two agents; 'lehavre inland --resume' continues "
-        "your last game; 'lehavre saves' lists your saved games; 'lehavre rules' explains the rulings, 'lehavre rules inland' "
-        "prints the buildings. 'lehavre COMMAND --help' for details."
-    ),
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    # click's plain help: paragraphs re-wrapped at 80 columns, options in one column beside their text
-    rich_markup_mode=None,
-    context_settings={"max_content_width": 80},
-)
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"lehavre {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
-    ] = False,
-) -> None:
-    """Le Havre and Le Havre: The Inland Port in the terminal."""
+import cli.balance_cmd
+import cli.base_cmd
+import cli.inland_cmd
+import cli.net_cmd
+import cli.playtest_cmd
+import cli.replay_cmd
+import cli.review_cmd
+import cli.saves_cmd
+import cli.skill_cmd  # noqa: F401  (adds its commands to app)
+from cli.root import app
 
 
 def main() -> None:
     app()
 
-
-# -- command modules (each adds its commands to ``app``) --------------------
-import cli.balance_cmd  # noqa: E402  (lehavre balance)
-import cli.base_cmd  # noqa: E402  (lehavre base; lehavre rules base)
-import cli.inland_cmd  # noqa: E402  (lehavre inland, lehavre rules)
-import cli.net_cmd  # noqa: E402  (lehavre host, lehavre join, lehavre watch)
-import cli.playtest_cmd  # noqa: E402  (lehavre playtest, lehavre compare)
-import cli.replay_cmd  # noqa: E402  (lehavre replay)
-import cli.review_cmd  # noqa: E402  (lehavre review)
-import cli.saves_cmd  # noqa: E402  (lehavre saves)
-import cli.skill_cmd  # noqa: E402,F401  (lehavre skill)
 
 #: the one line 'lehavre --help' shows for commands whose first sentence is longer than that list's column
 SHORT_HELP = {

@@ -16,10 +16,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cli.app import app
 from cli.console import make_console, output_console
 from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption
 from cli.playtest_cmd import EXIT_INTERRUPTED, check_jobs, clean_exit, command_line, open_store, progress_bar
+from cli.root import app
 from core.lab import playtest as pt
 from core.lab.balance import report as br
 from core.lab.balance import search as bs

@@ -18,10 +18,10 @@ from rich.text import Text
 from base_game import RULESET, BaseState, GameOptions
 from cli import game_cmd
 from cli import play as loop
-from cli.app import app
 from cli.options import JsonOption, LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption
 from cli.render_base import BaseRenderer
 from cli.renderer import Renderer
+from cli.root import app
 from core.agents import AgentSpecError, parse_agent_list
 from core.protocol import GameState
 

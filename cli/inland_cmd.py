@@ -13,13 +13,13 @@ from rich.text import Text
 import inland_port
 from cli import game_cmd
 from cli import play as loop
-from cli.app import app
 from cli.console import error, make_console
 from cli.games import GAME_UI
 from cli.options import JsonOption, LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption
 from cli.prompt import Coach
 from cli.render_inland import InlandRenderer
 from cli.renderer import Renderer
+from cli.root import app
 from cli.tutorial import TUTORIAL_OPPONENT, TUTORIAL_SEED, InlandTutorial
 from core.agents import AgentSpecError, parse_agent_list
 from core.cards import DataFileError

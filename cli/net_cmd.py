@@ -21,11 +21,11 @@ from rich.text import Text
 
 from cli import base_cmd, inland_cmd
 from cli import play as loop
-from cli.app import app
 from cli.console import error, make_console
 from cli.games import renderer_for
 from cli.net_client import CodeRefused, Link, LinkError, RemoteLoop, bot_seed
 from cli.options import NoUndoOption, PlainOption
+from cli.root import app
 from core import records
 from core.agents import Agent, AgentSpecError, make_agent, parse_agent_list
 from core.games import game_spec

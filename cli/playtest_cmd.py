@@ -32,10 +32,10 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from cli.app import app
 from cli.console import error, make_console, output_console
 from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
 from cli.review_view import check_review_level, francs_lost_table, playtest_francs_lost
+from cli.root import app
 from core.agents import agent_kinds, make_agent
 from core.lab import playtest as pt
 from core.lab import report as rp

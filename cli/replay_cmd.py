@@ -25,11 +25,11 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cli.app import app
 from cli.console import error, make_console
 from cli.games import renderer_for
 from cli.play import Player
 from cli.review_view import evaluation_line, lost_line, stored_review
+from cli.root import app
 from core.games import game_spec
 from core.lab.review import GameSource
 from core.protocol import GameError, GameState, parse_action

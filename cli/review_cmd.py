@@ -16,10 +16,10 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from cli.app import app
 from cli.console import error, make_console
 from cli.playtest_cmd import default_db_path
 from cli.review_view import Reviewed, better_line, from_save, ranges, run_review, show_review, tagger
+from cli.root import app
 from core.lab import review as rv
 from core.lab import review_report
 from core.lab.playtest import PlaytestError, Store

@@ -10,8 +10,8 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from cli.app import app
 from cli.console import make_console
+from cli.root import app
 from core import records
 
 GAME_NAMES = {"inland": "Inland Port", "base": "base game"}

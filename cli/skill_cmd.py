@@ -14,7 +14,6 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from cli.app import app
 from cli.console import make_console, output_console
 from cli.options import Backend, DbOption, JobsOption
 from cli.playtest_cmd import (
@@ -29,6 +28,7 @@ from cli.playtest_cmd import (
     progress_bar,
     write_json,
 )
+from cli.root import app
 from core.lab import playtest as pt
 from core.lab import skill as sk
 from core.lab.seat_report import trend_sentence, write_seat_report
