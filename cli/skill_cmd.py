@@ -182,6 +182,44 @@ def seats(names: list[str], levels_text: str, games_text: str, opts: dict[str, A
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
+def ladders(
+    names: list[str], games: str, ends: tuple[int, int], level: str, opts: dict[str, Any], json_path: Path | None
+) -> None:
+    """``skill`` without ``--seats``: check everything, play each rule set's ladder, print its table, write the JSON."""
+    out = output_console()
+    err = make_console(stderr=True)
+    seed, noise, jobs = opts["seed"], opts["noise"], opts["jobs"]
+    if "," in games:
+        raise pt.PlaytestError(f"--games takes one count per step without --seats (got '{games}'), e.g. --games 20")
+    games_per_step = sk.parse_games(games, 1)[0]
+    budgets = sk.ladder(*ends)
+    for name in names:
+        sk.step_config(name, budgets[0], budgets[1], level, noise)  # checks the rule set, level and agents
+    store, db_path = open_store(opts["db"], err)
+    results = []
+    interrupted = False
+    with store, progress_bar(err) as progress:
+        for name in names:
+
+            def play(config: pt.Config, n: int) -> pt.RunResult:
+                nonlocal interrupted
+                r = play_stored(store, config, seed, n, True, jobs, Backend.local, None, progress, f"{config.label}: ")
+                interrupted = interrupted or r.interrupted
+                return r
+
+            results.append(sk.run_ladder(store, name, budgets, games_per_step, seed, level, noise, run=play))
+            if interrupted:
+                break
+    for result in results:
+        out.print(ladder_table(result))
+    out.print(f"Runs stored in {db_path}; the same command resumes them.", style="dim", markup=False)
+    if json_path is not None:
+        write_json(json_path, {"command": command_line(), "budgets": budgets, "ladders": results})
+    if interrupted:
+        err.print("Interrupted: run the same command again to play the rest.", style="italic", markup=False)
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
 @app.command("skill", help=SKILL_HELP, epilog=SKILL_EPILOG)
 def skill(
     rules: Annotated[list[str], typer.Argument(metavar="RULES...", help="Rule sets: inland, base (one or more).")],
@@ -219,8 +257,6 @@ def skill(
         Path | None, typer.Option("--json", metavar="PATH", help="Write every ladder (or curve) to this JSON file.")
     ] = None,
 ) -> None:
-    out = output_console()
-    err = make_console(stderr=True)
     with clean_exit():
         check_jobs(jobs, Backend.local, None)
         names = [r if ":" in r else r.strip().lower() for r in rules]
@@ -231,34 +267,11 @@ def skill(
         for given, option in ((levels, "--levels"), (buildings, "--buildings"), (html, "--html")):
             if given is not None:
                 raise pt.PlaytestError(f"{option} goes with --seats (the seat balance by skill); add --seats")
-        if "," in games:
-            raise pt.PlaytestError(f"--games takes one count per step without --seats (got '{games}'), e.g. --games 20")
-        games_per_step = sk.parse_games(games, 1)[0]
-        budgets = sk.ladder(first, last)
-        for name in names:
-            sk.step_config(name, budgets[0], budgets[1], level, noise)  # checks the rule set, level and agents
-        store, db_path = open_store(db, err)
-        results = []
-        interrupted = False
-        with store, progress_bar(err) as progress:
-            for name in names:
-
-                def play(config: pt.Config, n: int) -> pt.RunResult:
-                    nonlocal interrupted
-                    r = play_stored(
-                        store, config, seed, n, True, jobs, Backend.local, None, progress, f"{config.label}: "
-                    )
-                    interrupted = interrupted or r.interrupted
-                    return r
-
-                results.append(sk.run_ladder(store, name, budgets, games_per_step, seed, level, noise, run=play))
-                if interrupted:
-                    break
-        for result in results:
-            out.print(ladder_table(result))
-        out.print(f"Runs stored in {db_path}; the same command resumes them.", style="dim", markup=False)
-        if json_path is not None:
-            write_json(json_path, {"command": command_line(), "budgets": budgets, "ladders": results})
-        if interrupted:
-            err.print("Interrupted: run the same command again to play the rest.", style="italic", markup=False)
-            raise typer.Exit(EXIT_INTERRUPTED)
+        ladders(
+            names,
+            games,
+            (first, last),
+            level,
+            {"seed": seed, "noise": noise, "jobs": jobs, "db": db},
+            json_path,
+        )
