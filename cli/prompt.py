@@ -379,7 +379,7 @@ class PlayLoop:
             try:
                 return parse_action(self.state, line)
             except ActionError as exc:
-                self.error(str(exc))
+                self.error(f"{exc} (Type 'help', or a number from 1 to {n}.)")
 
     def ask_how(self, seat: int, c: _Choice) -> Any:
         """The second step: how to do ``c`` (numbered); None to go back."""

@@ -373,10 +373,13 @@ def player_panel(state: BaseState, p: int, players: Sequence[Player]) -> Panel:
     ships.append(", ".join(f"{SHIP_LABEL[t]} {v}" for t, v in own) if own else "none")
     if not state.is_terminal() and not state.final_stage:
         card = state.current_round_card
-        due = state.food_due(p)
+        due = _food_owed(state, p)
         ships.append(f"  feed {min(state.ship_food(p), card.food)} of {card.food} food; ", style="dim")
-        short = due > state.food_value(p) + state.francs[p]
-        ships.append(f"{due} due", style="error" if short else "dim")
+        if due is None:
+            ships.append("fed this round", style="dim")
+        else:
+            short = due > state.food_value(p) + state.francs[p]
+            ships.append(f"{due} due", style="error" if short else "dim")
     lines.append(ships)
     owned = state.owned(p)
     bl = Text("buildings: ", style="dim")
@@ -494,6 +497,14 @@ def _changes(before: BaseState, after: BaseState, p: int) -> list[str]:
 
 def _feeding_started(s: BaseState) -> bool:
     return any(isinstance(fr, FinishRound) for fr in s.stack)
+
+
+def _food_owed(s: BaseState, p: int) -> int | None:
+    """The food ``p`` still owes this round; None once ``p`` has fed (the feeding under way, no debt left)."""
+    if not _feeding_started(s):
+        return s.food_due(p)
+    owed = [fr.amount for fr in s.stack if isinstance(fr, Debt) and fr.player == p and fr.owed == "food"]
+    return owed[-1] if owed else None
 
 
 def action_sentence(before: BaseState, action: Any) -> str:

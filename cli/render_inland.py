@@ -232,6 +232,11 @@ def coming_text(state: InlandState) -> Text:
     return Text("Coming: ", style="dim") + t
 
 
+def actions_left(state: InlandState) -> int:
+    """The actions left in the round, the main action just taken counted (its turn ends with 'end')."""
+    return state.actions_left - 1 if state.acted else state.actions_left
+
+
 def round_line(state: InlandState, players: Sequence[Player]) -> Text:
     if state.is_terminal():
         return Text("The game is over (rounds A-L played).", style="bold")
@@ -240,7 +245,7 @@ def round_line(state: InlandState, players: Sequence[Player]) -> Text:
     t = Text()
     t.append(f"Round {state.round_letter}", style="bold")
     t.append(f" ({r + 1} of 12)")
-    t.append(f"  {state.actions_left} of {ACTIONS_PER_ROUND[r]} actions left in the round")
+    t.append(f"  {actions_left(state)} of {ACTIONS_PER_ROUND[r]} actions left in the round")
     t.append("  starting player: ")
     t.append(players[sp].label, style=SEAT_STYLE[sp])
     return t
@@ -465,7 +470,7 @@ class InlandRenderer(Renderer):
         if not state.is_terminal():
             r = state.round
             t.append(f"  round {state.round_letter} ({r + 1} of 12), ")
-            t.append(f"{state.actions_left} of {ACTIONS_PER_ROUND[r]} actions left")
+            t.append(f"{actions_left(state)} of {ACTIONS_PER_ROUND[r]} actions left")
         if state.acted:
             t.append(" (action taken: sell buildings or end your turn)", style="dim")
         elif state.history and state.history[-1].startswith("sell ") and state.events and state.events[-1][0] == p:

@@ -9,6 +9,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from cli.console import make_console
 from cli.explain import agent_choose
@@ -44,7 +45,13 @@ def watch(
         for line in renderer.event_lines(t.state, t.seats, actor, action, before):
             quiet.print(line, soft_wrap=True)
 
-    state = table.play(decide, after)
+    # saved once at the end (or when stopped), not after every action: watching stays fast
+    path, table.save_path = table.save_path, None
+    try:
+        state = table.play(decide, after)
+    finally:
+        table.save_path = path
+        table.save()
     summary = records.state_summary(state)
     result = {
         "ruleset": table.game.name,
@@ -61,7 +68,27 @@ def watch(
         if show_board:
             console.print(renderer.board(state, table.seats, None))
         console.print(renderer.final(state, table.seats))
+    say_saved(table, as_json)
     return result
+
+
+def say_saved(table: Table, as_json: bool) -> None:
+    """Where the watched game is saved, on stderr (the printed game stays the same on every run);
+    with ``--json`` only a failed save is said."""
+    if table.save_path is None or table.record is None:
+        return
+    err = make_console(stderr=True)
+    if table.save_error:
+        err.print(Text(f"{table.save_error} (the game was not saved)", style="error"))
+    elif not as_json:
+        name = records.save_name(table.save_path)
+        err.print(
+            Text(
+                f"Game record: {table.save_path} (replay it with 'lehavre replay {name}', review it with "
+                f"'lehavre review {name}')",
+                style="dim",
+            )
+        )
 
 
 def watch_or_exit(table: Table, renderer: Renderer, console: Console, *, as_json: bool) -> None:

@@ -40,6 +40,7 @@ be imported first, and ``core`` imports no game.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import random
 import re
@@ -419,8 +420,10 @@ def parse_action(state: GameState, text: str) -> Any:
     Accepts the canonical text (case and spacing do not matter) or whole
     leading words of exactly one legal action (``build hardware`` for
     ``build Hardware Store``).  A prefix must end at a word boundary, so
-    ``build Farm`` never means ``build Farmland``.  Raises :class:`ActionError`
-    that says what was wrong and what is allowed.
+    ``build Farm`` never means ``build Farmland``.  The part before a ``:``
+    may be such a prefix too (``build grocery: fish to 0+2``).  Raises
+    :class:`ActionError` that says what was wrong and what is allowed, with a
+    suggestion when the text looks like a typo of a legal action.
     """
     if state.is_terminal():
         raise ActionError("The game is over; no more actions are allowed.")
@@ -428,26 +431,102 @@ def parse_action(state: GameState, text: str) -> Any:
     if not want:
         raise ActionError("Empty input: type an action, or 'help'.")
     legal = state.legal_actions()
-    by_text = {normalize_text(str(a)): a for a in legal}
-    if want in by_text:
-        return by_text[want]
-    matches = [a for t, a in by_text.items() if t.startswith(want) and t[len(want)] in " :;,+"]
-    if len(matches) == 1:
-        return matches[0]
-    if not matches and want.endswith(":"):
-        return parse_action(state, want[:-1])
-    if matches:
-        shown = ", ".join(f"'{a}'" for a in matches[:8])
-        more = f" and {len(matches) - 8} more" if len(matches) > 8 else ""
+    found = _resolve(legal, want)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        shown = ", ".join(f"'{a}'" for a in found[:8])
+        more = f" and {len(found) - 8} more" if len(found) > 8 else ""
         raise ActionError(f"'{text.strip()}' is ambiguous: it could be {shown}{more}.")
     raise ActionError(explain_illegal(state, text, legal))
 
 
+def _begins_at_word(full: str, start: str) -> bool:
+    """``start`` is ``full`` or its whole leading words (it ends at a word boundary)."""
+    return full == start or (full.startswith(start) and full[len(start)] in " :;,+")
+
+
+def _resolve(legal: Sequence[Any], want: str) -> list[Any]:
+    """The legal actions normalized text ``want`` may mean: one, several (ambiguous) or none."""
+    by_text = {normalize_text(str(a)): a for a in legal}
+    if want in by_text:
+        return [by_text[want]]
+    matches = [a for t, a in by_text.items() if _begins_at_word(t, want)]
+    if matches:
+        return matches
+    if want.endswith(":"):
+        return _resolve(legal, want[:-1].rstrip())
+    head, colon, rest = want.partition(":")
+    if not colon:
+        return []
+    # a prefix of a name before the payment ("build grocery: fish to 0+2"): the one head it begins
+    heads = {t.partition(":")[0] for t in by_text}
+    fits = [h for h in heads if _begins_at_word(h, head.strip())]
+    if len(fits) != 1 or fits[0] == head.strip():
+        return []
+    return _resolve(legal, f"{fits[0]}:{rest}")
+
+
 def explain_illegal(state: GameState, text: str, legal: Sequence[Any]) -> str:
-    """Why ``text`` is not legal: the game's own reason if it has one."""
+    """Why ``text`` is not legal: the game's own reason if it has one, what is
+    allowed now, and the legal action it was probably meant to be."""
     spec = state.game
     reason = spec.why_illegal(state, text) if spec is not None else None
     verbs = sorted({str(a).split(" ")[0] for a in legal})
-    allowed = ", ".join(verbs)
     head = reason or f"'{text.strip()}' is not a legal action here."
-    return f"{head} Allowed now: {allowed} (type 'help' or a number from the list)."
+    message = f"{head} Allowed now: {', '.join(verbs)}."
+    guess = suggest_action(legal, text, reason)
+    return f"{message} Did you mean '{guess}'?" if guess else message
+
+
+def suggest_action(legal: Sequence[Any], text: str, reason: str | None = None) -> str | None:
+    """The legal action ``text`` looks like a typo of (its verb, its building name or both), or None.
+
+    The name is corrected only when ``reason`` (the game's own explanation) does not speak of the
+    typed name as a building it knows (``Farm enters the game in round B`` is no typo of Farmland).
+    """
+    want = normalize_text(text)
+    verb, _, after = want.partition(" ")
+    name, colon, pay = after.partition(":")
+    name = name.strip()
+    verbs = sorted({normalize_text(str(a)).split(" ")[0] for a in legal})
+    fixed_verb = verb
+    if verb not in verbs:
+        close = difflib.get_close_matches(verb, verbs, n=1)
+        if not close:
+            return None
+        fixed_verb = close[0]
+    tries = [name]
+    if name and not _knows_name(reason, name):
+        tries += _close_names(legal, fixed_verb, name)
+    for n in dict.fromkeys(tries):
+        if fixed_verb == verb and n == name:
+            continue  # nothing corrected: no suggestion
+        guess = " ".join(x for x in (fixed_verb, n) if x) + (f":{pay}" if colon else "")
+        found = _resolve(legal, normalize_text(guess))
+        if not found:
+            continue
+        if len(found) == 1 and colon:
+            return str(found[0])
+        shown = {str(a).partition(":")[0] for a in found}
+        if len(shown) == 1:
+            return shown.pop()
+        return guess
+    return fixed_verb if fixed_verb != verb else None
+
+
+def _knows_name(reason: str | None, name: str) -> bool:
+    """The game's reason names ``name`` as a building (not merely quoting what was typed)."""
+    if not reason:
+        return False
+    return re.search(rf"(?<!')\b{re.escape(name)}\b(?!')", reason, re.IGNORECASE) is not None
+
+
+def _close_names(legal: Sequence[Any], verb: str, name: str) -> list[str]:
+    """The legal actions' names (after ``verb``) closest to a mistyped ``name``, or their leading words."""
+    heads = [normalize_text(str(a)).partition(":")[0].partition(" ") for a in legal]
+    pool = {n for v, _, n in heads if v == verb and n} or {n for _, _, n in heads if n}
+    # compare with as many leading words as were typed ("grocry" with "grocery", not "grocery store")
+    words = len(name.split(" "))
+    leading = {" ".join(n.split(" ")[:words]) for n in pool if n}
+    return difflib.get_close_matches(name, sorted(leading), n=2, cutoff=0.75)

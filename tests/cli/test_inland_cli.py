@@ -446,3 +446,15 @@ def test_a_save_folder_that_cannot_be_written_does_not_stop_the_game(tmp_path, m
     out = " ".join(r.stdout.split())
     assert out.count("could not save the game") == 1 and "the game goes on without saving" in out
     assert "You quit the game." in out and "Traceback" not in out
+
+
+def test_a_typo_gets_a_suggestion_and_the_prompt_adds_its_hint(data_dir):
+    r = invoke(
+        "inland", "--opponent", "greedy", "--seat", "first", "--seed", "3", "--no-save",
+        input_text="biuld wood\nbuild grocery: fish to 0+2\nquit\n",
+    )  # fmt: skip
+    out = " ".join(r.stdout.split())
+    assert r.exit_code == 0, out[-2000:]
+    assert "Did you mean 'build Wood Company'? (Type 'help', or a number from 1 to" in out
+    # a prefix of the name works before a payment (seeds/004, "Build": paid with food)
+    assert "You: builds Grocery Store into sector 0, paying fish 4 \u2192 2" in out

@@ -136,7 +136,7 @@ def test_labelled_pv_follows_the_moves_and_stops_labelling_where_it_cannot():
         (["inland", "--resume", "--seed", "5"], "--resume", "--seed"),
         (["inland", "--load", "x", "--buildings", "b.json"], "--load", "--buildings"),
         (["inland", "--watch", "--opponent", "human"], "--watch", "--opponent"),
-        (["inland", "--agents", "random,random", "--no-save"], "--agents", "--no-save"),
+        (["inland", "--agents", "random,random", "--no-undo"], "--agents", "--no-undo"),
     ],
 )
 def test_options_that_cannot_go_together_are_refused_naming_both(args, first, second, data_dir):

@@ -2,6 +2,7 @@
 
 import pytest
 
+from base_game import RULESET as BASE
 from core.agents import AgentSpecError, make_agent, parse_agent_list
 from core.protocol import ActionError, normalize_text, parse_action
 from inland_port import RULESET
@@ -60,3 +61,43 @@ def test_agent_specs_are_checked():
         make_agent("foo")
     with pytest.raises(AgentSpecError, match="expected 2 agents"):
         parse_agent_list("random", 2)
+
+
+def test_typos_get_a_suggestion_and_no_prompt_text():
+    s = RULESET.new_game(0)
+    with pytest.raises(ActionError, match=r"Did you mean 'build Wood Company'\?$") as err:
+        parse_action(s, "biuld wood")
+    assert "type 'help'" not in str(err.value)
+    with pytest.raises(ActionError, match=r"Did you mean 'build Wood Company'\?$"):
+        parse_action(s, "build wood compnay")
+    with pytest.raises(ActionError, match=r"Did you mean 'build Grocery Store: fish to 0\+2'\?$"):
+        parse_action(s, "biuld grocery: fish to 0+2")
+    with pytest.raises(ActionError, match=r"Did you mean 'build'\?$"):
+        parse_action(s, "bulid Farm")
+    # a building the game knows is not a typo of another ("Farm" is not "Farmland")
+    with pytest.raises(ActionError, match=r"round B; it is round A\. Allowed now: build\.$"):
+        parse_action(s, "build Farm")
+    with pytest.raises(ActionError, match=r"Allowed now: build\.$"):
+        parse_action(s, "xyzzy")
+    s.apply_action(parse_action(s, "build wood"))  # the main action taken: sell or end now
+    with pytest.raises(ActionError, match=r"Did you mean 'end'\?$"):
+        parse_action(s, "ednd")
+
+
+def test_a_name_prefix_works_with_a_payment_too():
+    # seeds/004 "Build": the Grocery Store is paid with food, each counter moved to a place
+    s = RULESET.new_game(0)
+    full = parse_action(s, "build Grocery Store: fish to 0+2")
+    assert parse_action(s, "build grocery: fish to 0+2") == full
+    assert parse_action(s, "BUILD  grocery:fish to 0 + 2") == full
+    with pytest.raises(ActionError, match="not a legal action"):
+        parse_action(s, "build gro: fish to 0+2")  # a prefix ends at a word boundary
+    with pytest.raises(ActionError):
+        parse_action(s, "build grocery: fish to 0+9")  # the payment part must match a way
+
+
+def test_base_game_prefixes_and_typos():
+    s = BASE.new_game(3)
+    assert str(parse_action(s, "buy building")) == "buy Building Firm 1"
+    with pytest.raises(ActionError, match=r"Did you mean 'take wood'\?$"):
+        parse_action(s, "tkae wood")
