@@ -79,7 +79,7 @@ CONFLICTS = (
         ),
         loop.CONTINUING[1],
     ),
-    (loop.WATCHING[0], ("humans", "seat", "opponent", "no_undo", "no_save", "plain"), loop.WATCHING[1]),
+    (loop.WATCHING[0], ("humans", "seat", "opponent", "no_undo", "plain"), loop.WATCHING[1]),
 )
 
 

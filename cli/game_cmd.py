@@ -65,7 +65,7 @@ def run(cmd: GameCommand, ctx: typer.Context, p: Params) -> None:
     p["watch"] = p["watch"] or p["agents"] is not None
     p["opponent"] = loop.opponent_with_level(p["opponent"], p["level"], p["watch"])
     loop.check_mode(p["watch"], p["json_out"], p["resume"], p["load"], p["noise"])
-    loop.refuse_conflicts(ctx, _conflicts(cmd))
+    loop.refuse_conflicts(ctx, cmd.conflicts)
     renderer = cmd.renderer(console=console)
     if p["watch"]:
         watch(cmd, console, renderer, p)
@@ -106,14 +106,6 @@ def watch(cmd: GameCommand, console: Console, renderer: Renderer, p: Params) -> 
     if not p["json_out"]:
         cmd.watch_intro(console, renderer, table.state, players, seed, p)
     loop.watch_or_exit(table, renderer, console, as_json=p["json_out"])
-
-
-def _conflicts(cmd: GameCommand) -> tuple[tuple[tuple[str, ...], tuple[str, ...], str], ...]:
-    """The command's conflicts, less ``--watch`` with ``--no-save``: a watched game is saved too."""
-    return tuple(
-        (modes, tuple(o for o in others if not (modes == loop.WATCHING[0] and o == "no_save")), why)
-        for modes, others, why in cmd.conflicts
-    )
 
 
 def new_game(cmd: GameCommand, console: Console, p: Params) -> loop.Table:

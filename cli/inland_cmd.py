@@ -66,7 +66,7 @@ def _opponent(spec: str) -> str:
 #: options that do not go with --resume/--load, or with --watch/--agents
 CONFLICTS = (
     (loop.CONTINUING[0], ("seed", "opponent", "seat", "buildings", "level", "think_time"), loop.CONTINUING[1]),
-    (loop.WATCHING[0], ("opponent", "seat", "no_undo", "no_save", "tutorial", "plain"), loop.WATCHING[1]),
+    (loop.WATCHING[0], ("opponent", "seat", "no_undo", "tutorial", "plain"), loop.WATCHING[1]),
     (
         ("tutorial",),
         ("seed", "opponent", "seat", "buildings", "level", "think_time", "resume", "load"),
