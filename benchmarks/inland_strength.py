@@ -29,6 +29,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -124,9 +125,25 @@ def play_one(task: dict[str, Any]) -> dict[str, Any]:
 def run_matches(opponent: str, games: int, level: str, seed: int, mcts_time: float, jobs: int) -> list[dict[str, Any]]:
     tasks = [{"i": i, "opponent": opponent, "level": level, "seed": seed, "mcts_time": mcts_time} for i in range(games)]
     if jobs <= 1:
-        return [play_one(t) for t in tasks]
+        return _with_progress((play_one(t) for t in tasks), games)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(play_one, tasks))
+        return _with_progress(pool.map(play_one, tasks), games)
+
+
+def _with_progress(results: Iterable[dict[str, Any]], games: int) -> list[dict[str, Any]]:
+    """The results, with one line on stderr as each game ends (a long run shows how it goes)."""
+    out: list[dict[str, Any]] = []
+    score = 0.0
+    for r in results:
+        out.append(r)
+        score += r["result"]
+        print(
+            f"{time.strftime('%H:%M:%S')} ai vs {r['opponent']} game {len(out)}/{games}: AI in seat "
+            f"{r['ai_seat'] + 1}, result {r['result']:g}, margin {r['margin']:+d}; AI score {score:g}/{len(out)}",
+            file=sys.stderr,
+            flush=True,
+        )
+    return out
 
 
 def summarize(opponent: str, results: list[dict[str, Any]]) -> dict[str, Any]:
