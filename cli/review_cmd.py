@@ -113,8 +113,9 @@ def review_command(
     First a summary: each player's accuracy, a graph of the game, the turning points and each
     player's worst decision; --all lists every labelled decision with its better line.
     """
-    thresholds = rv.Thresholds(inaccuracy, mistake, blunder)
-    target, positions, review = _review_or_exit(game, run, game_index, db, level, jobs, thresholds, again)
+    target, positions, review = _review_or_exit(
+        game, run, game_index, db, level, jobs, (inaccuracy, mistake, blunder), again
+    )
     if report is not None:
         _write_report_or_exit(target, review, positions, report)
     if json_out:
@@ -133,12 +134,13 @@ def _review_or_exit(
     db: Path | None,
     level: str | None,
     jobs: int,
-    thresholds: rv.Thresholds,
+    francs: tuple[float, float, float],
     again: bool,
 ) -> tuple[Reviewed, list[GameState], rv.GameReview]:
-    """Find the game and review it (a progress bar on stderr); bad input exits with a message."""
+    """Check the thresholds, find the game and review it (a progress bar on stderr); bad input exits with a message."""
     err = make_console(stderr=True)
     try:
+        thresholds = rv.Thresholds(*francs)
         target = _target(game, run, game_index, db)
         positions = target.source.positions()
         review = run_review(target, level, jobs, thresholds, err, again)
