@@ -279,6 +279,7 @@ def player_terms(s: BaseState, p: int, term_weights: Mapping[str, float] = WEIGH
     return dict(zip(TERMS, _player_terms(s, p, term_weights), strict=True))
 
 
+# one piece: the search calls this at every leaf for every seat; its parts share locals and a call per part costs time
 def _player_terms(s: BaseState, p: int, term_weights: Mapping[str, float]) -> SeatTerms:
     """:func:`player_terms`' values, in :data:`TERMS`' order."""
     own = s.owned(p)

@@ -216,90 +216,96 @@ def _search(
     return result
 
 
+RulesArg = Annotated[str, typer.Argument(metavar="RULES", help="The rule set whose data is balanced: inland.")]
+DataOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--data", "--buildings", metavar="FILE", help="The building file to balance (default: the game's own)."
+    ),
+]
+FieldsOpt = Annotated[
+    str,
+    typer.Option(
+        "--fields",
+        metavar="WHICH",
+        help="Numbers that may change: reconstructed, all, or patterns such as 'Dock.*,*.value'.",
+    ),
+]
+AgentsOpt = Annotated[
+    str,
+    typer.Option("--agents", metavar="A[,B]", help="The agents: one for all seats, or one per seat."),
+]
+NoiseOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--noise",
+        min=0.0,
+        metavar="X",
+        help="Every AI chooses, with a seeded draw, among its moves within X (about francs) of the best "
+        f"(default {DEFAULT_NOISE:g}, unless an agent is written with its own noise, e.g. ai:easy~3).",
+    ),
+]
+GamesOpt = Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games per candidate at the last rung.")]
+CandidatesOpt = Annotated[int, typer.Option("--candidates", metavar="N", min=1, help="Candidates tried per round.")]
+BudgetOpt = Annotated[
+    int, typer.Option("--budget", metavar="N", min=1, help="At most this many search games (checks apart).")
+]
+SeedOpt = Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the search games.")]
+FirstOpt = Annotated[
+    str,
+    typer.Option("--first", metavar="LOW-HIGH", help="Target: the first seat's share of decisive games, in %."),
+]
+MinBuiltOpt = Annotated[
+    float,
+    typer.Option("--min-built", metavar="%", min=0, max=100, help="Every building built in at least % of games."),
+]
+MaxOwnerWinOpt = Annotated[
+    float,
+    typer.Option(
+        "--max-owner-win",
+        metavar="%",
+        min=0,
+        max=100,
+        help="No building whose owner wins more than % of the games it is owned in.",
+    ),
+]
+CheckOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--check",
+        metavar="[AGENTS=]GAMES",
+        help="Then play GAMES fresh games of the data before and after (repeatable).",
+    ),
+]
+OutOpt = Annotated[
+    Path | None,
+    typer.Option("--out", metavar="FILE", help="Where the balanced data goes (default: balanced-RUN.json here)."),
+]
+ReportOpt = Annotated[
+    Path | None,
+    typer.Option("--report", metavar="FILE.html", help="Write an HTML report: data and targets, before and after."),
+]
+ResumeOpt = Annotated[bool, typer.Option("--resume", help="Continue the stored search of the same command.")]
+
+
 @app.command("balance", help=HELP, epilog=EPILOG)
 def balance(
-    rules: Annotated[
-        str, typer.Argument(metavar="RULES", help="The rule set whose data is balanced: inland.")
-    ] = "inland",
-    data: Annotated[
-        Path | None,
-        typer.Option(
-            "--data", "--buildings", metavar="FILE", help="The building file to balance (default: the game's own)."
-        ),
-    ] = None,
-    fields: Annotated[
-        str,
-        typer.Option(
-            "--fields",
-            metavar="WHICH",
-            help="Numbers that may change: reconstructed, all, or patterns such as 'Dock.*,*.value'.",
-        ),
-    ] = "reconstructed",
-    agents: Annotated[
-        str,
-        typer.Option("--agents", metavar="A[,B]", help="The agents: one for all seats, or one per seat."),
-    ] = "ai:easy",
-    noise: Annotated[
-        float | None,
-        typer.Option(
-            "--noise",
-            min=0.0,
-            metavar="X",
-            help="Every AI chooses, with a seeded draw, among its moves within X (about francs) of the best "
-            f"(default {DEFAULT_NOISE:g}, unless an agent is written with its own noise, e.g. ai:easy~3).",
-        ),
-    ] = None,
-    games: Annotated[
-        int, typer.Option("--games", "-n", metavar="N", help="Games per candidate at the last rung.")
-    ] = 24,
-    candidates: Annotated[
-        int, typer.Option("--candidates", metavar="N", min=1, help="Candidates tried per round.")
-    ] = 12,
-    budget: Annotated[
-        int, typer.Option("--budget", metavar="N", min=1, help="At most this many search games (checks apart).")
-    ] = 1000,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the search games.")] = 0,
-    first: Annotated[
-        str,
-        typer.Option("--first", metavar="LOW-HIGH", help="Target: the first seat's share of decisive games, in %."),
-    ] = "45-55",
-    min_built: Annotated[
-        float,
-        typer.Option("--min-built", metavar="%", min=0, max=100, help="Every building built in at least % of games."),
-    ] = 5.0,
-    max_owner_win: Annotated[
-        float,
-        typer.Option(
-            "--max-owner-win",
-            metavar="%",
-            min=0,
-            max=100,
-            help="No building whose owner wins more than % of the games it is owned in.",
-        ),
-    ] = 70.0,
-    check: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--check",
-            metavar="[AGENTS=]GAMES",
-            help="Then play GAMES fresh games of the data before and after (repeatable).",
-        ),
-    ] = None,
-    out_file: Annotated[
-        Path | None,
-        typer.Option("--out", metavar="FILE", help="Where the balanced data goes (default: balanced-RUN.json here)."),
-    ] = None,
-    report: Annotated[
-        Path | None,
-        typer.Option("--report", metavar="FILE.html", help="Write an HTML report: data and targets, before and after."),
-    ] = None,
-    resume: Annotated[
-        bool,
-        typer.Option(
-            "--resume",
-            help="Continue the stored search of the same command.",
-        ),
-    ] = False,
+    rules: RulesArg = "inland",
+    data: DataOpt = None,
+    fields: FieldsOpt = "reconstructed",
+    agents: AgentsOpt = "ai:easy",
+    noise: NoiseOpt = None,
+    games: GamesOpt = 24,
+    candidates: CandidatesOpt = 12,
+    budget: BudgetOpt = 1000,
+    seed: SeedOpt = 0,
+    first: FirstOpt = "45-55",
+    min_built: MinBuiltOpt = 5.0,
+    max_owner_win: MaxOwnerWinOpt = 70.0,
+    check: CheckOpt = None,
+    out_file: OutOpt = None,
+    report: ReportOpt = None,
+    resume: ResumeOpt = False,
     jobs: JobsOption = 1,
     backend: BackendOption = Backend.local,
     address: AddressOption = None,
@@ -329,12 +335,19 @@ def balance(
                 markup=False,
             )
             raise typer.Exit(EXIT_INTERRUPTED)
-        _report_result(out, result)
-        command = command_line()
-        target = out_file or Path(f"balanced-{settings.run_name()}.json")
-        note = bs.run_note(settings, command, datetime.now(UTC).strftime("%Y-%m-%d"))
-        bs.write_best(spec, result, target, note)
-        out.print(f"Balanced data written to {target}", markup=False)
-        if report is not None:
-            br.write_report(report, result, f"Balancing {spec.label}", [command], str(target))
-            out.print(f"Report written to {report}", markup=False)
+        _write_results(out, spec, settings, result, out_file, report)
+
+
+def _write_results(
+    out: Console, spec: GameSpec, settings: bs.Settings, result: bs.Result, out_file: Path | None, report: Path | None
+) -> None:
+    """Print the tables, write the balanced data (and the HTML report if asked)."""
+    _report_result(out, result)
+    command = command_line()
+    target = out_file or Path(f"balanced-{settings.run_name()}.json")
+    note = bs.run_note(settings, command, datetime.now(UTC).strftime("%Y-%m-%d"))
+    bs.write_best(spec, result, target, note)
+    out.print(f"Balanced data written to {target}", markup=False)
+    if report is not None:
+        br.write_report(report, result, f"Balancing {spec.label}", [command], str(target))
+        out.print(f"Report written to {report}", markup=False)

@@ -39,6 +39,7 @@ from cli.root import app
 from core.agents import agent_kinds, make_agent
 from core.lab import playtest as pt
 from core.lab import report as rp
+from core.lab import stats
 from core.lab.measures import CLEAR_LEAD, DEFINITIONS, game_measures
 from core.protocol import GameError
 from core.records import data_dir
@@ -286,8 +287,6 @@ def numbers_table(summaries: list[dict[str, Any]]) -> Table:
 
 
 def wealth_distribution_table(summaries: list[dict[str, Any]], bins: int = 8) -> Table:
-    from core.lab import stats
-
     values = [v for s in summaries for v in s["wealth_values"]]
     lo, hi = (min(values), max(values)) if values else (0, 1)
     table = Table(title="Final wealth distribution (share of player-games)", title_justify="left")
@@ -535,61 +534,74 @@ Game i seats the agent list rotated by i. Every game is stored as it finishes; C
 """
 
 
+RulesArg = Annotated[
+    str, typer.Argument(metavar="RULES", help="The rule set: inland (the Inland Port) or base (Le Havre).")
+]
+GamesOpt = Annotated[int, typer.Option("--games", "-n", metavar="N", help="Number of games.")]
+AgentsOpt = Annotated[
+    str,
+    typer.Option(
+        "--agents",
+        metavar="A,B[,...]",
+        help="One agent per seat: random, greedy, ai, ai:easy|normal|hard, ai:normal@nodes=500.",
+    ),
+]
+SeedOpt = Annotated[
+    int, typer.Option("--seed", metavar="N", help="Seed of the run (game i's seed derives from it and i).")
+]
+PlayersOpt = Annotated[
+    int | None, typer.Option("--players", metavar="N", help="Number of players (default: one per agent).")
+]
+ShortOpt = Annotated[bool, typer.Option("--short", help="Play the short game (base game).")]
+BuildingsOpt = Annotated[Path | None, typer.Option("--buildings", metavar="FILE", help="Use this building data file.")]
+VariantOpt = Annotated[
+    list[str] | None,
+    typer.Option("--variant", metavar="KEY=VALUE", help="A variant flag of the rule set (repeatable)."),
+]
+JsonOpt = Annotated[
+    Path | None,
+    typer.Option("--json", metavar="PATH", help="Write the summary and every game's result as JSON."),
+]
+ReportOpt = Annotated[
+    Path | None, typer.Option("--report", metavar="PATH", help="Write a self-contained HTML report with charts.")
+]
+ResumeOpt = Annotated[
+    bool, typer.Option("--resume", help="Continue the stored run of the same configuration and seed.")
+]
+LabelOpt = Annotated[
+    str, typer.Option("--label", metavar="TEXT", help="This configuration's name in tables and reports.")
+]
+ReviewLevelOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--review-level",
+        metavar="LEVEL",
+        help="Also report each agent's mean francs lost against ai:LEVEL (slow).",
+    ),
+]
+
+
 @app.command("playtest", help=PLAYTEST_HELP, epilog=MEASURES_HELP)
 def playtest(
-    rules: Annotated[
-        str, typer.Argument(metavar="RULES", help="The rule set: inland (the Inland Port) or base (Le Havre).")
-    ],
-    games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Number of games.")] = 100,
-    agents: Annotated[
-        str,
-        typer.Option(
-            "--agents",
-            metavar="A,B[,...]",
-            help="One agent per seat: random, greedy, ai, ai:easy|normal|hard, ai:normal@nodes=500.",
-        ),
-    ] = "random,greedy",
+    rules: RulesArg,
+    games: GamesOpt = 100,
+    agents: AgentsOpt = "random,greedy",
     noise: NoiseOption = None,
-    seed: Annotated[
-        int, typer.Option("--seed", metavar="N", help="Seed of the run (game i's seed derives from it and i).")
-    ] = 0,
-    players: Annotated[
-        int | None, typer.Option("--players", metavar="N", help="Number of players (default: one per agent).")
-    ] = None,
-    short: Annotated[bool, typer.Option("--short", help="Play the short game (base game).")] = False,
-    buildings: Annotated[
-        Path | None, typer.Option("--buildings", metavar="FILE", help="Use this building data file.")
-    ] = None,
-    variant: Annotated[
-        list[str] | None,
-        typer.Option("--variant", metavar="KEY=VALUE", help="A variant flag of the rule set (repeatable)."),
-    ] = None,
+    seed: SeedOpt = 0,
+    players: PlayersOpt = None,
+    short: ShortOpt = False,
+    buildings: BuildingsOpt = None,
+    variant: VariantOpt = None,
     jobs: JobsOption = 1,
     backend: BackendOption = Backend.local,
     address: AddressOption = None,
-    json_path: Annotated[
-        Path | None,
-        typer.Option("--json", metavar="PATH", help="Write the summary and every game's result as JSON."),
-    ] = None,
+    json_path: JsonOpt = None,
     db: DbOption = None,
-    report: Annotated[
-        Path | None, typer.Option("--report", metavar="PATH", help="Write a self-contained HTML report with charts.")
-    ] = None,
-    resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the stored run of the same configuration and seed.")
-    ] = False,
-    label: Annotated[
-        str, typer.Option("--label", metavar="TEXT", help="This configuration's name in tables and reports.")
-    ] = "",
+    report: ReportOpt = None,
+    resume: ResumeOpt = False,
+    label: LabelOpt = "",
     clear_lead: ClearLeadOption = CLEAR_LEAD,
-    review_level: Annotated[
-        str | None,
-        typer.Option(
-            "--review-level",
-            metavar="LEVEL",
-            help="Also report each agent's mean francs lost against ai:LEVEL (slow).",
-        ),
-    ] = None,
+    review_level: ReviewLevelOpt = None,
 ) -> None:
     out = output_console()
     err = make_console(stderr=True)
@@ -613,44 +625,65 @@ def playtest(
         with store, progress_bar(err) as progress:
             result = play_stored(store, config, seed, games, resume, jobs, backend, address, progress, "")
         summary = pt.summarize(config, result.records, clear_lead)
-        if result.records:
-            out.print(summary_table([summary]))
-            note = repeats_note([summary])
-            if note is not None:
-                out.print(note)
-            out.print(numbers_table([summary]))
-            out.print(measures_table([summary]))
-            out.print(lead_curve_table([summary]))
-            out.print(wealth_distribution_table([summary]))
-            out.print(buildings_table([summary]))
-        lost = None
-        if review_level and result.records:
-            lost = playtest_francs_lost(config.rules, config.options, result.records, review_level, jobs, err)
-            out.print(francs_lost_table(lost, review_level))
+        lost = _show_playtest(out, err, config, summary, result, review_level, jobs)
         out.print(f"Run #{result.run_id}: {len(result.records)} games stored in {db_path}", style="dim", markup=False)
         if json_path is not None:
-            write_json(
-                json_path,
-                {
-                    "run_id": result.run_id,
-                    "db": str(db_path),
-                    "config": config.to_dict(),
-                    "seed": seed,
-                    "games": games,
-                    "stored": len(result.records),
-                    "complete": result.complete,
-                    "interrupted": result.interrupted,
-                    "summary": _json_summary(summary),
-                    "results": _json_results(result.records, clear_lead),
-                    **({"francs_lost": lost} if lost is not None else {}),
-                },
-            )
+            head = {"run_id": result.run_id, "db": str(db_path), "config": config.to_dict(), "seed": seed}
+            write_json(json_path, _playtest_json(head, games, result, summary, clear_lead, lost))
         if report is not None and result.records:
             rp.write_report(report, [summary], title=f"Playtest: {summary['label']}", commands=[command_line()])
             out.print(f"Report written to {report}", style="dim", markup=False)
         if result.interrupted:
             _interrupted_note(err, [result])
             raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _show_playtest(
+    out: Console,
+    err: Console,
+    config: pt.Config,
+    summary: dict[str, Any],
+    result: pt.RunResult,
+    review_level: str | None,
+    jobs: int,
+) -> dict[str, dict[str, float]] | None:
+    """Print the run's tables (and the francs lost, when asked); returns the francs lost, or None."""
+    if result.records:
+        out.print(summary_table([summary]))
+        note = repeats_note([summary])
+        if note is not None:
+            out.print(note)
+        out.print(numbers_table([summary]))
+        out.print(measures_table([summary]))
+        out.print(lead_curve_table([summary]))
+        out.print(wealth_distribution_table([summary]))
+        out.print(buildings_table([summary]))
+    lost = None
+    if review_level and result.records:
+        lost = playtest_francs_lost(config.rules, config.options, result.records, review_level, jobs, err)
+        out.print(francs_lost_table(lost, review_level))
+    return lost
+
+
+def _playtest_json(
+    head: dict[str, Any],
+    games: int,
+    result: pt.RunResult,
+    summary: dict[str, Any],
+    clear_lead: float,
+    lost: dict[str, dict[str, float]] | None,
+) -> dict[str, Any]:
+    """The playtest's JSON: ``head`` (run, database, configuration, seed), then the run's state and results."""
+    return {
+        **head,
+        "games": games,
+        "stored": len(result.records),
+        "complete": result.complete,
+        "interrupted": result.interrupted,
+        "summary": _json_summary(summary),
+        "results": _json_results(result.records, clear_lead),
+        **({"francs_lost": lost} if lost is not None else {}),
+    }
 
 
 def _strongest_agent() -> str:
@@ -678,151 +711,86 @@ def _with_noise(config: pt.Config, noise: float) -> pt.Config:
     return dataclasses.replace(config, noise=noise)
 
 
+CompareGamesOpt = Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games per configuration.")]
+CompareSeedOpt = Annotated[
+    int, typer.Option("--seed", metavar="N", help="Seed of both runs (game i has the same seed in both).")
+]
+ConfigAOpt = Annotated[
+    str | None, typer.Option("--a", metavar="SPEC", help="Configuration A, e.g. 'inland:agents=ai,ai'.")
+]
+ConfigBOpt = Annotated[
+    str | None, typer.Option("--b", metavar="SPEC", help="Configuration B, e.g. 'base:players=2;agents=ai,ai'.")
+]
+RunAOpt = Annotated[
+    int | None, typer.Option("--a-run", metavar="ID", help="Use stored run ID as A instead of playing.")
+]
+RunBOpt = Annotated[
+    int | None, typer.Option("--b-run", metavar="ID", help="Use stored run ID as B instead of playing.")
+]
+FromDbOpt = Annotated[
+    bool,
+    typer.Option(
+        "--from-db",
+        "--resume",
+        help="Reuse the stored run of each configuration and seed; play only missing games.",
+    ),
+]
+CompareJsonOpt = Annotated[
+    Path | None,
+    typer.Option("--json", metavar="PATH", help="Write both summaries and the tests to this JSON file."),
+]
+CompareAgentsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--agents",
+        metavar="A[,B]",
+        help="Agents for configurations that name none (default: ai in every seat).",
+    ),
+]
+ListRunsOpt = Annotated[bool, typer.Option("--list-runs", help="List the stored runs and exit.")]
+
+#: one side of a comparison: its name (A or B), its --a/--b spec, its stored run, its default spec
+Side = tuple[str, str | None, int | None, str]
+
+
 @app.command("compare", help=COMPARE_HELP, epilog=MEASURES_HELP)
 def compare(
-    games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games per configuration.")] = 100,
-    seed: Annotated[
-        int, typer.Option("--seed", metavar="N", help="Seed of both runs (game i has the same seed in both).")
-    ] = 0,
+    games: CompareGamesOpt = 100,
+    seed: CompareSeedOpt = 0,
     jobs: JobsOption = 1,
-    report: Annotated[
-        Path | None, typer.Option("--report", metavar="PATH", help="Write a self-contained HTML report with charts.")
-    ] = None,
-    a: Annotated[
-        str | None, typer.Option("--a", metavar="SPEC", help="Configuration A, e.g. 'inland:agents=ai,ai'.")
-    ] = None,
-    b: Annotated[
-        str | None, typer.Option("--b", metavar="SPEC", help="Configuration B, e.g. 'base:players=2;agents=ai,ai'.")
-    ] = None,
-    a_run: Annotated[
-        int | None, typer.Option("--a-run", metavar="ID", help="Use stored run ID as A instead of playing.")
-    ] = None,
-    b_run: Annotated[
-        int | None, typer.Option("--b-run", metavar="ID", help="Use stored run ID as B instead of playing.")
-    ] = None,
-    from_db: Annotated[
-        bool,
-        typer.Option(
-            "--from-db",
-            "--resume",
-            help="Reuse the stored run of each configuration and seed; play only missing games.",
-        ),
-    ] = False,
+    report: ReportOpt = None,
+    a: ConfigAOpt = None,
+    b: ConfigBOpt = None,
+    a_run: RunAOpt = None,
+    b_run: RunBOpt = None,
+    from_db: FromDbOpt = False,
     db: DbOption = None,
-    json_path: Annotated[
-        Path | None,
-        typer.Option("--json", metavar="PATH", help="Write both summaries and the tests to this JSON file."),
-    ] = None,
+    json_path: CompareJsonOpt = None,
     backend: BackendOption = Backend.local,
     address: AddressOption = None,
-    agents: Annotated[
-        str | None,
-        typer.Option(
-            "--agents",
-            metavar="A[,B]",
-            help="Agents for configurations that name none (default: ai in every seat).",
-        ),
-    ] = None,
+    agents: CompareAgentsOpt = None,
     noise: NoiseOption = None,
-    list_runs: Annotated[bool, typer.Option("--list-runs", help="List the stored runs and exit.")] = False,
+    list_runs: ListRunsOpt = False,
     clear_lead: ClearLeadOption = CLEAR_LEAD,
 ) -> None:
     out = output_console()
     err = make_console(stderr=True)
     with clean_exit():
         if list_runs:
-            listed = db or default_db_path()
-            with pt.Store(listed) as store:
-                out.print(f"Stored runs in {listed}", soft_wrap=True, markup=False)
-                table = Table()
-                for col in ("id", "created", "configuration", "agents", "seed", "games stored"):
-                    table.add_column(col)
-                for info in store.runs():
-                    table.add_row(
-                        str(info.id),
-                        info.created.replace("T", " ")[:16],
-                        info.config.describe(),
-                        ",".join(info.config.agents),
-                        str(info.seed),
-                        f"{info.stored}/{info.games}",
-                    )
-                out.print(table)
+            _list_runs(out, db)
             return
         check_jobs(jobs, backend, address)
-        strongest = [a.strip() for a in agents.split(",") if a.strip()] if agents else [_strongest_agent()]
-        if len(strongest) == 1:
-            strongest *= 2
-        default_a, default_b = "inland", "base:players=2"
-        sides: list[tuple[str, str | None, int | None, str]] = [("A", a, a_run, default_a), ("B", b, b_run, default_b)]
-        configs: list[pt.Config | None] = []
-        for name, spec, run_id, default in sides:
-            if run_id is not None:
-                configs.append(None)
-                continue
-            try:
-                configs.append(pt.parse_spec(spec or default, default_agents=strongest))
-            except pt.PlaytestError as exc:
-                if spec is None and default.startswith("base"):
-                    raise pt.PlaytestError(
-                        f"the default comparison needs the base game, which is not available yet ({exc}). "
-                        "Give both configurations instead, e.g. --a 'inland:agents=greedy,greedy' --b 'inland:agents=random,greedy'"
-                    ) from None
-                raise pt.PlaytestError(f"configuration {name}: {exc}") from None
-        if noise is not None:
-            configs = [None if c is None else _with_noise(c, noise) for c in configs]
-        results: list[pt.RunResult] = []
+        sides: list[Side] = [("A", a, a_run, "inland"), ("B", b, b_run, "base:players=2")]
+        configs = _compare_configs(sides, agents, noise)
         store, db_path = open_store(db, err)
         with store, progress_bar(err) as progress:
-            for (name, _spec, run_id, _d), config in zip(sides, configs, strict=False):
-                if run_id is not None:  # a stored run (its side has no configuration to play)
-                    loaded = pt.load_run(store, run_id)
-                    if not loaded.complete:
-                        err.print(
-                            f"Note: stored run #{run_id} has only {len(loaded.records)} of {loaded.games} games "
-                            "(continue it with the playtest command and --resume)",
-                            style="italic",
-                            markup=False,
-                        )
-                    results.append(loaded)
-                    continue
-                assert config is not None  # every side without a stored run was given one above
-                r = play_stored(store, config, seed, games, from_db, jobs, backend, address, progress, f"{name}: ")
-                results.append(r)
-                if r.interrupted:
-                    break
+            results = _play_sides(store, sides, configs, (seed, games, from_db, jobs), backend, address, progress, err)
         if any(r.interrupted for r in results):
             _interrupted_note(err, [r for r in results if not r.complete])
             raise typer.Exit(EXIT_INTERRUPTED)
-        summaries = []
-        for (name, _s, _r, _d), r in zip(sides, results, strict=False):
-            if not r.records:
-                raise pt.PlaytestError(f"configuration {name} (run #{r.run_id}) has no finished games to compare")
-            summaries.append(pt.summarize(r.config, r.records, clear_lead))
-        if summaries[0]["label"] == summaries[1]["label"]:
-            summaries[0]["label"] += f" (run #{results[0].run_id})"
-            summaries[1]["label"] += f" (run #{results[1].run_id})"
+        summaries = _compare_summaries(sides, results, clear_lead)
         tests = pt.compare(summaries[0], summaries[1])
-        out.print(summary_table(summaries))
-        note = repeats_note(summaries)
-        if note is not None:
-            out.print(note)
-        out.print(numbers_table(summaries))
-        out.print(measures_table(summaries))
-        out.print(lead_curve_table(summaries))
-        out.print(tests_table(tests))
-        sig = [t for t in tests if t["significant"]]
-        if sig:
-            names = list(dict.fromkeys(t["what"] for t in sig))
-            out.print(
-                f"Statistically significant at 5% ({len(sig)} of {len(tests)} tests; test and p in the table): "
-                + ", ".join(names)
-                + ".",
-                markup=False,
-            )
-        else:
-            out.print(f"No difference is statistically significant at 5% ({len(tests)} tests).", markup=False)
-        out.print(wealth_distribution_table(summaries))
-        out.print(buildings_table(summaries))
+        _show_comparison(out, summaries, tests)
         out.print(
             f"Runs #{results[0].run_id} (A) and #{results[1].run_id} (B) are stored in {db_path}",
             style="dim",
@@ -846,3 +814,118 @@ def compare(
                 commands=[command_line()],
             )
             out.print(f"Report written to {report}", style="dim", markup=False)
+
+
+def _list_runs(out: Console, db: Path | None) -> None:
+    """Print the table of stored runs (--list-runs)."""
+    listed = db or default_db_path()
+    with pt.Store(listed) as store:
+        out.print(f"Stored runs in {listed}", soft_wrap=True, markup=False)
+        table = Table()
+        for col in ("id", "created", "configuration", "agents", "seed", "games stored"):
+            table.add_column(col)
+        for info in store.runs():
+            table.add_row(
+                str(info.id),
+                info.created.replace("T", " ")[:16],
+                info.config.describe(),
+                ",".join(info.config.agents),
+                str(info.seed),
+                f"{info.stored}/{info.games}",
+            )
+        out.print(table)
+
+
+def _compare_configs(sides: list[Side], agents: str | None, noise: float | None) -> list[pt.Config | None]:
+    """Each side's configuration to play (None for a side given a stored run)."""
+    strongest = [a.strip() for a in agents.split(",") if a.strip()] if agents else [_strongest_agent()]
+    if len(strongest) == 1:
+        strongest *= 2
+    configs: list[pt.Config | None] = []
+    for name, spec, run_id, default in sides:
+        if run_id is not None:
+            configs.append(None)
+            continue
+        try:
+            configs.append(pt.parse_spec(spec or default, default_agents=strongest))
+        except pt.PlaytestError as exc:
+            if spec is None and default.startswith("base"):
+                raise pt.PlaytestError(
+                    f"the default comparison needs the base game, which is not available yet ({exc}). "
+                    "Give both configurations instead, e.g. --a 'inland:agents=greedy,greedy' --b 'inland:agents=random,greedy'"
+                ) from None
+            raise pt.PlaytestError(f"configuration {name}: {exc}") from None
+    if noise is not None:
+        configs = [None if c is None else _with_noise(c, noise) for c in configs]
+    return configs
+
+
+def _play_sides(
+    store: pt.Store,
+    sides: list[Side],
+    configs: list[pt.Config | None],
+    plan: tuple[int, int, bool, int],
+    backend: Backend,
+    address: str | None,
+    progress: Progress,
+    err: Console,
+) -> list[pt.RunResult]:
+    """Load or play each side's run (``plan``: seed, games, reuse stored games, jobs); stops at an interruption."""
+    seed, games, from_db, jobs = plan
+    results: list[pt.RunResult] = []
+    for (name, _spec, run_id, _d), config in zip(sides, configs, strict=False):
+        if run_id is not None:  # a stored run (its side has no configuration to play)
+            loaded = pt.load_run(store, run_id)
+            if not loaded.complete:
+                err.print(
+                    f"Note: stored run #{run_id} has only {len(loaded.records)} of {loaded.games} games "
+                    "(continue it with the playtest command and --resume)",
+                    style="italic",
+                    markup=False,
+                )
+            results.append(loaded)
+            continue
+        assert config is not None  # every side without a stored run was given one above
+        r = play_stored(store, config, seed, games, from_db, jobs, backend, address, progress, f"{name}: ")
+        results.append(r)
+        if r.interrupted:
+            break
+    return results
+
+
+def _compare_summaries(sides: list[Side], results: list[pt.RunResult], clear_lead: float) -> list[dict[str, Any]]:
+    """Both runs' summaries, labelled apart by run number when their labels are the same."""
+    summaries = []
+    for (name, _s, _r, _d), r in zip(sides, results, strict=False):
+        if not r.records:
+            raise pt.PlaytestError(f"configuration {name} (run #{r.run_id}) has no finished games to compare")
+        summaries.append(pt.summarize(r.config, r.records, clear_lead))
+    if summaries[0]["label"] == summaries[1]["label"]:
+        summaries[0]["label"] += f" (run #{results[0].run_id})"
+        summaries[1]["label"] += f" (run #{results[1].run_id})"
+    return summaries
+
+
+def _show_comparison(out: Console, summaries: list[dict[str, Any]], tests: list[dict[str, Any]]) -> None:
+    """Print the comparison's tables and which differences are significant."""
+    out.print(summary_table(summaries))
+    note = repeats_note(summaries)
+    if note is not None:
+        out.print(note)
+    out.print(numbers_table(summaries))
+    out.print(measures_table(summaries))
+    out.print(lead_curve_table(summaries))
+    out.print(tests_table(tests))
+    sig = [t for t in tests if t["significant"]]
+    if sig:
+        names = list(dict.fromkeys(t["what"] for t in sig))
+        out.print(
+            f"Statistically significant at 5% ({len(sig)} of {len(tests)} tests; test and p in the table): "
+            + ", ".join(names)
+            + ".",
+            markup=False,
+        )
+    else:
+        out.print(f"No difference is statistically significant at 5% ({len(tests)} tests).", markup=False)
+    out.print(wealth_distribution_table(summaries))
+    out.print(buildings_table(summaries))

@@ -23,7 +23,7 @@ from cli.root import app
 from core.lab import review as rv
 from core.lab import review_report
 from core.lab.playtest import PlaytestError, Store
-from core.protocol import GameError
+from core.protocol import GameError, GameState
 
 EXIT_BAD_INPUT = 2
 D = rv.DEFAULT_THRESHOLDS
@@ -56,46 +56,55 @@ REVIEW_EPILOG = (
 )
 
 
+GameArg = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="NAME|PATH",
+        show_default=False,
+        help="A saved game: a name 'lehavre saves' lists, or a file's path.",
+    ),
+]
+RunOpt = Annotated[int | None, typer.Option("--run", metavar="N", help="A stored playtest run (with --game).")]
+GameIndexOpt = Annotated[int | None, typer.Option("--game", metavar="I", help="Game I of the playtest run --run.")]
+DbOpt = Annotated[
+    Path | None,
+    typer.Option("--db", metavar="PATH", help="The playtest database (default: in the data directory)."),
+]
+LevelOpt = Annotated[
+    str | None,
+    typer.Option("--level", metavar="LEVEL", help="The reference AI: easy, normal or hard (the default)."),
+]
+JobsOpt = Annotated[
+    int, typer.Option("--jobs", "-j", metavar="N", min=1, help="Review positions in this many processes.")
+]
+InaccuracyOpt = Annotated[float, typer.Option(metavar="FRANCS", min=0.01, help="Francs lost that make an inaccuracy.")]
+MistakeOpt = Annotated[float, typer.Option(metavar="FRANCS", min=0.01, help="... a mistake.")]
+BlunderOpt = Annotated[float, typer.Option(metavar="FRANCS", min=0.01, help="... a blunder.")]
+AllOpt = Annotated[
+    bool, typer.Option("--all", help="Every labelled decision, not only the summary and turning points.")
+]
+ReportOpt = Annotated[
+    Path | None, typer.Option("--report", metavar="FILE.html", help="Also write an HTML page: chart and tables.")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the review as one JSON object (for tools).")]
+AgainOpt = Annotated[bool, typer.Option("--again", help="Review again even if a review at this level is stored.")]
+
+
 @app.command("review", epilog=REVIEW_EPILOG)
 def review_command(
-    game: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="NAME|PATH",
-            show_default=False,
-            help="A saved game: a name 'lehavre saves' lists, or a file's path.",
-        ),
-    ] = None,
-    run: Annotated[int | None, typer.Option("--run", metavar="N", help="A stored playtest run (with --game).")] = None,
-    game_index: Annotated[
-        int | None, typer.Option("--game", metavar="I", help="Game I of the playtest run --run.")
-    ] = None,
-    db: Annotated[
-        Path | None,
-        typer.Option("--db", metavar="PATH", help="The playtest database (default: in the data directory)."),
-    ] = None,
-    level: Annotated[
-        str | None,
-        typer.Option("--level", metavar="LEVEL", help="The reference AI: easy, normal or hard (the default)."),
-    ] = None,
-    jobs: Annotated[
-        int, typer.Option("--jobs", "-j", metavar="N", min=1, help="Review positions in this many processes.")
-    ] = 1,
-    inaccuracy: Annotated[
-        float, typer.Option(metavar="FRANCS", min=0.01, help="Francs lost that make an inaccuracy.")
-    ] = D.inaccuracy,
-    mistake: Annotated[float, typer.Option(metavar="FRANCS", min=0.01, help="... a mistake.")] = D.mistake,
-    blunder: Annotated[float, typer.Option(metavar="FRANCS", min=0.01, help="... a blunder.")] = D.blunder,
-    show_all: Annotated[
-        bool, typer.Option("--all", help="Every labelled decision, not only the summary and turning points.")
-    ] = False,
-    report: Annotated[
-        Path | None, typer.Option("--report", metavar="FILE.html", help="Also write an HTML page: chart and tables.")
-    ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print the review as one JSON object (for tools).")] = False,
-    again: Annotated[
-        bool, typer.Option("--again", help="Review again even if a review at this level is stored.")
-    ] = False,
+    game: GameArg = None,
+    run: RunOpt = None,
+    game_index: GameIndexOpt = None,
+    db: DbOpt = None,
+    level: LevelOpt = None,
+    jobs: JobsOpt = 1,
+    inaccuracy: InaccuracyOpt = D.inaccuracy,
+    mistake: MistakeOpt = D.mistake,
+    blunder: BlunderOpt = D.blunder,
+    show_all: AllOpt = False,
+    report: ReportOpt = None,
+    json_out: JsonOpt = False,
+    again: AgainOpt = False,
 ) -> None:
     """Where a game was won and lost, decision by decision.
 
@@ -104,9 +113,34 @@ def review_command(
     First a summary: each player's accuracy, a graph of the game, the turning points and each
     player's worst decision; --all lists every labelled decision with its better line.
     """
+    target, positions, review = _review_or_exit(
+        game, run, game_index, db, level, jobs, (inaccuracy, mistake, blunder), again
+    )
+    if report is not None:
+        _write_report_or_exit(target, review, positions, report)
+    if json_out:
+        typer.echo(review.to_json())
+        return
+    out = make_console()
+    show_review(target, review, positions, out, show_all, more_command(game, run, game_index))
+    if report is not None:
+        out.print(Text(f"HTML report: {report}", style="muted"))
+
+
+def _review_or_exit(
+    game: str | None,
+    run: int | None,
+    game_index: int | None,
+    db: Path | None,
+    level: str | None,
+    jobs: int,
+    francs: tuple[float, float, float],
+    again: bool,
+) -> tuple[Reviewed, list[GameState], rv.GameReview]:
+    """Check the thresholds, find the game and review it (a progress bar on stderr); bad input exits with a message."""
     err = make_console(stderr=True)
     try:
-        thresholds = rv.Thresholds(inaccuracy, mistake, blunder)
+        thresholds = rv.Thresholds(*francs)
         target = _target(game, run, game_index, db)
         positions = target.source.positions()
         review = run_review(target, level, jobs, thresholds, err, again)
@@ -115,20 +149,17 @@ def review_command(
     except (GameError, OSError) as exc:
         error(str(exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
-    if report is not None:
-        tag = tagger(target.players)
-        try:
-            review_report.write_report(review, report, target.title, lambda d: better_line(d, positions, tag))
-        except OSError as exc:
-            error(f"cannot write the report '{report}': {exc}")
-            raise typer.Exit(EXIT_BAD_INPUT) from None
-    if json_out:
-        typer.echo(review.to_json())
-        return
-    out = make_console()
-    show_review(target, review, positions, out, show_all, more_command(game, run, game_index))
-    if report is not None:
-        out.print(Text(f"HTML report: {report}", style="muted"))
+    return target, positions, review
+
+
+def _write_report_or_exit(target: Reviewed, review: rv.GameReview, positions: list[GameState], report: Path) -> None:
+    """Write the HTML report; a file that cannot be written exits with a message."""
+    tag = tagger(target.players)
+    try:
+        review_report.write_report(review, report, target.title, lambda d: better_line(d, positions, tag))
+    except OSError as exc:
+        error(f"cannot write the report '{report}': {exc}")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
 
 
 def more_command(game: str | None, run: int | None, game_index: int | None) -> str:
