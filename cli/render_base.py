@@ -601,7 +601,6 @@ class BaseRenderer(Renderer):
     ) -> list[RenderableType]:
         """What the action did, read against ``before`` (the position it was played from, from the
         play loop's stack of positions); without it, the action's text alone."""
-        out: list[RenderableType] = []
         line = Text()
         if before is not None and not before.final_stage:
             line.append(f"R{before.round_number}.{before.turn_in_round} ", style="dim")
@@ -622,51 +621,8 @@ class BaseRenderer(Renderer):
         tile = state.tile_data[state.supply_tiles[state.turn_in_round - 1]] if state.turn_in_round else None
         interest = new_turn and tile is not None and tile.interest and any(state.loans)
         if not feeding and not interest:
-            mine = _changes(before, state, actor)
-            if mine and (as_action(action).verb != "take" or len(mine) > 1):
-                line.append(f"  ({', '.join(mine)})", style="dim")
-            for q in range(state.num_players):
-                if q != actor:
-                    theirs = _changes(before, state, q)
-                    if theirs:
-                        line.append("  ")
-                        line.append_text(seat_tag(q))
-                        line.append(f" {', '.join(theirs)}", style="dim")
-        out.append(line)
-        if feeding:
-            card = before.current_round_card
-            due = [f"P{q + 1} {max(0, card.food - before.ship_food(q))}" for q in range(state.num_players)]
-            out.append(
-                Text(
-                    f"  -- End of round {before.round_number}: "
-                    + ("harvest (1 grain per grain field, 1 cattle per pair); " if card.harvest else "no harvest; ")
-                    + f"everyone feeds {card.food} food less what ships provide (due: {', '.join(due)}) --",
-                    style="bold",
-                )
-            )
-        if state.round_index > before.round_index:
-            built = [b for b in range(K.NB) if state.owner[b] == TOWN and before.owner[b] < TOWN]
-            card = before.rounds[before.round_index]
-            msg = f"  -- Round {before.round_index + 1} ends: "
-            msg += f"the town builds {', '.join(K.NAME[b] for b in built)}; " if built else ""
-            msg += f"{_ship_phrase(card.ship_type)} ({card.ship_value}) joins the ship piles --"
-            out.append(Text(msg, style="bold"))
-            if state.final_stage and not state.is_terminal():
-                out.append(Text("  -- The last round is over: one final action each, in turn order --", style="bold"))
-        if new_turn and state.started and not state.final_stage and not state.is_terminal() and tile is not None:
-            head = Text("  -- ")
-            head.append_text(seat_tag(state.turn_player))
-            head.append(
-                f"'s turn (round {state.round_number}, turn {state.turn_in_round}): supply tile "
-                f"{tile.first}+{tile.second} adds 1 {tile.first} and 1 {tile.second} to the offer"
-            )
-            if tile.interest and any(state.loans):
-                head.append("; interest: 1 franc per player with loans")
-            head.append(" --")
-            out.append(head)
-        if state.is_terminal() and not before.is_terminal():
-            out.append(Text("  -- The game is over --", style="bold"))
-        return out
+            _append_changes(line, before, state, actor, action)
+        return [line, *_phase_lines(before, state, feeding, new_turn, tile)]
 
     def opening_line(self, state: BaseState) -> Text:
         """The first turn's supply action (the event lines announce every later turn)."""
@@ -970,3 +926,57 @@ Action text forms (any case; whole leading words that fit one action are enough,
   pick grain                    at the Marketplace or Town Square: one good at a time, any order
   borrow                        when you cannot pay: take loans ({K.LOAN_FRANCS} francs each, 7 off your wealth)
 Entering another player's building pays its fee to that player; the town's fees go to the bank."""
+
+
+def _append_changes(line: Text, before: BaseState, state: BaseState, actor: int, action: Any) -> None:
+    """What the action changed for the actor, then for each other player, dim after the action's sentence."""
+    mine = _changes(before, state, actor)
+    if mine and (as_action(action).verb != "take" or len(mine) > 1):
+        line.append(f"  ({', '.join(mine)})", style="dim")
+    for q in range(state.num_players):
+        if q != actor:
+            theirs = _changes(before, state, q)
+            if theirs:
+                line.append("  ")
+                line.append_text(seat_tag(q))
+                line.append(f" {', '.join(theirs)}", style="dim")
+
+
+def _phase_lines(before: BaseState, state: BaseState, feeding: bool, new_turn: bool, tile: Any) -> list[RenderableType]:
+    """The phases the action led into: the end of a round (feeding, the town's building, the new ship),
+    the next turn's supply tile, the end of the game."""
+    out: list[RenderableType] = []
+    if feeding:
+        card = before.current_round_card
+        due = [f"P{q + 1} {max(0, card.food - before.ship_food(q))}" for q in range(state.num_players)]
+        out.append(
+            Text(
+                f"  -- End of round {before.round_number}: "
+                + ("harvest (1 grain per grain field, 1 cattle per pair); " if card.harvest else "no harvest; ")
+                + f"everyone feeds {card.food} food less what ships provide (due: {', '.join(due)}) --",
+                style="bold",
+            )
+        )
+    if state.round_index > before.round_index:
+        built = [b for b in range(K.NB) if state.owner[b] == TOWN and before.owner[b] < TOWN]
+        card = before.rounds[before.round_index]
+        msg = f"  -- Round {before.round_index + 1} ends: "
+        msg += f"the town builds {', '.join(K.NAME[b] for b in built)}; " if built else ""
+        msg += f"{_ship_phrase(card.ship_type)} ({card.ship_value}) joins the ship piles --"
+        out.append(Text(msg, style="bold"))
+        if state.final_stage and not state.is_terminal():
+            out.append(Text("  -- The last round is over: one final action each, in turn order --", style="bold"))
+    if new_turn and state.started and not state.final_stage and not state.is_terminal() and tile is not None:
+        head = Text("  -- ")
+        head.append_text(seat_tag(state.turn_player))
+        head.append(
+            f"'s turn (round {state.round_number}, turn {state.turn_in_round}): supply tile "
+            f"{tile.first}+{tile.second} adds 1 {tile.first} and 1 {tile.second} to the offer"
+        )
+        if tile.interest and any(state.loans):
+            head.append("; interest: 1 franc per player with loans")
+        head.append(" --")
+        out.append(head)
+    if state.is_terminal() and not before.is_terminal():
+        out.append(Text("  -- The game is over --", style="bold"))
+    return out
