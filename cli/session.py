@@ -116,8 +116,9 @@ def load_session(path: str | Path | None, ruleset_name: str) -> Table:
     path = Path(path)
     record = records.load_record(path)
     if record.ruleset != ruleset_name:
+        theirs, ours = records.get_ruleset(record.ruleset).title, records.get_ruleset(ruleset_name).title
         raise records.RecordError(
-            f"{path}: this is a '{record.ruleset}' game, not '{ruleset_name}' (use 'lehavre {record.ruleset} --load')"
+            f"{path} is a saved game of '{theirs}', not of '{ours}'; continue it with 'lehavre {record.ruleset} --load'"
         )
     table = Table.load(path, record=record)
     records.remember_save(path)

@@ -174,3 +174,16 @@ def test_a_data_directory_that_cannot_be_written_warns_and_goes_on(tmp_path, mon
     out = flat(r.output)
     assert "Warning: cannot use" in out and "not stored" in out
     assert "2 games stored in memory" in out and "Traceback" not in out
+
+
+def test_loading_a_save_of_the_other_game_names_both_games_and_the_command(data_dir):
+    """A saved Inland Port game given to 'lehavre base --load': the message names both games by their
+    titles and the command that continues it."""
+    assert invoke("inland", "--watch", "--agents", "random,random", "--seed", "2").exit_code == 0
+    saved = sorted((data_dir / "saves").glob("inland-*.json"))
+    assert saved
+    result = invoke("base", "--load", str(saved[-1]))
+    assert result.exit_code == 2
+    text = flat(result.output)
+    assert "is a saved game of 'Le Havre: The Inland Port', not of 'Le Havre'" in text
+    assert "lehavre inland --load" in text
