@@ -43,6 +43,7 @@ from typing import Any
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import GameError, GameSpec, GameState, Level, parse_action
 from core.search import WIN_BONUS, Searcher, SearchResult, evaluation_terms
+from core.table import Table
 
 #: the reference level unless ``--level`` says otherwise
 DEFAULT_LEVEL = "hard"
@@ -322,15 +323,14 @@ class GameSource:
 
     def positions(self) -> list[GameState]:
         """The position before every action (index ``i``: before action ``i``)."""
-        state = new_game(self.rules, self.options, self.seed)
-        out: list[GameState] = []
+        table = Table(self.spec, None, self.seed, new_game(self.rules, self.options, self.seed), [])
         for number, text in enumerate(self.actions, 1):
-            out.append(state.clone())
             try:
-                state.apply_action(parse_action(state, text))
+                action = parse_action(table.state, text)
             except GameError as exc:
                 raise ReviewError(f"action {number} ('{text}') cannot be replayed: {exc}") from None
-        return out
+            table.push(action)
+        return table.positions
 
     def key(self) -> str:
         """The digest of the game: equal for the same rule set, options, data, seed and actions."""
