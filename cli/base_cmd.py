@@ -18,7 +18,7 @@ from rich.text import Text
 from base_game import RULESET, BaseState, GameOptions
 from cli import game_cmd
 from cli import play as loop
-from cli.options import JsonOption, LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption
+from cli.options import JsonOption, LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption, SeedOption
 from cli.render_base import BaseRenderer
 from cli.renderer import Renderer
 from cli.root import app
@@ -107,7 +107,6 @@ SeatOption = Annotated[
         help="Seats of the people: first (seat 1 starts), last, or random (drawn from the seed).",
     ),
 ]
-SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed of the game (drawn and printed if not given).")]
 WatchOption = Annotated[bool, typer.Option("--watch", help="Watch agents play a whole game (see --agents).")]
 AgentsOption = Annotated[
     str | None,

@@ -15,7 +15,7 @@ from cli import game_cmd
 from cli import play as loop
 from cli.console import error, make_console
 from cli.games import GAME_UI
-from cli.options import JsonOption, LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption
+from cli.options import JsonOption, LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption, SeedOption
 from cli.prompt import Coach
 from cli.render_inland import InlandRenderer
 from cli.renderer import Renderer
@@ -92,7 +92,6 @@ SeatOption = Annotated[
         help="Your seat: first (seat 1, A-F board, starts round A), second, or random (drawn from the seed).",
     ),
 ]
-SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed of the game (drawn and printed if not given).")]
 BuildingsOption = Annotated[
     Path | None,
     typer.Option("--buildings", metavar="PATH", help="Use this building data file instead of the built-in one."),

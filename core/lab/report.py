@@ -512,6 +512,19 @@ def _buildings(
     return names, series, table
 
 
+def page_head(title: str, commands: Sequence[str]) -> list[str]:
+    """The start of a report page: its head with the style sheet, the title, when it was made and the
+    commands that made it."""
+    made = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="note">Made {made}. ' + " ".join(f"<code>{escape(c)}</code>" for c in commands) + "</p>",
+    ]
+
+
 def render(
     summaries: Sequence[dict[str, Any]],
     tests: Sequence[dict[str, Any]] | None = None,
@@ -521,13 +534,8 @@ def render(
     """The whole HTML page for one summary, or two summaries and their tests."""
     summaries = list(summaries)
     names, bseries, btable = _buildings(summaries)
-    made = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
-        f"<h1>{escape(title)}</h1>",
-        f'<p class="note">Made {made}. ' + " ".join(f"<code>{escape(c)}</code>" for c in commands) + "</p>",
+        *page_head(title, commands),
         "<h2>Summary</h2>",
         '<p class="note">Rates are shares of all games with 95% Wilson score intervals in brackets; a win is a sole win '
         "(a tie counts for nobody). Seat 0 is the starting player.</p>",

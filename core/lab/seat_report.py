@@ -9,12 +9,11 @@ no scripts, no network.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from core.lab.playtest import PlaytestError
-from core.lab.report import COLOURS, CSS, escape
+from core.lab.report import COLOURS, escape, page_head
 
 CHART_ID = "chart-seat-curve"
 
@@ -165,18 +164,13 @@ def trend_sentence(curve: dict[str, Any]) -> str:
 
 def render(curves: Sequence[dict[str, Any]], commands: Sequence[str] = (), title: str = "Seat balance by skill") -> str:
     """The whole page: the curve, then per rule set its table and trend."""
-    made = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     legend = "".join(
         f'<span><span class="swatch" style="background:{COLOURS[k % len(COLOURS)]}"></span>{escape(c["rules"])}</span>'
         for k, c in enumerate(curves)
     )
     zone = curves[0]["target_zone"] if curves else (0.42, 0.58)
     parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
-        f"<h1>{escape(title)}</h1>",
-        f'<p class="note">Made {made}. ' + " ".join(f"<code>{escape(c)}</code>" for c in commands) + "</p>",
+        *page_head(title, commands),
         '<p class="note">Each level plays itself (the same level in both seats, noise on); game i of every level '
         "starts from the same set-up. The first seat is the starting player; a decisive game has one winner "
         f"(ties count for nobody). Bars are 95% Wilson intervals; the dashed line is 50%, the green band the "
