@@ -38,7 +38,8 @@ REMOTE = "remote"
 MAX_ACTIONS = 200_000
 
 
-def _derive(*parts: Any) -> int:
+def derive_seed(*parts: Any) -> int:
+    """A 60-bit seed derived from ``parts`` (stable across runs and processes)."""
     text = ":".join(str(p) for p in parts)
     return int(hashlib.sha256(text.encode()).hexdigest()[:15], 16)
 
@@ -46,7 +47,7 @@ def _derive(*parts: Any) -> int:
 def seat_seed(game_seed: int, seat: int) -> int:
     """The seed of the agent at ``seat`` in the game set up with ``game_seed``: the one derivation,
     so a game between agents is reproduced by its seed wherever it is played."""
-    return _derive("lehavre-playtest-agent", game_seed, seat)
+    return derive_seed("lehavre-playtest-agent", game_seed, seat)
 
 
 @dataclass
@@ -244,5 +245,6 @@ __all__ = [
     "Seat",
     "Table",
     "agents_decide",
+    "derive_seed",
     "seat_seed",
 ]

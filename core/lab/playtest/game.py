@@ -10,7 +10,6 @@ a :class:`~core.table.Table` that keeps no positions.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import time
 from collections.abc import Sequence
@@ -21,17 +20,12 @@ from core.agents import Agent, make_agent
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import GameSpec, GameState
 from core.search import WIN_BONUS
-from core.table import AGENT, Seat, Table, agents_decide, seat_seed
-
-
-def _derive(*parts: Any) -> int:
-    text = ":".join(str(p) for p in parts)
-    return int(hashlib.sha256(text.encode()).hexdigest()[:15], 16)
+from core.table import AGENT, Seat, Table, agents_decide, derive_seed, seat_seed
 
 
 def game_seed(run_seed: int, index: int) -> int:
     """The seed of game ``index`` of a run with seed ``run_seed`` (60 bits)."""
-    return _derive("lehavre-playtest-game", run_seed, index)
+    return derive_seed("lehavre-playtest-game", run_seed, index)
 
 
 def seat_order(agents: Sequence[str], index: int) -> list[int]:
