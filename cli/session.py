@@ -19,6 +19,7 @@ from cli.renderer import Renderer
 from core import records
 from core.agents import AgentSpecError, make_agent
 from core.protocol import GameError, GameSpec
+from core.search import SearchAgent
 from core.table import AGENT, PERSON, Seat, Table, seat_seed
 
 #: exit codes of a game: finished or quit by the player, end of input, Ctrl-C
@@ -70,7 +71,7 @@ def make_player(
 
 def check_think_time(players: Sequence[Seat], think_time: float | None) -> None:
     """``--think-time`` without any searching agent is a mistake worth saying."""
-    if think_time is not None and not any(hasattr(p.agent, "think_time") for p in players if p.agent is not None):
+    if think_time is not None and not any(isinstance(p.agent, SearchAgent) for p in players):
         raise AgentSpecError("--think-time applies to the ai agent, and no ai plays in this game")
 
 

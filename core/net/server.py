@@ -562,11 +562,7 @@ def public_seed(spec: GameSpec, seed: int, options: Any, setup: GameState) -> in
     from any seed (the Inland Port draws nothing), else the game's own (its set-up is public then)."""
     if spec.seat_setup is not None:
         return 0  # unused: a seat's view is given in full (seat_view)
-    key = getattr(setup, "key", None)
-    probe = spec.new_game(0, options)
-    if key is not None and callable(getattr(probe, "key", None)) and probe.key() == key():
-        return 0
-    return seed
+    return 0 if spec.new_game(0, options).key() == setup.key() else seed
 
 
 class GameServer:
