@@ -260,8 +260,13 @@ def test_inland_port_is_searched_as_before():
     assert a.last_info["alternatives"] == b.last_info["alternatives"]
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
-@pytest.mark.parametrize("short", [True, False])
+#: the full game with 3-5 players is the longest (10 s at 5): in the long runs
+_WATCHED = [(n, True) for n in range(1, 6)] + [
+    (n, False) if n < 3 else pytest.param(n, False, marks=pytest.mark.slow) for n in range(1, 6)
+]
+
+
+@pytest.mark.parametrize("players, short", _WATCHED)
 def test_watch_runs_every_player_count_and_version_with_ai_easy(players, short):
     """lehavre base --watch --agents ai:easy,... plays to the end (Game end and winner)."""
     from cli.app import app

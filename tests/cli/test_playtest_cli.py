@@ -299,7 +299,9 @@ def _wait_for(db: Path, at_least: int, proc: subprocess.Popen, limit: float = 12
 @pytest.mark.parametrize("sig, jobs", [(signal.SIGINT, "1"), (signal.SIGINT, "2"), (signal.SIGKILL, "2")])
 def test_interrupted_run_resumes_to_exactly_n_games(tmp_path, sig, jobs):
     db = tmp_path / "run.sqlite3"
-    games = 300  # enough that a loaded machine cannot finish them all before the signal lands
+    # enough that the run cannot finish them all in the few milliseconds between the fifth stored game
+    # and the signal, and few enough that the resumed run is short
+    games = 60
     proc = _start(db, games, "--jobs", jobs)
     _wait_for(db, 5, proc)
     os.killpg(proc.pid, sig)  # the whole process group, as a terminal's Ctrl-C does

@@ -11,6 +11,7 @@ sales and 'end' -- or, when the player owns nothing after the action, the turn e
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,9 +21,25 @@ ROWS = (0, 3, 6, 9, 12, 15)
 COLUMNS = 6
 
 
-@settings(max_examples=500, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1), sell_weight=st.sampled_from([0.0, 0.05, 0.3]))
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+SELL_WEIGHTS = st.sampled_from([0.0, 0.05, 0.3])
+RUNS = {"deadline": None, "derandomize": True, "suppress_health_check": [HealthCheck.too_slow]}
+
+
+@settings(max_examples=150, **RUNS)
+@given(seed=SEEDS, sell_weight=SELL_WEIGHTS)
 def test_random_games_keep_the_rules(seed, sell_weight):
+    play_and_check(seed, sell_weight)
+
+
+@pytest.mark.slow
+@settings(max_examples=2000, **RUNS)
+@given(seed=SEEDS, sell_weight=SELL_WEIGHTS)
+def test_many_random_games_keep_the_rules(seed, sell_weight):
+    play_and_check(seed, sell_weight)
+
+
+def play_and_check(seed: int, sell_weight: float) -> None:
     s = RULESET.new_game(seed)
     rng = random.Random(seed)
     per_player = [0, 0]

@@ -311,9 +311,25 @@ def _check_payment(s: InlandState, action, before_cells) -> None:
         assert not (paid["fish"] and paid["grain"] >= cost) and not (paid["grain"] and paid["fish"] >= cost)
 
 
-@settings(max_examples=500, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1), sell_weight=st.sampled_from([0.0, 0.1, 0.5]))
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+SELL_WEIGHTS = st.sampled_from([0.0, 0.1, 0.5])
+RUNS = {"deadline": None, "derandomize": True, "suppress_health_check": [HealthCheck.too_slow]}
+
+
+@settings(max_examples=150, **RUNS)
+@given(seed=SEEDS, sell_weight=SELL_WEIGHTS)
 def test_random_games_keep_the_warehouse_rules(seed, sell_weight):
+    play_and_check_the_warehouse(seed, sell_weight)
+
+
+@pytest.mark.slow
+@settings(max_examples=2000, **RUNS)
+@given(seed=SEEDS, sell_weight=SELL_WEIGHTS)
+def test_many_random_games_keep_the_warehouse_rules(seed, sell_weight):
+    play_and_check_the_warehouse(seed, sell_weight)
+
+
+def play_and_check_the_warehouse(seed: int, sell_weight: float) -> None:
     s = RULESET.new_game(seed)
     wh = s.catalog.warehouse
     rng = random.Random(seed)

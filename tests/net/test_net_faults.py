@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import re
@@ -25,6 +26,7 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("pyte")
 
+from core import records  # noqa: E402
 from tests.cli.pty_helpers import finish, spawn_screen  # noqa: E402
 from tests.net.conftest import bot  # noqa: E402
 from tests.net.test_cli_games import Host, finished, join, saved  # noqa: E402
@@ -123,11 +125,11 @@ def test_a_person_at_the_host_and_an_agent_client_play_a_whole_game(tmp_path, cl
     assert saved(tmp_path, save_name_of(host)).finished
 
 
-def test_the_ai_given_a_dropped_seat_plays_it_to_the_end(tmp_path, cleanup_children):
-    """The client is killed (SIGKILL); after the timeout the host lets the AI play the seat, and no
-    other client ever connects: the AI's moves (several in a row) reach the host to the game's end."""
+def drop_the_client(tmp_path: Path, children: list):
+    """A game hosted with a 2-second timeout; its client plays a few actions and is killed (SIGKILL).
+    Returns the host and the game's save name."""
     host, address, code = host_screen(
-        tmp_path, cleanup_children, "inland", "--seats", "me,remote", "--seed", "11", "--timeout", "2"
+        tmp_path, children, "inland", "--seats", "me,remote", "--seed", "11", "--timeout", "2"
     )
     name = save_name_of(host)
     client, _ = join(tmp_path, address, code, "random")
@@ -141,6 +143,37 @@ def test_the_ai_given_a_dropped_seat_plays_it_to_the_end(tmp_path, cleanup_child
                 host.sendline("1")
     client.send_signal(signal.SIGKILL)
     client.wait(10)
+    return host, name
+
+
+def test_the_ai_given_a_dropped_seat_plays_on(tmp_path, cleanup_children):
+    """The client is killed; after the timeout the host lets the AI play the seat, and no other client
+    ever connects: the AI's moves, several in a row (a main action, then 'end' or a sale), reach the
+    host for the next rounds (the whole game: the long run below)."""
+    host, name = drop_the_client(tmp_path, cleanup_children)
+    played = len(saved(tmp_path, name).actions)
+    deadline = time.monotonic() + GAME
+    while len(saved(tmp_path, name).actions) < played + 16:
+        assert time.monotonic() < deadline, "the game did not go on:\n" + "\n".join(host.logfile_read.lines)
+        try:
+            i = host.expect([MOVE, HOW, ASKED], timeout=STALL)
+        except pexpect.TIMEOUT:
+            raise AssertionError("the game stalled:\n" + "\n".join(host.logfile_read.lines)) from None
+        host.sendline("ai" if i == 2 else "1")
+    record = saved(tmp_path, name)
+    assert record.players[1].agent == "ai:normal"
+    # the AI decided twice in a row at least once after it took the seat
+    seats = [state.current_player() for state in records.replay_all(record)[played:-1]]
+    assert any(a == b == 1 for a, b in itertools.pairwise(seats)), seats
+    host.sendline("quit")
+    _status, text = finish(host)
+    assert "ai:normal plays Player 2's seat from now on" in plain(text) and "Traceback" not in text
+
+
+@pytest.mark.slow
+def test_the_ai_given_a_dropped_seat_plays_it_to_the_end(tmp_path, cleanup_children):
+    """As above, to the game's end."""
+    host, name = drop_the_client(tmp_path, cleanup_children)
     text = play_host_to_the_end(host, on_question="ai")
     assert "ai:normal plays Player 2's seat from now on" in text
     assert "Traceback" not in text
