@@ -256,41 +256,51 @@ def follow_line(state: GameState, line: Sequence[str]) -> tuple[GameState, int]:
 
 
 def _wealth_words(key: str, better: int | None, played: int | None) -> str:
-    """One part of the wealth that differs: '7 more francs', 'Pier (14)', 'no Farm (4)', 'ships +6'."""
+    """One part of the wealth that differs: '7 more francs', 'ships +6' (a part both lines have)."""
     if key == "francs":
         diff = (better or 0) - (played or 0)
         return f"{abs(diff)} {'more' if diff > 0 else 'fewer'} franc{'s' if abs(diff) != 1 else ''}"
-    if played is None:
-        return f"{key} ({better})"
-    if better is None:
-        return f"no {key} ({played})"
-    return f"{key} {better - played:+d}"
+    return f"{key} {(better or 0) - (played or 0):+d}"
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _wealth_differences(mine: dict[str, int], theirs: dict[str, int], limit: int) -> str:
+    """The ``limit`` parts of the wealth that differ most between the better line (``mine``) and the line
+    played (``theirs``): 'with Shipping Line (14) and Pier (14), without Farm (4), 3 fewer francs'."""
+    keys = [k for k in dict.fromkeys([*mine, *theirs]) if mine.get(k) != theirs.get(k)]
+    keys.sort(key=lambda k: -abs(mine.get(k, 0) - theirs.get(k, 0)))
+    keys = keys[:limit]
+    gained = [f"{k} ({mine[k]})" for k in keys if k not in theirs]
+    lost = [f"{k} ({theirs[k]})" for k in keys if k not in mine]
+    parts = [f"with {_and(gained)}"] if gained else []
+    parts += [f"without {_and(lost)}"] if lost else []
+    parts += [_wealth_words(k, mine[k], theirs[k]) for k in keys if k in mine and k in theirs]
+    return ", ".join(parts)
 
 
 def explain_better(state: GameState, d: Decision, limit: int = 3) -> str:
     """Why the better line beats the line played, in a few words, from where the two lines lead
     (both followed from ``state``, the position of decision ``d``): the parts of the mover's wealth
-    that differ ('at the end: 7 more francs', 'Pier (14)') and, when a line ends the game, that
+    that differ ('at the end: with Pier (14), 7 fewer francs') and, when a line ends the game, that
     goods are worth nothing then; before the end, the evaluation terms that differ most. Empty when the two
     lines lead to the same wealth and terms (the difference lies beyond them)."""
     if d.forced or d.lost <= 0 or not d.pv:
         return ""
     better, _ = follow_line(state, d.pv)
     played, _ = follow_line(state, d.played_pv or (d.played,))
-    mine, theirs = better.wealth_breakdown(d.seat), played.wealth_breakdown(d.seat)
-    keys = [k for k in dict.fromkeys([*mine, *theirs]) if mine.get(k) != theirs.get(k)]
-    keys.sort(key=lambda k: -abs(mine.get(k, 0) - theirs.get(k, 0)))
-    parts = [_wealth_words(k, mine.get(k), theirs.get(k)) for k in keys[:limit]]
-    ends = better.is_terminal() or played.is_terminal()
-    if ends:
-        words = f"at the end: {', '.join(parts)}" if parts else ""
+    wealth = _wealth_differences(better.wealth_breakdown(d.seat), played.wealth_breakdown(d.seat), limit)
+    if better.is_terminal() or played.is_terminal():
+        words = f"at the end: {wealth}" if wealth else ""
         if "goods" not in evaluation_terms(state, d.seat):  # a game without goods
             return words
         return f"{words}; goods are worth nothing then" if words else "goods are worth nothing at the end"
-    words = f"after the line: {', '.join(parts)}" if parts else ""
+    words = f"after the line: {wealth}" if wealth else ""
     terms = _term_differences(better, played, d.seat, limit)
     if terms:
-        words += ("; " if words else "") + "evaluation " + terms
+        words += ("; " if words else "") + "the AI also weighs " + terms
     return words
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from core.lab.review import Decision, explain_better, follow_line
+from core.lab.review import Decision, _wealth_differences, explain_better, follow_line
 from core.protocol import TERMINAL, Evaluator, GameState
 
 
@@ -95,15 +95,27 @@ def test_selling_and_building_again_is_explained_by_the_end_of_the_game():
 
 def test_a_line_that_keeps_the_building_names_it_with_its_value():
     d = decision(("end",), ("sell Pier", "end"))
-    assert explain_better(Harbour(), d) == "at the end: Pier (14), 7 fewer francs; goods are worth nothing then"
+    assert explain_better(Harbour(), d) == "at the end: with Pier (14), 7 fewer francs; goods are worth nothing then"
 
 
 def test_before_the_end_the_evaluation_terms_that_differ_are_named():
     d = decision(("sell Pier", "build Pier"), ("sell Pier",))
-    assert explain_better(Harbour(), d) == "after the line: Pier (14); evaluation goods -4.0"
+    assert explain_better(Harbour(), d) == "after the line: with Pier (14); the AI also weighs goods -4.0"
 
 
 def test_nothing_to_explain_for_a_decision_that_lost_nothing_or_a_line_that_cannot_be_followed():
     assert explain_better(Harbour(), decision(("end",), ("end",), lost=0.0)) == ""
     state, done = follow_line(Harbour(), ["sell Pier", "sell Pier", "end"])
     assert done == 1 and not state.pier
+
+
+def test_buildings_one_line_has_and_the_other_not_are_said_with_and_without():
+    """The words of the sample review: a list after 'no' read as if none of them were built."""
+    better = {"francs": 3, "Shipping Line": 14, "Pier": 14}
+    played = {"francs": 6, "Craftsmen's Yard": 16}
+    assert (
+        _wealth_differences(better, played, 3) == "with Shipping Line (14) and Pier (14), without Craftsmen's Yard (16)"
+    )
+    assert _wealth_differences(better, played, 4) == (
+        "with Shipping Line (14) and Pier (14), without Craftsmen's Yard (16), 3 fewer francs"
+    )
