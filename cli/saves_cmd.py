@@ -12,6 +12,7 @@ from rich.text import Text
 
 from cli.console import make_console
 from cli.root import app
+from cli.session import is_hosted
 from core import records
 
 GAME_NAMES = {"inland": "Inland Port", "base": "base game"}
@@ -60,6 +61,7 @@ def describe(path: Any, record: records.GameRecord) -> dict[str, Any]:
         "status": status,
         "file": str(path),
         "problem": problem,
+        "hosted": is_hosted(Path(path)),
     }
 
 
@@ -113,28 +115,54 @@ def saves(
             console.print(Text(unreadable, style="dim"), soft_wrap=True)
         return
     console.print(Text(f"Saved games in {folder}, newest first:", style="bold"), soft_wrap=True)
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("name", "game", "players", "round", "last played"):
-        table.add_column(column, overflow="fold", no_wrap=column in ("name", "last played"))
-    for row in rows:
-        where = row["round"] if row["status"] == "unfinished" else row["status"]
-        table.add_row(
-            row["name"],
-            row["game"],
-            ", ".join(row["players"]),
-            Text(where, style="dim" if row["finished"] or row["problem"] else ""),
-            row["last_played"],
-        )
-    console.print(table)
+    console.print(games_table(rows, console.width))
     for row in rows:
         if row["problem"]:
             console.print(Text(f"{row['name']}: {row['problem']}", style="dim"), soft_wrap=True)
     if unreadable:
         console.print(Text(unreadable, style="dim"), soft_wrap=True)
-    console.print(
-        Text(
-            "Continue one with 'lehavre GAME --load NAME' (GAME: inland or base); a name that is a path "
-            "is a file outside this folder.",
-            style="dim",
-        )
+    console.print(Text(continue_advice(rows), style="dim"))
+
+
+def continue_advice(rows: list[dict[str, Any]]) -> str:
+    """How to continue the games listed (a hosted game goes on over the network, with its seats and codes)."""
+    text = (
+        "Continue one with 'lehavre GAME --load NAME' (GAME: inland or base); a name that is a path "
+        "is a file outside this folder."
     )
+    if any(row["hosted"] and not row["finished"] for row in rows):
+        text += " A hosted game continues over the network with 'lehavre host --resume NAME'."
+    return text
+
+
+#: below this width each game takes two lines (its name, game and time; then its players and round)
+WIDE = 110
+
+
+def _where(row: dict[str, Any]) -> Text:
+    where = row["round"] if row["status"] == "unfinished" else row["status"]
+    return Text(where, style="dim" if row["finished"] or row["problem"] else "")
+
+
+def games_table(rows: list[dict[str, Any]], width: int) -> Table:
+    """The saved games as a table, one line each when the terminal is wide, else two lines each; a
+    player's name is never split (names wrap only between players)."""
+    table = Table(box=None, pad_edge=False, header_style="bold", show_header=width >= WIDE)
+    longest = max((len(p) for row in rows for p in row["players"]), default=8)
+    if width >= WIDE:
+        for column in ("name", "game", "players", "round", "last played"):
+            table.add_column(column, no_wrap=column != "players", min_width=longest if column == "players" else None)
+        for row in rows:
+            name = row["name"] + (" (hosted)" if row["hosted"] else "")
+            table.add_row(name, row["game"], ", ".join(row["players"]), _where(row), row["last_played"])
+        return table
+    table.add_column(overflow="fold")
+    for row in rows:
+        head = Text(row["name"], style="bold")
+        head.append(f"  {row['game']}{', hosted' if row['hosted'] else ''}  {row['last_played']}", style="")
+        body = Text("  round " if row["status"] == "unfinished" else "  ")
+        body.append_text(_where(row))
+        body.append("  " + ", ".join(row["players"]))
+        table.add_row(head)
+        table.add_row(body)
+    return table

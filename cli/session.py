@@ -18,6 +18,7 @@ from cli.console import error
 from cli.renderer import Renderer
 from core import records
 from core.agents import AgentSpecError, make_agent
+from core.net.plan import plan_path
 from core.protocol import GameError, GameSpec
 from core.search import SearchAgent
 from core.table import AGENT, PERSON, Seat, Table, seat_seed
@@ -108,10 +109,13 @@ def load_session(path: str | Path | None, ruleset_name: str) -> Table:
     if isinstance(path, str):
         path = records.find_save(path)
     if path is None:
-        found = records.latest_unfinished(ruleset=ruleset_name)
+        found = records.latest_unfinished(ruleset=ruleset_name, skip=is_hosted)  # those go on with 'host --resume'
         if found is None:
+            hosted = records.latest_unfinished(ruleset=ruleset_name)
+            also = f"; a hosted game goes on with 'lehavre host --resume {records.save_name(hosted)}'" if hosted else ""
             raise records.RecordError(
-                f"no unfinished {ruleset_name} game to resume in {records.default_save_dir()} (start one with 'lehavre {ruleset_name}')"
+                f"no unfinished {ruleset_name} game to resume in {records.default_save_dir()} (start one with "
+                f"'lehavre {ruleset_name}'{also})"
             )
         path = found
     path = Path(path)
@@ -134,6 +138,11 @@ def load_session(path: str | Path | None, ruleset_name: str) -> Table:
             ) from None
         s.spec = getattr(agent, "name", s.spec)
     return table
+
+
+def is_hosted(path: Path) -> bool:
+    """The game saved in ``path`` was hosted over the network (its seats and codes are kept beside it)."""
+    return plan_path(path).is_file()
 
 
 def continue_command(ruleset_name: str, path: Path) -> str:
@@ -173,4 +182,13 @@ def resume_or_exit(
             style="bold",
         )
     )
+    if session.save_path is not None and is_hosted(session.save_path):
+        name = records.save_name(session.save_path)
+        console.print(
+            Text(
+                f"This game was hosted over the network: 'lehavre host --resume {name}' continues it there, with "
+                "its seats and join codes. Here every person in it plays at this keyboard.",
+                style="muted",
+            )
+        )
     return session

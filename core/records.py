@@ -33,7 +33,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -737,10 +737,13 @@ def list_records(directory: str | Path | None = None, ruleset: str | None = None
     return [(p, r) for _, _, p, r in found]
 
 
-def latest_unfinished(directory: str | Path | None = None, ruleset: str | None = None) -> Path | None:
-    """The most recently updated unfinished game of ``ruleset`` that replays, or None."""
+def latest_unfinished(
+    directory: str | Path | None = None, ruleset: str | None = None, *, skip: Callable[[Path], bool] | None = None
+) -> Path | None:
+    """The most recently updated unfinished game of ``ruleset`` that replays (and that ``skip`` does not
+    leave out), or None."""
     for path, record in list_records(directory, ruleset):
-        if record.finished:
+        if record.finished or (skip is not None and skip(path)):
             continue
         try:
             replay(record, source=path)
