@@ -101,7 +101,9 @@ def saved_with_buildings_to_enter(tmp_path: Path) -> tuple[Path, list[str]]:
             if len(enter) > 1 and long:
                 break
         s.apply_action(agents[s.current_player()].choose(s))
-    record = records.record_from_state("base", GameOptions(players=2), 7, s, ["You", {"name": "greedy", "agent": "greedy"}])
+    record = records.record_from_state(
+        "base", GameOptions(players=2), 7, s, ["You", {"name": "greedy", "agent": "greedy"}]
+    )
     path = tmp_path / "saves" / "enter.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     records.save_record(record, path)
