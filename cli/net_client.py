@@ -477,7 +477,7 @@ class RemoteLoop(PlayLoop):
             while True:
                 line = self.prompt(self.waiting_prompt(seat))
                 word, _, rest = line.partition(" ")
-                if word.lower() in _COMMANDS:
+                if word.lower() in _COMMANDS or word.lower() in self.extra:
                     assert self.mine is not None
                     if self.command(self.mine, word.lower(), rest.strip(), []) is not None:
                         return None

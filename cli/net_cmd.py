@@ -11,21 +11,23 @@ import asyncio
 import logging
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group
 from rich.text import Text
 
 from cli import base_cmd, inland_cmd
 from cli import play as loop
 from cli.console import error, make_console
-from cli.games import renderer_for
+from cli.games import GAME_UI
 from cli.net_client import CodeRefused, Link, LinkError, RemoteLoop, bot_seed
 from cli.options import NoUndoOption, PlainOption
+from cli.prompt import PromptCommand
 from cli.root import app
+from cli.screen import height_of
 from core import records
 from core.agents import Agent, AgentSpecError, make_agent, parse_agent_list
 from core.games import game_spec
@@ -126,13 +128,7 @@ def announce(console: Console, table: HostedGame, address: str) -> None:
             style="bold",
         )
     )
-    console.print(Text(f"Address: {address}"), soft_wrap=True)
-    for s, p in enumerate(table.seats):
-        if p.is_person and not p.host:
-            console.print(Text(f"  Seat {s + 1} ({p.name}): lehavre join {address} {p.code}"), soft_wrap=True)
-        elif not p.is_person:
-            console.print(Text(f"  Seat {s + 1}: {p.kind}", style="muted"))
-    console.print(Text(f"  Spectators: lehavre watch {address} {table.plan.watch_code}"), soft_wrap=True)
+    console.print(codes_text(table, address), soft_wrap=True)
     console.print(
         Text(
             "Give each person their own line: the code is their seat. If the server stops, "
@@ -140,6 +136,71 @@ def announce(console: Console, table: HostedGame, address: str) -> None:
             style="muted",
         )
     )
+
+
+def codes_text(table: HostedGame, address: str) -> Text:
+    """The address, one join command per remote seat, the computer's seats and the spectators' command."""
+    lines = [Text(f"Address: {address}")]
+    for s, p in enumerate(table.seats):
+        if p.is_person and not p.host:
+            lines.append(Text(f"  Seat {s + 1} ({p.name}): lehavre join {address} {p.code}"))
+        elif not p.is_person:
+            lines.append(Text(f"  Seat {s + 1}: {p.kind}", style="muted"))
+    lines.append(Text(f"  Spectators: lehavre watch {address} {table.plan.watch_code}"))
+    return Text("\n").join(lines)
+
+
+def not_joined(table: HostedGame) -> bool:
+    """A remote person's seat is not joined yet (the host's codes stay in view meanwhile)."""
+    return any(p.is_person and not p.host and table.status(s) == "not joined yet" for s, p in enumerate(table.seats))
+
+
+def codes_command(table: HostedGame, address: str) -> PromptCommand:
+    """``codes`` at the host's prompt: the address and the join codes again; kept in view above the
+    host's board while a remote seat is not joined yet."""
+    return PromptCommand(
+        "codes",
+        "the address and the join codes again (to give to the other players)",
+        lambda: Group(codes_text(table, address), Text("('codes' at the prompt shows these again)", style="muted")),
+        lambda: not_joined(table),
+    )
+
+
+class HostLoop(RemoteLoop):
+    """The play loop at the host's keyboard, with its ``codes`` command: the codes come last after the
+    recap of a resumed game, and while a remote seat is not joined yet they stay in view: above the
+    board (the fitted screen keeps them) and, while the host waits, shown again once the lines since
+    would push them off the screen."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.codes = self.extra["codes"]
+        #: lines shown since the codes last were
+        self.since_codes = 0
+
+    def start(self) -> None:
+        super().start()
+        if not self.codes.keep():  # else the screen or the waiting prompt keeps them in view
+            self.show_codes(always=True)
+
+    def show(self, seat: int, choices: list[Any]) -> None:
+        super().show(seat, choices)
+        self.since_codes = 0
+
+    def wait_at_prompt(self, seat: int) -> None:
+        self.show_codes()
+        return super().wait_at_prompt(seat)
+
+    def show_codes(self, always: bool = False) -> None:
+        """After the lines about to be shown, the codes again if those lines would push them off."""
+        if not self.pending or not (always or self.codes.keep()):
+            return
+        self.since_codes += height_of(self.console, Group(*self.pending))
+        text = self.codes.text()
+        if self.since_codes + height_of(self.console, text) + 2 > self.console.height:
+            self.flush()
+            self.say(text)
+            self.since_codes = 0
 
 
 def serve_in_thread(server: GameServer, bind: str, port: int) -> tuple[threading.Thread, int]:
@@ -310,6 +371,8 @@ def run_host(console: Console, table: HostedGame, bind: str, port: int, headless
     address = f"{'127.0.0.1' if bind in ('0.0.0.0', '::', '') else bind}:{port}"
     announce(console, table, address)
     me = next((p for p in table.seats if p.host), None)
+    if not headless and me is not None:
+        console.print(Text("'codes' at your prompt shows the address and these lines again.", style="muted"))
     stopped = "The host stopped the game: it is saved."
     try:
         if headless or me is None:
@@ -327,6 +390,7 @@ def run_host(console: Console, table: HostedGame, bind: str, port: int, headless
             plain=plain,
             on_leave=lambda: server.stop_all(stopped),
             resume_name=lambda: records.save_name(table.save_path),
+            commands=[codes_command(table, address)],
         )
     except KeyboardInterrupt:
         code = loop.EXIT_INTERRUPTED
@@ -358,16 +422,19 @@ def join_game(
     plain: bool = False,
     on_leave: Callable[[], None] | None = None,
     resume_name: Callable[[], str] | None = None,
+    commands: Sequence[PromptCommand] = (),
 ) -> int:
     """Join (or watch) the game at ``address`` with ``code`` and play it to its end; the exit code.
-    ``on_leave`` and ``resume_name``: the host's keyboard (stop the server; the name it saved the game as)."""
+    ``on_leave``, ``resume_name`` and ``commands``: the host's keyboard (stop the server; the name it
+    saved the game as; its own prompt commands, 'codes')."""
     link = Link(address, code, watch=watch)
     try:
         welcome = link.open()
     except LinkError as exc:
         error(str(exc))
         return 2 if isinstance(exc, CodeRefused) else 1
-    renderer = renderer_for(welcome.ruleset)
+    ui = GAME_UI.get(welcome.ruleset)  # drawn at this terminal's width, as it is now
+    renderer = ui.renderer(console=console) if ui is not None else None
     if renderer is None:
         link.close()
         error(f"this lehavre cannot show the game '{welcome.ruleset}'")
@@ -382,7 +449,7 @@ def join_game(
             return 2
     again = f"lehavre {'watch' if watch else 'join'} {address} {code}"
     try:
-        play = RemoteLoop(
+        play = (HostLoop if commands else RemoteLoop)(
             link,
             renderer,
             console,
@@ -392,6 +459,7 @@ def join_game(
             plain=plain,
             on_leave=on_leave,
             resume_name=resume_name,
+            commands=commands,
         )
     except ViewError as exc:  # the host's data file does not check out here
         link.close()

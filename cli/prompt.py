@@ -9,7 +9,7 @@ continues it, never a traceback.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -20,7 +20,7 @@ from rich.text import Text
 from cli.explain import AIDecision, agent_choose, explain_info, explain_turn
 from cli.renderer import Renderer
 from cli.review_view import review_offer
-from cli.screen import height_of, last_lines, numbered, screen
+from cli.screen import height_of, numbered, recap, screen
 from cli.session import EXIT_INTERRUPTED, EXIT_OK, HINT_AGENT, continue_command
 from core import records
 from core.agents import make_agent
@@ -65,9 +65,6 @@ _COMMANDS = (
     "skip",
 )
 
-#: how many of the latest event lines the fitted screen keeps in view (if there is room)
-RECENT_EVENTS = 4
-
 
 class Coach:
     """Explanations shown while a game is played (the tutorial); the default says nothing.
@@ -87,6 +84,22 @@ class Coach:
 
     def skip(self) -> str:
         return "There is no tutorial to skip in this game."
+
+
+def _never() -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class PromptCommand:
+    """A command a loop adds at its prompt (the host's ``codes``): its ``name``, its line in ``help``
+    (``usage``), and ``text()``: what it prints.  While ``keep()`` is true the fitted screen keeps
+    that text in view too, just above the board (the host's codes while a seat is not joined yet)."""
+
+    name: str
+    usage: str
+    text: Callable[[], RenderableType]
+    keep: Callable[[], bool] = _never
 
 
 @dataclass
@@ -110,6 +123,7 @@ class PlayLoop:
         hint_spec: str = HINT_AGENT,
         plain: bool = False,
         coach: Coach | None = None,
+        commands: Sequence[PromptCommand] = (),
     ) -> None:
         self.s = session
         self.r = renderer
@@ -130,6 +144,13 @@ class PlayLoop:
         #: the plain transcript (the whole board before every decision) instead of the fitted screen
         self.plain = plain
         self.coach = coach or Coach()
+        #: the commands this loop adds at its prompt, by name
+        self.extra = {c.name: c for c in commands}
+
+    @property
+    def command_names(self) -> tuple[str, ...]:
+        """Every command the prompt answers: the common ones and this loop's own."""
+        return (*_COMMANDS, *self.extra)
 
     @property
     def fitted(self) -> bool:
@@ -298,14 +319,32 @@ class PlayLoop:
             self.say(self.r.turn_line(self.state, self.s.seats))
             self.show_choices(choices)
             return
-        # what happened first (all of it: the terminal keeps it), then the screen below it: the
-        # richest layout that leaves the latest events in view above it, with a line for the prompt
-        recent = last_lines(self.console, self.pending, 2 * RECENT_EVENTS)[-RECENT_EVENTS:]
-        self.flush()
-        room = self.console.height - 1 - (height_of(self.console, Group(*recent)) if recent else 0)
+        # what happened first (all of it: the terminal keeps it), then, if it does not all stay in
+        # view, the turns since this seat's last decision, one line each; then what the loop keeps in
+        # view (the host's codes); then the richest layout that fits below, with a line for the prompt
+        kept = [c.text() for c in self.extra.values() if c.keep()]
+        room = self.console.height - 1 - (height_of(self.console, Group(*kept)) if kept else 0)
         tops = self.r.screens(self.state, self.s.seats, seat)
-        menu = self.menu(choices)
-        self.say(screen(self.console, tops, self.r.turn_line(self.state, self.s.seats), menu, room=room))
+        turn = self.r.turn_line(self.state, self.s.seats)
+        below = Group(turn, self.menu(choices))
+        summary = self.r.summary(self.since(seat), self.s.seats)
+        again, reserve = recap(self.console, self.pending, summary, [Group(t, below) for t in tops[-2:]], room)
+        self.flush()
+        for line in (*again, *kept):
+            self.say(line)
+        self.say(screen(self.console, tops, turn, below.renderables[1], room=room - reserve))
+
+    def since(self, seat: int) -> list[tuple[GameState, int, str]]:
+        """The actions since ``seat`` last decided (of those this table has the positions of): the
+        position before each, who played it, and its text."""
+        steps: list[tuple[GameState, int, str]] = []
+        for k in range(len(self.s.positions) - 1, -1, -1):
+            before = self.s.positions[k]
+            mover = before.current_player()
+            if mover == seat:
+                break
+            steps.insert(0, (before, mover, self.s.action_text(k)))
+        return steps
 
     def menu(self, choices: list[_Choice]) -> RenderableType:
         """The numbered choices: every one's full name and what it costs or does."""
@@ -355,7 +394,7 @@ class PlayLoop:
                     return picked
                 self.show_choices(choices)
                 continue
-            if low in _COMMANDS:
+            if low in self.command_names:
                 result = self.command(seat, low, rest.strip(), choices)
                 if result == "undone":
                     return None
@@ -432,8 +471,10 @@ class PlayLoop:
     def command(self, seat: int, cmd: str, arg: str, choices: list[_Choice]) -> str | None:
         if cmd in ("quit", "exit"):
             raise _End("quit")
-        if cmd in ("help", "?"):
-            self.say(help_text(self.r, self.allow_undo))
+        if cmd in self.extra:
+            self.say(self.extra[cmd].text())
+        elif cmd in ("help", "?"):
+            self.say(help_text(self.r, self.allow_undo, list(self.extra.values())))
         elif cmd == "rules":
             try:
                 self.say(self.r.reference(self.state, arg or None))
@@ -619,7 +660,7 @@ def _begins(action_text: str, want: str) -> bool:
     return t == want or (t.startswith(want) and t[len(want)] in " :;,+")
 
 
-def help_text(renderer: Renderer, allow_undo: bool = True) -> RenderableType:
+def help_text(renderer: Renderer, allow_undo: bool = True, extra: Sequence[PromptCommand] = ()) -> RenderableType:
     t = Table.grid(padding=(0, 2))
     t.add_column(style="bold", no_wrap=True)
     t.add_column()
@@ -644,6 +685,7 @@ def help_text(renderer: Renderer, allow_undo: bool = True) -> RenderableType:
             "the game goes on saving there ('lehavre saves' lists them; a NAME with '/' is a path)",
         ),
         ("history", "the last 20 actions and who played them"),
+        *((c.name, c.usage) for c in extra),
         ("quit", "stop; the game stays saved and the message says how to continue it"),
     ]
     for a, b in rows:

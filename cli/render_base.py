@@ -34,7 +34,7 @@ from base_game.evaluate import search_actions
 from base_game.frames import Debt, FinishRound, Pay, Sub, Use
 from base_game.state import TOWN, BaseState
 from cli.console import SEAT_STYLES
-from cli.renderer import Renderer, final_table, only_human
+from cli.renderer import Renderer, final_table, only_human, turns
 from cli.session import Player
 from core.protocol import GameError, normalize_text
 
@@ -624,6 +624,20 @@ class BaseRenderer(Renderer):
             _append_changes(line, before, state, actor, action)
         return [line, *_phase_lines(before, state, feeding, new_turn, tile)]
 
+    def summary(self, steps: Sequence[tuple[BaseState, int, str]], players: Sequence[Player]) -> list[RenderableType]:
+        """One line per turn since the person's last decision: where and who (as in the event lines),
+        then each action in words."""
+        out: list[RenderableType] = []
+        for actor, run in turns(steps):
+            first = run[0][0]
+            line = Text("final " if first.final_stage else f"R{first.round_number}.{first.turn_in_round} ", style="dim")
+            line.append_text(seat_tag(actor))
+            line.append(" ")
+            line.append(players[actor].label, style=SEAT_STYLE[actor % len(SEAT_STYLE)])
+            line.append(": " + "; ".join(action_sentence(before, text) for before, text in run))
+            out.append(line)
+        return out
+
     def opening_line(self, state: BaseState) -> Text:
         """The first turn's supply action (the event lines announce every later turn)."""
         tile = state.tile_data[state.supply_tiles[0]]
@@ -677,7 +691,7 @@ class BaseRenderer(Renderer):
             whose = "town" if o == TOWN else ("yours" if o == p else f"P{o + 1}'s")
             fee = "free" if o == p else fee_text(b)
             done = outcome_text(state, action)
-            what = done if done is not None else _short(K.BUILDINGS[b].function, 60)
+            what = done if done is not None else K.BUILDINGS[b].function
             return f"{whose}, {fee}: {what}"
         if verb == "buy" and b is not None:
             return f"{_plural(K.PRICE[b], 'franc')}, value {K.VALUE[b]}, {TYPE_NAME[K.BTYPE[b]]}"
@@ -778,10 +792,6 @@ def outcome_text(state: BaseState, action: Any) -> str | None:
         return None
     ch = _changes(state, child, p)
     return ", ".join(ch) if ch else "no change"
-
-
-def _short(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 3].rstrip() + "..."
 
 
 # ---------------------------------------------------------------------------

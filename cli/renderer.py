@@ -53,6 +53,15 @@ class Renderer:
         it was played from (the play loop's stack of positions), when the caller has it."""
         return [Text(f"{players[actor].label}: {action}")]
 
+    def summary(self, steps: Sequence[tuple[Any, int, str]], players: Sequence[Seat]) -> list[RenderableType]:
+        """The actions since a person last decided (the position before each, who played it, its text),
+        one line per turn (a run of one player's actions): what the fitted screen shows when the
+        event lines do not all stay in view above it."""
+        out: list[RenderableType] = []
+        for actor, run in turns(steps):
+            out.append(Text(f"{players[actor].label}: " + "; ".join(text for _, text in run)))
+        return out
+
     def group_of(self, action: Any) -> tuple[str, str]:
         """(what, how) of an action: the text before and after its first colon."""
         head, sep, tail = str(action).partition(":")
@@ -80,6 +89,16 @@ class Renderer:
 
     def final(self, state: Any, players: Sequence[Seat]) -> RenderableType:
         return final_table(state, [p.label for p in players], only_human(players))
+
+
+def turns(steps: Sequence[tuple[Any, int, str]]) -> list[tuple[int, list[tuple[Any, str]]]]:
+    """``steps`` (position before, actor, action text) cut into runs of one actor's actions."""
+    out: list[tuple[int, list[tuple[Any, str]]]] = []
+    for before, actor, text in steps:
+        if not out or out[-1][0] != actor:
+            out.append((actor, []))
+        out[-1][1].append((before, text))
+    return out
 
 
 def place_text(place: int) -> str:

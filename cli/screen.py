@@ -21,6 +21,9 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+#: how many of the latest event lines the fitted screen keeps in view when it has no summary of them
+RECENT_EVENTS = 4
+
 
 def height_of(console: Console, renderable: RenderableType) -> int:
     """How many lines ``renderable`` takes on ``console`` at its width."""
@@ -84,3 +87,34 @@ def screen(
     line and the choices in ``room`` lines; the turn line and the choices alone if none does."""
     candidates = [Group(top, turn, menu) for top in tops] + [Group(turn, menu)]
     return fit(console, candidates, room)
+
+
+def recap(
+    console: Console,
+    events: Sequence[RenderableType],
+    summary: Sequence[RenderableType],
+    smallest: Sequence[RenderableType],
+    room: int,
+) -> tuple[list[RenderableType], int]:
+    """What to show between the events just printed and the screen, and how many lines above the
+    screen to keep for it: every event line if they all fit in ``room`` above the mover's own side
+    (``smallest``: the two smallest screens, the mover's side first); else ``summary`` (one line per
+    turn since the person's last decision) under a heading, its last lines and how many are left out
+    if even that does not fit above the smallest screen; else the latest events that fit."""
+    need = [height_of(console, s) for s in smallest]
+    shown = height_of(console, Group(*events)) if events else 0
+    if shown + need[0] <= room:
+        return [], shown
+    spare = room - need[-1]
+    if summary and spare >= 2:
+        lines = list(summary)
+        head = Text("Since your last decision (every line above, and in 'log'):", style="muted")
+        if height_of(console, Group(head, *lines)) > spare:
+            tail = last_lines(console, lines, spare - 1)
+            n = len(lines) - len(tail)
+            more = f"{n} earlier turn{'s' if n != 1 else ''} above; 'log' shows them"
+            head = Text(f"Since your last decision ({more}):", style="muted")
+            lines = tail
+        return [head, *lines], height_of(console, Group(head, *lines))
+    recent = last_lines(console, events, min(max(spare, 0), 2 * RECENT_EVENTS))[-RECENT_EVENTS:]
+    return [], height_of(console, Group(*recent)) if recent else 0

@@ -24,12 +24,10 @@ TUTORIAL_OPPONENT = "ai:easy"
 NOTES = {
     "start": (
         "Welcome to the Inland Port",
-        "You and the computer build and use buildings for 12 rounds (A-L); whoever is wealthiest at the "
-        "end (francs plus the value of your buildings) wins. Below is your warehouse: the letters F, G, W, C "
-        "are your fish, grain, wood and clay counters. A counter's amount is its row's value plus its "
-        "column's: wood on row 0, column +2 means 2 wood. Each turn you take one action (build a building or "
-        "use one), then you may sell buildings and end your turn. Type a number to choose; 'board' shows "
-        "both players and what is on offer, 'help' every command, 'skip' turns these notes off.",
+        "You and the computer play 12 rounds (A-L); whoever is wealthiest at the end (francs plus the value "
+        "of your buildings) wins. Each turn: one action (build or use a building), then sell if you like, then "
+        "end. Below, F G W C are your fish, grain, wood and clay: each holds its row's value plus its "
+        "column's. 'board' shows everything, 'help' every command, 'skip' ends these notes.",
     ),
     "payment": (
         "Paying: there is no change",
