@@ -474,7 +474,10 @@ class PlayLoop:
         if cmd in self.extra:
             self.say(self.extra[cmd].text())
         elif cmd in ("help", "?"):
-            self.say(help_text(self.r, self.allow_undo, list(self.extra.values())))
+            if arg.lower().startswith("action"):
+                self.say(self.r.action_forms())
+            else:
+                self.say(help_text(self.r, self.allow_undo, list(self.extra.values())))
         elif cmd == "rules":
             try:
                 self.say(self.r.reference(self.state, arg or None))
@@ -661,36 +664,29 @@ def _begins(action_text: str, want: str) -> bool:
 
 
 def help_text(renderer: Renderer, allow_undo: bool = True, extra: Sequence[PromptCommand] = ()) -> RenderableType:
+    """``help``: one line per command, to fit one screen; ``help actions`` has the action forms."""
     t = Table.grid(padding=(0, 2))
     t.add_column(style="bold", no_wrap=True)
     t.add_column()
     rows = [
-        ("NUMBER", "choose from the list; if there are several ways, a second list asks how ('back' returns)"),
-        ("ACTION TEXT", "type an action directly (any case; its first whole words are enough if they fit one action)"),
-        ("board", "the whole board: every player's side, what is on offer, what is to come"),
-        ("list", "your side and the choices again"),
+        ("NUMBER", "choose from the list (a second list asks how; 'back' returns)"),
+        ("ACTION TEXT", "type an action (its first words do if they fit one action)"),
+        ("board", "the whole board: every side, the offer, what is to come"),
+        ("list", "your side and your choices again"),
         ("log [N]", "what the last N actions did (default 30)"),
         ("rules [BUILDING]", "the building reference (all buildings, or one)"),
-        ("hint", "ask the AI what it would do here, and why"),
-        ("why [ACTION]", "explain the computer's last move; with an action: why it is not legal"),
-        (
-            "undo",
-            "take back your last decision (and the computer's replies); another person's decision only if they agree"
-            if allow_undo
-            else "off in this game (--no-undo)",
-        ),
-        (
-            "save [NAME]",
-            "save now (every action is saved anyway); with NAME: as NAME in your saves folder, and "
-            "the game goes on saving there ('lehavre saves' lists them; a NAME with '/' is a path)",
-        ),
+        ("hint", "what the AI would do here, and why"),
+        ("why [ACTION]", "why the computer played its last move; with an action: why not"),
+        ("undo", "take back your last decision and the replies to it" if allow_undo else "off in this game"),
+        ("save [NAME]", "save now (every action is saved); NAME: go on saving as NAME"),
         ("history", "the last 20 actions and who played them"),
         *((c.name, c.usage) for c in extra),
-        ("quit", "stop; the game stays saved and the message says how to continue it"),
+        ("quit", "stop; the game stays saved, and you are told how to go on"),
+        ("help actions", "how to type each kind of action, with examples"),
     ]
     for a, b in rows:
         t.add_row(a, b)
-    return Group(Text("Commands at the prompt:", style="bold"), t, Text(""), Text(renderer.action_forms()))
+    return Group(Text("Commands at the prompt:", style="bold"), t)
 
 
 def play(

@@ -34,7 +34,7 @@ from base_game.evaluate import search_actions
 from base_game.frames import Debt, FinishRound, Pay, Sub, Use
 from base_game.state import TOWN, BaseState
 from cli.console import SEAT_STYLES
-from cli.renderer import Renderer, final_table, only_human, turns
+from cli.renderer import Renderer, final_table, forms_table, only_human, turns
 from cli.session import Player
 from core.protocol import GameError, normalize_text
 
@@ -720,8 +720,8 @@ class BaseRenderer(Renderer):
     def reference(self, state: BaseState, name: str | None) -> RenderableType:
         return reference(name)
 
-    def action_forms(self) -> str:
-        return ACTION_FORMS
+    def action_forms(self) -> RenderableType:
+        return forms_table(*ACTION_FORMS)
 
     def final(self, state: BaseState, players: Sequence[Player]) -> RenderableType:
         return final_table(state, [f"P{i + 1} {p.label}" for i, p in enumerate(players)], only_human(players))
@@ -920,22 +920,28 @@ def building_card(b: int) -> RenderableType:
     return Panel(t, title=Text(card.name, style="bold"), title_align="left", expand=False)
 
 
-ACTION_FORMS = f"""\
-Action text forms (any case; whole leading words that fit one action are enough, e.g. 'enter fish'):
-  take wood                     the main action: all goods of one offer space
-  enter Fishery                 the main action: move your person there (fee first) and use it
-  buy Joinery                   town buildings and the tops of the proposal piles, for their price
-  buy wooden ship               the top ship of a pile, for its price
-  sell Joinery / sell wooden ship 4    half the value in francs, at any time in your turn
-  repay                         pay back a loan ({K.LOAN_REPAYMENT} francs)
-  end                           end your turn (after the main action)
-  pay 2 fish, 1 franc           how to pay food or energy (no change is given); francs may pay
-                                all or part of any food: pay 5 francs, pay 1 fish, 4 francs
-  upgrade 3 / exchange 2        how many, at an upgrade or exchange building
-  build Joinery                 at a building firm: which building to build
-  pick grain                    at the Marketplace or Town Square: one good at a time, any order
-  borrow                        when you cannot pay: take loans ({K.LOAN_FRANCS} francs each, 7 off your wealth)
-Entering another player's building pays its fee to that player; the town's fees go to the bank."""
+ACTION_FORMS = (
+    "Action text forms (any case; whole leading words that fit one action are enough, e.g. 'enter fish'):",
+    [
+        ("take wood", "the main action: all goods of one offer space"),
+        ("enter Fishery", "the main action: move your person there (fee first) and use it"),
+        ("buy Joinery", "town buildings and the tops of the proposal piles, for their price"),
+        ("buy wooden ship", "the top ship of a pile, for its price"),
+        ("sell Joinery", "half the value in francs, at any time in your turn (a ship: sell wooden ship 4)"),
+        ("repay", f"pay back a loan ({K.LOAN_REPAYMENT} francs)"),
+        ("end", "end your turn (after the main action)"),
+        (
+            "pay 2 fish, 1 franc",
+            "how to pay food or energy (no change is given); francs may pay all or part "
+            "of any food: pay 5 francs, pay 1 fish, 4 francs",
+        ),
+        ("upgrade 3", "how many, at an upgrade or exchange building (exchange 2)"),
+        ("build Joinery", "at a building firm: which building to build"),
+        ("pick grain", "at the Marketplace or Town Square: one good at a time, any order"),
+        ("borrow", f"when you cannot pay: take loans ({K.LOAN_FRANCS} francs each, 7 off your wealth)"),
+    ],
+    "Entering another player's building pays its fee to that player; the town's fees go to the bank.",
+)
 
 
 def _append_changes(line: Text, before: BaseState, state: BaseState, actor: int, action: Any) -> None:

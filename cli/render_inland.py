@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.console import SEAT_STYLES
-from cli.renderer import Renderer, final_table, only_human
+from cli.renderer import Renderer, final_table, forms_table, only_human
 from cli.session import Player
 from core.protocol import GameError
 from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding
@@ -405,21 +405,26 @@ def building_card(b: InlandBuilding) -> RenderableType:
     return Panel(t, title=Text(b.name, style="bold"), title_align="left", expand=False)
 
 
-ACTION_FORMS = """\
-Action text forms (any case; whole leading words that fit one action are enough, e.g. 'build hardware'):
-  build Farm: wood to 3+1                  where each paying counter goes (cell: row value + column value);
-                                           only cells with the least overpayment are offered
-  build Grocery Store: fish to 0+2         a food cost: fish and/or grain
-  use Wood Company                         a building without choices
-  use Hardware Store: clay                 one good of a choice
-  use Marketplace: fish, wood x2           moves spread over counters
-  use Masons' Guild: fish, grain           different counters
-  use Restaurant: fish to 0+3; grain to 0+0  one payment per exchange ('x0': none)
-  use Weekly Market: fish x2               use Fish Market: x3
-  sell Farm                                half its value in francs, before or after your action
-  end                                      after your action: your turn is over
-  pass                                     only when you can neither build nor use anything
-Using your opponent's building costs 1 franc, paid to them."""
+ACTION_FORMS = (
+    "Action text forms (any case; whole leading words that fit one action are enough, e.g. 'build hardware'):",
+    [
+        (
+            "build Farm: wood to 3+1",
+            "where each paying counter goes (row value + column value); only the cells that overpay least are offered",
+        ),
+        ("build Grocery Store: fish to 0+2", "a food cost: fish and/or grain"),
+        ("use Wood Company", "a building without choices"),
+        ("use Hardware Store: clay", "one good of a choice"),
+        ("use Marketplace: fish, wood x2", "moves spread over counters"),
+        ("use Masons' Guild: fish, grain", "different counters"),
+        ("use Restaurant: fish to 0+3; grain to 0+0", "one payment per exchange ('x0': none)"),
+        ("use Weekly Market: fish x2", "how many (use Fish Market: x3)"),
+        ("sell Farm", "half its value in francs, before or after your action"),
+        ("end", "after your action: your turn is over"),
+        ("pass", "only when you can neither build nor use anything"),
+    ],
+    "Using your opponent's building costs 1 franc, paid to them.",
+)
 
 
 class InlandRenderer(Renderer):
@@ -555,8 +560,8 @@ class InlandRenderer(Renderer):
     def reference(self, state: InlandState, name: str | None) -> RenderableType:
         return reference(state.catalog, name)
 
-    def action_forms(self) -> str:
-        return ACTION_FORMS
+    def action_forms(self) -> RenderableType:
+        return forms_table(*ACTION_FORMS)
 
     def final(self, state: InlandState, players: Sequence[Player]) -> RenderableType:
         return final_table(state, [p.label for p in players], only_human(players))

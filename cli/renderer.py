@@ -83,12 +83,22 @@ class Renderer:
         """``rules [NAME]`` at the prompt: the reference of one item or all."""
         return Text("No rules reference for this game.")
 
-    def action_forms(self) -> str:
-        """Help text: the action text forms of this game, with examples."""
-        return "Type an action's text, e.g. as listed."
+    def action_forms(self) -> RenderableType:
+        """``help actions``: the action text forms of this game, with examples."""
+        return Text("Type an action's text, e.g. as listed.")
 
     def final(self, state: Any, players: Sequence[Seat]) -> RenderableType:
         return final_table(state, [p.label for p in players], only_human(players))
+
+
+def forms_table(title: str, rows: Sequence[tuple[str, str]], footer: str) -> RenderableType:
+    """The action text forms as two columns (a form, what it does), the second wrapping in its column."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column()
+    for form, meaning in rows:
+        grid.add_row(form, meaning)
+    return Group(Text(title), grid, Text(footer))
 
 
 def turns(steps: Sequence[tuple[Any, int, str]]) -> list[tuple[int, list[tuple[Any, str]]]]:

@@ -334,7 +334,7 @@ def test_typo_illegal_help_rules_two_steps_and_end_of_input(data_dir):
         "first",
         "--seed",
         "3",
-        input_text="tkae wood\nbuy Bank\n99\nhelp\nrules Fishery\ntake wood\n",
+        input_text="tkae wood\nbuy Bank\n99\nhelp\nhelp actions\nrules Fishery\ntake wood\n",
     )
     out = r.stdout
     assert r.exit_code == 0, out[-2000:]

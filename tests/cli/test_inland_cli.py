@@ -263,7 +263,7 @@ def test_two_step_choice_typo_illegal_help_rules_and_end_of_input(data_dir):
         "first",
         "--seed",
         "3",
-        input_text="bulid Farm\nbuild Zoo\n99\nhelp\nrules Farm\nbuild\nbuild grocery\n7\nback\n4\n1\n",
+        input_text="bulid Farm\nbuild Zoo\n99\nhelp\nhelp actions\nrules Farm\nbuild\nbuild grocery\n7\nback\n4\n1\n",
     )
     out = r.stdout
     assert r.exit_code == 0, out[-2000:]
