@@ -45,8 +45,9 @@ def parse_seats(text: str, game: GameSpec) -> list[SeatPlan]:
     """``me,remote,ai:normal``: who sits at each seat; BadParameter saying what is allowed."""
     words = [w.strip().lower() for w in text.split(",")]
     if not game.min_players <= len(words) <= game.max_players:
+        takes = f"{game.min_players}-{game.max_players}" if game.max_players > game.min_players else game.max_players
         raise typer.BadParameter(
-            f"{len(words)} seats: {game.label} takes {game.min_players}-{game.max_players} players",
+            f"{loop.plural(len(words), 'seat')} named: the {game.label} takes {takes} players, one seat each",
             param_hint="'--seats'",
         )
     if words.count("me") > 1:
