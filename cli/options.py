@@ -7,7 +7,7 @@ import io
 from collections.abc import Callable, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import IO, Annotated, Any, cast
 
 import typer
 from typer.core import TyperGroup
@@ -287,10 +287,13 @@ class PlainWordsGroup(TyperGroup):
     between words at its width (click prints it on one line, which a terminal breaks mid-word)."""
 
     def invoke(self, ctx: Any) -> Any:
-        click_exception = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+        # click's ClickException (what click shows and exits with), whether typer vendors click or depends on it
+        click_exception = cast(
+            type[Exception], next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+        )
         try:
             return super().invoke(ctx)
         except click_exception as exc:
             _rephrase(exc)
-            setattr(exc, "show", _fitted(exc.show))  # noqa: B010  (this instance only)
+            setattr(exc, "show", _fitted(getattr(exc, "show")))  # noqa: B009, B010  (this instance only)
             raise
