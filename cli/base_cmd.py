@@ -92,7 +92,10 @@ ShortOption = Annotated[
     bool, typer.Option("--short", help="The shortened version (fewer rounds, goods and ships at the start).")
 ]
 HumansOption = Annotated[
-    int, typer.Option("--humans", help="How many people play at this keyboard (the other seats are the computer).")
+    int,
+    typer.Option(
+        "--humans", metavar="K", help="How many people play at this keyboard (the other seats are the computer)."
+    ),
 ]
 OpponentOption = Annotated[
     str,
@@ -188,7 +191,7 @@ def _watch_intro(
     console.print(
         Text(f"{RULESET.title} ({_version(p['short'])}, {loop.plural(n, 'player')}): {who}; seed {seed}", style="bold")
     )
-    console.print(renderer.opening_line(state), soft_wrap=True)
+    console.print(renderer.opening_line(state), soft_wrap=not console.is_terminal)  # whole words in a terminal
 
 
 def _seats(p: game_cmd.Params, seed: int, options: GameOptions) -> tuple[list[loop.Player], str]:

@@ -209,13 +209,16 @@ BuildingsOption = Annotated[
 ]
 SellingOption = Annotated[bool, typer.Option("--advanced-selling", help="Base game advanced rule.")]
 LoansOption = Annotated[bool, typer.Option("--expensive-loans", help="Base game advanced rule.")]
-SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed of the game (drawn if not given).")]
+SeedOption = Annotated[int | None, typer.Option("--seed", metavar="N", help="Seed of the game (drawn if not given).")]
 ResumeOption = Annotated[
     str | None,
     typer.Option("--resume", metavar="NAME", help="Restart the hosted game saved as NAME (after a crash or a stop)."),
 ]
 BindOption = Annotated[
-    str, typer.Option("--bind", help="The address to listen on (default: this machine only; 0.0.0.0 for all).")
+    str,
+    typer.Option(
+        "--bind", metavar="ADDR", help="The address to listen on (default: this machine only; 0.0.0.0 for all)."
+    ),
 ]
 PortOption = Annotated[
     int | None,

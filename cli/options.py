@@ -58,7 +58,9 @@ DbOption = Annotated[
 ]
 
 JsonOption = Annotated[bool, typer.Option("--json", help="With --watch: print only one JSON object with the result.")]
-SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed of the game (drawn and printed if not given).")]
+SeedOption = Annotated[
+    int | None, typer.Option("--seed", metavar="N", help="Seed of the game (drawn and printed if not given).")
+]
 NoUndoOption = Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")]
 NoSaveOption = Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")]
 NoiseOption = Annotated[

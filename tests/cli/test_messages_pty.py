@@ -5,6 +5,7 @@ prefixes), and no message broken in the middle of a word."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 
 import pytest
@@ -94,3 +95,10 @@ def test_one_seat_vocabulary_in_both_games(tmp_path):
     for game in ("inland", "base"):
         helped = " ".join(one_line(tmp_path, game, "--help").split())
         assert words in helped and "'second' is seat 2" in helped, helped
+
+
+def test_help_names_option_values_in_words_not_types(tmp_path):
+    """An option's value is named for what it is (N, K, ADDR), not by the library's type (<int>, <str>)."""
+    for command in ("inland", "base", "host", "join"):
+        helped = one_line(tmp_path, command, "--help")
+        assert not re.search(r"--[a-z-]+ <(int|str|float)>", helped), helped
