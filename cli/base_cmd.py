@@ -8,7 +8,6 @@ The play loop is :mod:`cli.play` (the same prompt, two-step choices, ``help``,
 from __future__ import annotations
 
 import random
-from enum import Enum
 from typing import Annotated
 
 import typer
@@ -18,7 +17,17 @@ from rich.text import Text
 from base_game import RULESET, BaseState, GameOptions
 from cli import game_cmd
 from cli import play as loop
-from cli.options import JsonOption, LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption, SeedOption
+from cli.options import (
+    JsonOption,
+    LoadOption,
+    NoiseOption,
+    NoSaveOption,
+    NoUndoOption,
+    PlainOption,
+    SeedOption,
+    chosen_seats,
+    seat_option,
+)
 from cli.render_base import BaseRenderer
 from cli.renderer import Renderer
 from cli.root import app
@@ -28,22 +37,16 @@ from core.protocol import GameState
 RULESET_NAME = "base"
 
 
-class SeatChoice(str, Enum):
-    first = "first"
-    last = "last"
-    random = "random"
-
-
 def _version(short: bool) -> str:
     return "short game" if short else "full game"
 
 
 def human_seats(choice: str, players: int, humans: int, seed: int) -> list[int]:
-    """The seats of the people: the first K, the last K, or K drawn from the seed."""
-    if choice == "first":
-        return list(range(humans))
-    if choice == "last":
-        return list(range(players - humans, players))
+    """The seats of the people (``--seat``): the first K, the last K, K in a row from a seat number, or
+    K drawn from the seed."""
+    chosen = chosen_seats(choice, players, humans)
+    if chosen is not None:
+        return chosen
     return sorted(random.Random(f"seats-{seed}-{players}-{humans}").sample(range(players), humans))
 
 
@@ -89,7 +92,10 @@ ShortOption = Annotated[
     bool, typer.Option("--short", help="The shortened version (fewer rounds, goods and ships at the start).")
 ]
 HumansOption = Annotated[
-    int, typer.Option("--humans", help="How many people play at this keyboard (the other seats are the computer).")
+    int,
+    typer.Option(
+        "--humans", metavar="K", help="How many people play at this keyboard (the other seats are the computer)."
+    ),
 ]
 OpponentOption = Annotated[
     str,
@@ -100,11 +106,11 @@ OpponentOption = Annotated[
     ),
 ]
 SeatOption = Annotated[
-    SeatChoice,
-    typer.Option(
-        "--seat",
-        case_sensitive=False,
-        help="Seats of the people: first (seat 1 starts), last, or random (drawn from the seed).",
+    str,
+    seat_option(
+        "1-N for N players",
+        people=" With --humans K, the seats of the K people: the first K, the last K, K drawn from the seed, "
+        "or K in a row from seat N.",
     ),
 ]
 WatchOption = Annotated[bool, typer.Option("--watch", help="Watch agents play a whole game (see --agents).")]
@@ -144,7 +150,7 @@ def base(
     short: ShortOption = False,
     humans: HumansOption = 1,
     opponent: OpponentOption = "ai",
-    seat: SeatOption = SeatChoice.random,
+    seat: SeatOption = "random",
     seed: SeedOption = None,
     noise: NoiseOption = None,
     watch: WatchOption = False,
@@ -185,7 +191,7 @@ def _watch_intro(
     console.print(
         Text(f"{RULESET.title} ({_version(p['short'])}, {loop.plural(n, 'player')}): {who}; seed {seed}", style="bold")
     )
-    console.print(renderer.opening_line(state), soft_wrap=True)
+    console.print(renderer.opening_line(state), soft_wrap=not console.is_terminal)  # whole words in a terminal
 
 
 def _seats(p: game_cmd.Params, seed: int, options: GameOptions) -> tuple[list[loop.Player], str]:
@@ -196,7 +202,7 @@ def _seats(p: game_cmd.Params, seed: int, options: GameOptions) -> tuple[list[lo
             param_hint="'--humans'",
         )
     opp = _opponent(p["opponent"]) if humans < n else p["opponent"]
-    people = human_seats(p["seat"].value, n, humans, seed)
+    people = human_seats(p["seat"], n, humans, seed)
     seats = [
         loop.Player("You" if humans == 1 else f"Player {s + 1}")
         if s in people

@@ -10,6 +10,8 @@ them, and a console without the theme prints them unstyled.
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.console import Console
 from rich.theme import Theme
 
@@ -55,5 +57,17 @@ def output_console() -> Console:
 
 
 def error(message: str) -> None:
-    """Print an error to stderr, without markup interpretation."""
-    make_console(stderr=True).print(f"Error: {message}", style="error", markup=False, soft_wrap=True)
+    """Print an error to stderr, without markup interpretation: in a terminal wrapped at its width
+    between words (never mid-word), into a file or a pipe on one line (whole, for grep and logs)."""
+    console = make_console(stderr=True)
+    console.print(f"Error: {message}", style="error", markup=False, soft_wrap=not console.is_terminal)
+
+
+def fit_to_terminal(text: str, *, stderr: bool = True) -> str:
+    """``text`` with each of its lines wrapped between words at the terminal's width (as :func:`error`
+    does), for messages printed without Rich (click's usage errors); unchanged when not a terminal."""
+    console = make_console(stderr=stderr)
+    if not console.is_terminal:
+        return text
+    wrap = textwrap.TextWrapper(width=console.width, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(wrap.fill(line) if line.strip() else line for line in text.split("\n"))

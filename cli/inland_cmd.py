@@ -15,7 +15,17 @@ from cli import game_cmd
 from cli import play as loop
 from cli.console import error, make_console
 from cli.games import GAME_UI
-from cli.options import JsonOption, LoadOption, NoiseOption, NoSaveOption, NoUndoOption, PlainOption, SeedOption
+from cli.options import (
+    JsonOption,
+    LoadOption,
+    NoiseOption,
+    NoSaveOption,
+    NoUndoOption,
+    PlainOption,
+    SeedOption,
+    chosen_seats,
+    seat_option,
+)
 from cli.prompt import Coach
 from cli.render_inland import InlandRenderer
 from cli.renderer import Renderer
@@ -27,12 +37,6 @@ from core.protocol import GameError, GameState
 from inland_port import RULESET, InlandOptions
 
 RULESET_NAME = "inland"
-
-
-class SeatChoice(str, Enum):
-    first = "first"
-    second = "second"
-    random = "random"
 
 
 class RulesetName(str, Enum):
@@ -84,14 +88,7 @@ OpponentOption = Annotated[
         help="Who plays the other seat: human (two people at one keyboard), ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
     ),
 ]
-SeatOption = Annotated[
-    SeatChoice,
-    typer.Option(
-        "--seat",
-        case_sensitive=False,
-        help="Your seat: first (seat 1, A-F board, starts round A), second, or random (drawn from the seed).",
-    ),
-]
+SeatOption = Annotated[str, seat_option("1-2: seat 1 has the A-F board and starts round A")]
 BuildingsOption = Annotated[
     Path | None,
     typer.Option("--buildings", metavar="PATH", help="Use this building data file instead of the built-in one."),
@@ -124,7 +121,7 @@ ThinkTimeOption = Annotated[
 def inland(
     ctx: typer.Context,
     opponent: OpponentOption = "ai",
-    seat: SeatOption = SeatChoice.random,
+    seat: SeatOption = "random",
     seed: SeedOption = None,
     buildings: BuildingsOption = None,
     noise: NoiseOption = None,
@@ -171,7 +168,7 @@ def _coach(p: game_cmd.Params) -> Coach | None:
     """The tutorial: a fixed game, you in the first seat against ai:easy."""
     if not p["tutorial"]:
         return None
-    p.update(seed=TUTORIAL_SEED, opponent=TUTORIAL_OPPONENT, seat=SeatChoice.first)
+    p.update(seed=TUTORIAL_SEED, opponent=TUTORIAL_OPPONENT, seat="first")
     return InlandTutorial(0)
 
 
@@ -181,7 +178,8 @@ def _seats(p: game_cmd.Params, seed: int, options: InlandOptions) -> tuple[list[
         players = [loop.Player("Player 1"), loop.Player("Player 2")]
         intro = "Two players at one keyboard."
     else:
-        me = loop.seat_of_human(p["seat"].value, seed)
+        chosen = chosen_seats(p["seat"], 2)
+        me = chosen[0] if chosen is not None else loop.seat_of_human("random", seed)
         players = [
             loop.Player("You") if s == me else loop.make_player(opp, seed, s, think_time=p["think_time"], game=RULESET)
             for s in (0, 1)

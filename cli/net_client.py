@@ -22,7 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from cli.prompt import _COMMANDS, PlayLoop, Stopped
 from cli.renderer import Renderer
-from cli.session import EXIT_OK
+from cli.session import EXIT_OK, plural
 from core.agents import Agent
 from core.games import game_spec
 from core.net.messages import (
@@ -43,6 +43,7 @@ from core.net.messages import (
     encode,
     parse_server,
 )
+from core.net.server import whose_decisions
 from core.net.view import ViewError, ViewReplay
 from core.protocol import GameState
 from core.table import AGENT, REMOTE, Seat, Table, seat_seed
@@ -283,14 +284,21 @@ class RemoteLoop(PlayLoop):
         self.status = {s: info.status for s, info in enumerate(pos.seats)}
         self.s.seed = pos.seed
         if pos.undone:
-            n = len(pos.undone)
-            self.pending.append(Text(f"Took back {n} action{'s' if n != 1 else ''}: " + "; ".join(pos.undone)))
+            self.pending.append(Text(self.taken_back_line(pos.undone)))
             self.last_ai, self.ai_turn, self.last_turn = None, [], []
         before = list(self.state.history)
         self.reasons = {r.ply: r.info for r in pos.reasons}
         self.s.state = self.replay.update(pos.seed, pos.options, pos.actions, self.step)
         self.s.positions = self.replay.positions
         return bool(pos.undone) or self.state.history != before
+
+    def taken_back_line(self, undone: list[str]) -> str:
+        """What an undo took back, whose each decision was (read from the positions before it)."""
+        start = len(self.state.history) - len(undone)
+        if start < 0 or len(self.s.positions) < len(self.state.history):
+            return f"Took back {plural(len(undone), 'action')}: " + "; ".join(undone)
+        taken = [(self.s.positions[start + i].current_player(), text) for i, text in enumerate(undone)]
+        return f"Took back {whose_decisions(taken, [p.name for p in self.s.seats], self.mine)}."
 
     def step(self, before: GameState, actor: int, action: Any, after: GameState) -> None:
         info = self.reasons.get(len(before.history))

@@ -47,8 +47,9 @@ def parse_seats(text: str, game: GameSpec) -> list[SeatPlan]:
     """``me,remote,ai:normal``: who sits at each seat; BadParameter saying what is allowed."""
     words = [w.strip().lower() for w in text.split(",")]
     if not game.min_players <= len(words) <= game.max_players:
+        takes = f"{game.min_players}-{game.max_players}" if game.max_players > game.min_players else game.max_players
         raise typer.BadParameter(
-            f"{len(words)} seats: {game.label} takes {game.min_players}-{game.max_players} players",
+            f"{loop.plural(len(words), 'seat')} named: the {game.label} takes {takes} players, one seat each",
             param_hint="'--seats'",
         )
     if words.count("me") > 1:
@@ -269,13 +270,16 @@ BuildingsOption = Annotated[
 ]
 SellingOption = Annotated[bool, typer.Option("--advanced-selling", help="Base game advanced rule.")]
 LoansOption = Annotated[bool, typer.Option("--expensive-loans", help="Base game advanced rule.")]
-SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed of the game (drawn if not given).")]
+SeedOption = Annotated[int | None, typer.Option("--seed", metavar="N", help="Seed of the game (drawn if not given).")]
 ResumeOption = Annotated[
     str | None,
     typer.Option("--resume", metavar="NAME", help="Restart the hosted game saved as NAME (after a crash or a stop)."),
 ]
 BindOption = Annotated[
-    str, typer.Option("--bind", help="The address to listen on (default: this machine only; 0.0.0.0 for all).")
+    str,
+    typer.Option(
+        "--bind", metavar="ADDR", help="The address to listen on (default: this machine only; 0.0.0.0 for all)."
+    ),
 ]
 PortOption = Annotated[
     int | None,

@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import io
+from collections.abc import Callable, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import IO, Annotated, Any, cast
 
 import typer
+from typer.core import TyperGroup
 
+from cli.console import fit_to_terminal
 from cli.session import Player, check_think_time, with_level
 from core.agents import AgentSpecError
 from core.protocol import GameSpec
@@ -55,7 +58,9 @@ DbOption = Annotated[
 ]
 
 JsonOption = Annotated[bool, typer.Option("--json", help="With --watch: print only one JSON object with the result.")]
-SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed of the game (drawn and printed if not given).")]
+SeedOption = Annotated[
+    int | None, typer.Option("--seed", metavar="N", help="Seed of the game (drawn and printed if not given).")
+]
 NoUndoOption = Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")]
 NoSaveOption = Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")]
 NoiseOption = Annotated[
@@ -76,6 +81,53 @@ PlainOption = Annotated[
         "screen fitted to the terminal.",
     ),
 ]
+
+
+#: the words of ``--seat``, the same in every game (besides a seat number; 'second' is seat 2)
+SEAT_WORDS = ("first", "last", "random")
+
+
+def seat_word(value: str) -> str:
+    """``--seat``'s value made one of :data:`SEAT_WORDS` or a seat number ('second' is '2'); anything
+    else is a usage error saying what is allowed (whether the seat exists is checked with the players)."""
+    word = value.strip().lower()
+    if word == "second":
+        return "2"
+    if word in SEAT_WORDS or (word.isdigit() and int(word) >= 1):
+        return str(int(word)) if word.isdigit() else word
+    raise typer.BadParameter(f"'{value}' is not a seat: give first, last, random or a seat number (1, 2, ...)")
+
+
+def seat_option(numbers: str, people: str = "") -> Any:
+    """``--seat``, declared once for every game command: the same words and help; ``numbers``: the
+    game's seat numbers, ``people``: what it means for several people at the keyboard."""
+    return typer.Option(
+        "--seat",
+        metavar="first|last|random|N",
+        callback=seat_word,
+        help=f"Your seat: first (seat 1, who starts), last, random (drawn from the seed), or a seat number "
+        f"({numbers}; 'second' is seat 2).{people}",
+    )
+
+
+def chosen_seats(choice: str, players: int, people: int = 1) -> list[int] | None:
+    """The seats (0-based) of ``people`` persons for a ``--seat`` word: the first ones, the last ones,
+    or the ones in a row from a seat number; None for random (each game draws them from its seed)."""
+    if choice == "random":
+        return None
+    if choice == "first":
+        return list(range(people))
+    if choice == "last":
+        return list(range(players - people, players))
+    first = int(choice)
+    if first + people - 1 > players:
+        raise typer.BadParameter(
+            f"there is no seat {first + people - 1}: {players} players sit at seats 1-{players}"
+            if people == 1
+            else f"{people} people from seat {first} need seats up to {first + people - 1}, and there are {players}",
+            param_hint="'--seat'",
+        )
+    return list(range(first - 1, first - 1 + people))
 
 
 def level_help(game: GameSpec) -> str:
@@ -177,3 +229,73 @@ def players_or_exit(players: Sequence[Player], think_time: float | None) -> None
         check_think_time(players, think_time)
     except AgentSpecError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--think-time'") from None
+
+
+# -- bad values in the project's words -------------------------------------------------------------
+def _number(x: Any) -> str:
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def _allowed_range(param: Any) -> str:
+    """The numbers ``param`` (an option with ``min``/``max``) allows, in words."""
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if low is not None and high is not None:
+        return f"give a number from {_number(low)} to {_number(high)}"
+    if low is not None:
+        return f"give a number of at least {_number(low)}"
+    return f"give a number of at most {_number(high)}"
+
+
+def plain_words(problem: dict[str, Any], param: Any) -> str:
+    """One value check that failed while typer read an option (``problem``: pydantic's error),
+    said in the project's words: what was wrong and what is allowed, without the library's prefixes."""
+    kind, got = problem.get("type", ""), problem.get("input")
+    if kind == "value_error":  # typer's own checks (an enum's choices): its text, without pydantic's prefix
+        return str(problem.get("msg", "")).removeprefix("Value error, ")
+    if kind in ("int_parsing", "int_from_float"):
+        return f"'{got}' is not a whole number"
+    if kind == "float_parsing":
+        return f"'{got}' is not a number"
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        return f"{got} is out of range: {_allowed_range(param)}"
+    if kind == "bool_parsing":
+        return f"'{got}' is not yes or no (true/false, 1/0)"
+    msg = str(problem.get("msg", "")).removeprefix("Value error, ").removeprefix("Input should be ")
+    return f"'{got}' is not allowed: it should be {msg}"
+
+
+def _rephrase(exc: Any) -> None:
+    """Say a bad option value's message in the project's words (typer builds it from pydantic's error)."""
+    cause = exc.__cause__
+    problems = cause.errors() if callable(getattr(cause, "errors", None)) else []
+    if problems and hasattr(exc, "message"):
+        exc.message = plain_words(problems[0], getattr(exc, "param", None))
+
+
+def _fitted(show: Callable[..., None]) -> Callable[..., None]:
+    """click's ``show`` of a usage error, its lines wrapped between words at the terminal's width."""
+
+    def fitted(file: IO[Any] | None = None) -> None:
+        buffer = io.StringIO()
+        show(buffer)
+        typer.echo(fit_to_terminal(buffer.getvalue().rstrip("\n"), stderr=file is None), file=file, err=file is None)
+
+    return fitted
+
+
+class PlainWordsGroup(TyperGroup):
+    """The ``lehavre`` group: a command's usage error names what was wrong and what is allowed in the
+    project's words (not pydantic's "Value error," or "Input should be"), and in a terminal it is wrapped
+    between words at its width (click prints it on one line, which a terminal breaks mid-word)."""
+
+    def invoke(self, ctx: Any) -> Any:
+        # click's ClickException (what click shows and exits with), whether typer vendors click or depends on it
+        click_exception = cast(
+            type[Exception], next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+        )
+        try:
+            return super().invoke(ctx)
+        except click_exception as exc:
+            _rephrase(exc)
+            setattr(exc, "show", _fitted(getattr(exc, "show")))  # noqa: B009, B010  (this instance only)
+            raise

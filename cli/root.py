@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from cli.options import PlainWordsGroup
 from core.version import __version__
 
 app = typer.Typer(
@@ -18,6 +19,7 @@ app = typer.Typer(
         "your last game; 'lehavre saves' lists your saved games; 'lehavre rules' explains the rulings, 'lehavre rules inland' "
         "prints the buildings. 'lehavre COMMAND --help' for details."
     ),
+    cls=PlainWordsGroup,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -180,6 +180,10 @@ class Table:
         self.save()
         return removed
 
+    def taken_back(self, k: int) -> list[tuple[int, str]]:
+        """What going back to ``positions[k]`` takes back: (who decided, the action's text) in order."""
+        return [(self.positions[j].current_player(), self.action_text(j)) for j in range(k, len(self.positions))]
+
     def undo_target(self, persons: set[int] | None = None) -> tuple[int, int] | None:
         """The undo rule: ``(k, who)`` for the last decision a person made (``positions[k]`` is the
         position they decided in, ``who`` their seat); the decisions after it (the computer's replies)

@@ -124,7 +124,7 @@ def test_watch_text_and_json_agree():
         (["base", "--watch", "--agents", "random,greedy,random"], ["expected 2 agents", "--players is 2"]),
         (["base", "--watch", "--agents", "random", "--players", "3"], ["expected 3 agents", "--players is 3"]),
         (["base", "--agents", "random,robot"], ["unknown agent 'robot'"]),
-        (["base", "--players", "6"], ["--players", "less than or equal to 5"]),
+        (["base", "--players", "6"], ["--players", "6 is out of range: give a number from 1 to 5"]),
         (["base", "--json"], ["--json needs --watch"]),
         (["base", "--humans", "3", "--players", "2"], ["--humans", "3 is not between 1 and the number of players (2)"]),
         (["base", "--humans", "0"], ["--humans", "0 is not between 1", "use --watch"]),

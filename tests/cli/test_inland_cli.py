@@ -115,13 +115,13 @@ def test_agents_imply_watch_and_json_agrees_with_the_text_result():
 @pytest.mark.parametrize(
     "args, words",
     [
-        (["inland", "--seat", "middle"], ["middle", "first", "second", "random"]),
+        (["inland", "--seat", "middle"], ["'middle' is not a seat", "first, last, random or a seat number"]),
         (["inland", "--agents", "foo,bar"], ["unknown agent 'foo'", "random"]),
         (["inland", "--agents", "random"], ["expected 2 agents"]),
         (["inland", "--watch", "--agents", "ai:superhuman,random"], ["unknown AI level"]),
         (["inland", "--opponent", "alien"], ["unknown agent", "human"]),
         (["inland", "--json"], ["--json needs --watch"]),
-        (["inland", "--seed", "abc"], ["--seed", "integer"]),
+        (["inland", "--seed", "abc"], ["--seed", "'abc' is not a whole number"]),
         (["inland", "--watch", "--resume"], ["--resume"]),
         (["rules", "chess"], ["chess", "inland", "base"]),
     ],

@@ -173,7 +173,7 @@ def test_undo_asks_the_other_person(data_dir):
         assert played == table.state.history
         b.ws.send(encode(Undo(ply=len(played))))
         q = a.next(Question)
-        assert "Player 2 asks to take back your decision" in q.text
+        assert "Player 2 asks to take back your '" in q.text
         a.ws.send(encode(Answer(question=q.id, choice="no")))
         assert "did not agree" in b.next(Refused).reason
         assert table.state.history == played
