@@ -43,7 +43,7 @@ def watch(
 
     def after(t: Table, before: GameState | None, actor: int, action: Any) -> None:
         for line in renderer.event_lines(t.state, t.seats, actor, action, before):
-            quiet.print(line, soft_wrap=True)
+            quiet.print(line, soft_wrap=not quiet.is_terminal)  # whole words in a terminal
 
     # saved once at the end (or when stopped), not after every action: watching stays fast
     path, table.save_path = table.save_path, None

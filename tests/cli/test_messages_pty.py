@@ -102,3 +102,13 @@ def test_help_names_option_values_in_words_not_types(tmp_path):
     for command in ("inland", "base", "host", "join"):
         helped = one_line(tmp_path, command, "--help")
         assert not re.search(r"--[a-z-]+ <(int|str|float)>", helped), helped
+
+
+def test_watched_event_lines_wrap_between_words_at_80_columns(tmp_path):
+    """--watch in a terminal: each event line wraps between words (the terminal cut them mid-word)."""
+    args = ("inland", "--watch", "--agents", "random,random", "--seed", "3", "--no-save")
+    child = spawn_screen(tmp_path, *args, rows=200)
+    status, _ = finish(child)
+    lines = [line for line in child.logfile_read.lines if line.strip()]
+    assert status == 0 and len(lines) > 50
+    assert broken_words(lines, one_line(tmp_path, *args)) == []
