@@ -43,10 +43,9 @@ from core.net.messages import (
     encode,
     parse_server,
 )
-from core.net.server import whose_decisions
 from core.net.view import ViewError, ViewReplay
 from core.protocol import GameState
-from core.table import AGENT, REMOTE, Seat, Table, seat_seed
+from core.table import AGENT, REMOTE, Seat, Table, seat_seed, whose_decisions
 
 #: exit code when the connection is lost for good (rejoin with the same command)
 EXIT_LOST = 1

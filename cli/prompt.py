@@ -26,7 +26,7 @@ from core import records
 from core.agents import make_agent
 from core.protocol import ActionError, GameError, GameState, normalize_text, parse_action
 from core.search import SearchAgent
-from core.table import AGENT, PERSON, REMOTE, Seat, seat_seed
+from core.table import AGENT, PERSON, REMOTE, Seat, seat_seed, undo_request_words, whose_decisions
 from core.table import Table as GameTable
 
 
@@ -592,27 +592,29 @@ class PlayLoop:
             self.error("Nothing to undo: you have not made a decision yet.")
             return None
         k, who = target
-        if who != seat and not self.other_agrees(seat, who, self.s.action_text(k)):
+        taken = self.s.taken_back(k)
+        if who != seat and not self.other_agrees(seat, who, taken):
             return None
-        removed = self.s.pop_to(k)
+        self.s.pop_to(k)
         self.warn_unsaved()
-        self.say(Text(f"Took back {len(removed)} action{'s' if len(removed) != 1 else ''}: " + "; ".join(removed)))
+        self.say(Text(f"Took back {whose_decisions(taken, self.names, seat)}."))
         self.last_ai = None
         self.ai_turn, self.last_turn = [], []
         return "undone"
 
-    def other_agrees(self, seat: int, who: int, action: str) -> bool:
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.s.seats]
+
+    def other_agrees(self, seat: int, who: int, taken: list[tuple[int, str]]) -> bool:
         """Undo takes back only your own last decision while nobody else has decided since;
-        otherwise the person who decided last must agree (their decision goes first)."""
-        me, them = self.s.seats[seat].name, self.s.seats[who].name
-        self.say(
-            Text(
-                f"{them} decided last ('{action}'): 'undo' takes back only your own last decision while "
-                f"nobody else has decided since. {them} must agree to take back '{action}' first "
-                f"(then {them} decides again)."
-            )
-        )
-        answer = self.prompt(f"{them}, take back '{action}'? (yes/no)> ").strip().lower()
+        otherwise the person who decided last must agree (their decision goes first): they are asked
+        in the words the network uses (the same question, naming every decision and whose it is)."""
+        me, them = self.names[seat], self.names[who]
+        asked, told = undo_request_words(taken, self.names, seat, who)
+        self.say(Text(told))
+        self.say(Text(asked))
+        answer = self.prompt(f"{them}, agree? (yes/no)> ").strip().lower()
         if answer in ("y", "yes"):
             return True
         self.say(Text(f"Nothing taken back: {me}, it is still your move."))

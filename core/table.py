@@ -20,6 +20,7 @@ The search never sees the table: agents get a copy of the state.
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -251,4 +252,33 @@ __all__ = [
     "agents_decide",
     "derive_seed",
     "seat_seed",
+    "undo_request_words",
+    "whose_decisions",
 ]
+
+
+def said_together(texts: Sequence[str]) -> str:
+    """``'a'``, ``'a' and 'b'``, ``'a', 'b' and 'c'``."""
+    quoted = [f"'{t}'" for t in texts]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def whose_decisions(taken: Sequence[tuple[int, str]], names: Sequence[str], you: int | None) -> str:
+    """Decisions (``taken``: who decided, the action's text, in order) in words, from the side of the
+    seat ``you`` (None: a spectator): "your 'build Farm' and 'end', then ai:easy's 'take wood'"."""
+    parts = []
+    for seat, group in itertools.groupby(taken, key=lambda t: t[0]):
+        owner = "your" if seat == you else f"{names[seat]}'s"
+        parts.append(f"{owner} {said_together([text for _, text in group])}")
+    return ", then ".join(parts)
+
+
+def undo_request_words(
+    taken: Sequence[tuple[int, str]], names: Sequence[str], asker: int, maker: int
+) -> tuple[str, str]:
+    """An undo that ``maker`` (who decided last) must agree to, in each one's words: the question to
+    ``maker`` and what ``asker`` is told (every decision it takes back, whose each is)."""
+    question = f"{names[asker]} asks to take back {whose_decisions(taken, names, maker)} (then you decide again)."
+    stay = "" if any(s == asker for s, _ in taken) else f" ({names[maker]} decided last; your own decisions stay)"
+    told = f"This takes back {whose_decisions(taken, names, asker)}{stay}; {names[maker]} is asked to agree."
+    return question, told

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,7 +52,7 @@ from core.net.messages import (
 from core.net.plan import SeatPlan, TablePlan, save_plan
 from core.net.view import DATA_OPTION, data_of, may_hear, seat_view
 from core.protocol import ActionError, GameSpec, GameState, parse_action
-from core.table import AGENT, REMOTE, Seat, Table
+from core.table import AGENT, REMOTE, Seat, Table, undo_request_words, whose_decisions
 
 log = logging.getLogger("lehavre.net")
 
@@ -78,22 +77,6 @@ def table_seat(plan: SeatPlan) -> Seat:
     """The seat of the one table for a seat of the plan: a person plays it elsewhere (over a connection,
     the host's keyboard too); an agent is run by the server."""
     return Seat(plan.name, REMOTE) if plan.is_person else Seat(plan.name, AGENT, plan.kind)
-
-
-def said_together(texts: Sequence[str]) -> str:
-    """``'a'``, ``'a' and 'b'``, ``'a', 'b' and 'c'``."""
-    quoted = [f"'{t}'" for t in texts]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
-
-
-def whose_decisions(taken: Sequence[tuple[int, str]], names: Sequence[str], you: int | None) -> str:
-    """Decisions (``taken``: who decided, the action's text, in order) in words, from the side of the
-    seat ``you`` (None: a spectator): "your 'build Farm' and 'end', then ai:easy's 'take wood'"."""
-    parts = []
-    for seat, group in itertools.groupby(taken, key=lambda t: t[0]):
-        owner = "your" if seat == you else f"{names[seat]}'s"
-        parts.append(f"{owner} {said_together([text for _, text in group])}")
-    return ", then ".join(parts)
 
 
 @dataclass
@@ -415,20 +398,13 @@ class HostedGame:
         same in their words."""
         taken = self.table.taken_back(k)
         names = [p.name for p in self.seats]
-        asker, maker = names[seat], names[who]
         if who not in self.conns:
-            why = f"{maker} decided last ({whose_decisions(taken, names, seat)}) and is not here to agree"
+            why = f"{names[who]} decided last ({whose_decisions(taken, names, seat)}) and is not here to agree"
             await self.send(ws, Refused(reason=why))
             return
         qid = self.ask("undo", {who}, seat, target=k)
-        question = Question(
-            id=qid,
-            text=f"{asker} asks to take back {whose_decisions(taken, names, who)} (then you decide again). Agree?",
-            choices=["yes", "no"],
-        )
-        await self.send(self.conns[who], question)
-        stay = "" if any(s == seat for s, _ in taken) else f" ({maker} decided last; your own decisions stay)"
-        told = f"This takes back {whose_decisions(taken, names, seat)}{stay}; {maker} is asked to agree."
+        asked, told = undo_request_words(taken, names, seat, who)
+        await self.send(self.conns[who], Question(id=qid, text=f"{asked} Agree?", choices=["yes", "no"]))
         await self.send(ws, Notice(text=told))
 
     def ask(self, kind: str, to: set[int], seat: int, target: int = 0) -> int:

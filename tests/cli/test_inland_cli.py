@@ -323,8 +323,9 @@ def test_undo_takes_back_my_decision_and_the_replies(data_dir):
     )
     out = r.stdout
     assert "Nothing to undo" in out
-    assert "Took back 3 actions: end; " in out  # my last decision (end) and greedy's whole turn
-    assert "Took back 1 action: build " in out  # then my action
+    # my last decision (end) and greedy's whole turn, each named with whose it was
+    assert re.search(r"Took back your 'end', then greedy's '[^']+' and 'end'\.", out)
+    assert re.search(r"Took back your 'build [^']+'\.", out)  # then my action
     assert "No actions yet." in out
     off = invoke(
         "inland",
