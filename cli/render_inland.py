@@ -555,6 +555,9 @@ class InlandRenderer(Renderer):
     def reference(self, state: InlandState, name: str | None) -> RenderableType:
         return reference(state.catalog, name)
 
+    def names(self, state: InlandState) -> list[str]:
+        return [b.name for b in state.catalog.buildings]
+
     def action_forms(self) -> str:
         return ACTION_FORMS
 

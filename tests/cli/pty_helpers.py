@@ -38,6 +38,8 @@ def spawn(
     env = dict(os.environ)
     env.update({"LEHAVRE_DATA_DIR": str(tmp_path), "TERM": "xterm-256color", "COLUMNS": str(cols), "LINES": str(rows)})
     env.pop("NO_COLOR", None)
+    # the prompt (prompt_toolkit) would ask the terminal where its cursor is, which pexpect does not answer
+    env["PROMPT_TOOLKIT_NO_CPR"] = "1"
     env.update(extra_env or {})
     child = pexpect.spawn(
         LEHAVRE, list(args), env=env, cwd=str(ROOT), encoding="utf-8", timeout=60, dimensions=(rows, cols)
