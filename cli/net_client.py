@@ -113,9 +113,11 @@ class Link:
     def recv(self, on_retry: Any = None) -> Any:
         """The next message (a Welcome again after a reconnection); LinkError once it gives up."""
         while True:
+            raw, self.held = self.held, None  # (one :meth:`ready` took in first)
             try:
                 assert self.ws is not None
-                raw = self.ws.recv(timeout=1.0)
+                if raw is None:
+                    raw = self.ws.recv(timeout=1.0)
             except TimeoutError:
                 continue
             except ConnectionClosed:

@@ -63,9 +63,7 @@ def spawn(
     # the prompt (prompt_toolkit) would ask the terminal where its cursor is, which pexpect does not answer
     env["PROMPT_TOOLKIT_NO_CPR"] = "1"
     env.update(extra_env or {})
-    child = Terminal(
-        LEHAVRE, list(args), env=env, cwd=str(ROOT), encoding="utf-8", timeout=60, dimensions=(rows, cols)
-    )
+    child = Terminal(LEHAVRE, list(args), env=env, cwd=str(ROOT), encoding="utf-8", timeout=60, dimensions=(rows, cols))
     child.logfile_read = log or Log()
     return child
 
