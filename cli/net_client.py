@@ -15,14 +15,15 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
+from rich.table import Table as Grid
 from rich.text import Text
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from cli.prompt import _COMMANDS, PlayLoop, Stopped
+from cli.prompt import _COMMANDS, PlayLoop, Stopped, _End
 from cli.renderer import Renderer
-from cli.session import EXIT_OK, plural
+from cli.session import EXIT_INTERRUPTED, EXIT_OK, plural
 from core.agents import Agent
 from core.games import game_spec
 from core.net.messages import (
@@ -78,6 +79,8 @@ class Link:
         self.address, self.code, self.watch, self.retry_for = address, code, watch, retry_for
         self.ws: ClientConnection | None = None
         self.welcome: Welcome | None = None
+        #: a message taken off the connection by :meth:`ready`, not yet looked at (:meth:`poll` gives it)
+        self.held: str | bytes | None = None
 
     def open(self) -> Welcome:
         """Connect and join; LinkError with the reason if the server or the code is wrong."""
@@ -97,7 +100,7 @@ class Link:
         if not isinstance(first, Welcome):
             ws.close()
             raise LinkError(f"{self.address} answered '{first.type}' instead of a welcome")
-        self.ws, self.welcome = ws, first
+        self.ws, self.welcome, self.held = ws, first, None
         return first
 
     def send(self, msg: Any) -> None:
@@ -110,9 +113,11 @@ class Link:
     def recv(self, on_retry: Any = None) -> Any:
         """The next message (a Welcome again after a reconnection); LinkError once it gives up."""
         while True:
+            raw, self.held = self.held, None  # (one :meth:`ready` took in first)
             try:
                 assert self.ws is not None
-                raw = self.ws.recv(timeout=1.0)
+                if raw is None:
+                    raw = self.ws.recv(timeout=1.0)
             except TimeoutError:
                 continue
             except ConnectionClosed:
@@ -130,8 +135,10 @@ class Link:
         for it here (a message taken off the connection and not looked at would be lost)."""
         if self.ws is None:
             return None
+        raw, self.held = self.held, None
         try:
-            raw = self.ws.recv(timeout=0)
+            if raw is None:
+                raw = self.ws.recv(timeout=0)
         except TimeoutError:
             return None
         except ConnectionClosed:
@@ -141,6 +148,21 @@ class Link:
             return parse_server(raw)
         except MessageError as exc:
             raise LinkError(f"the server sent a message this version cannot read: {exc}") from None
+
+    def ready(self) -> bool:
+        """Whether :meth:`poll` has something to do now: a message has arrived (it is taken off the
+        connection, one only, and kept for :meth:`poll`), or the connection has dropped."""
+        if self.held is not None:
+            return True
+        if self.ws is None:
+            return False
+        try:
+            self.held = self.ws.recv(timeout=0)
+        except TimeoutError:
+            return False
+        except ConnectionClosed:
+            return True
+        return True
 
     def reopen(self, on_retry: Any) -> None:
         if on_retry is not None:
@@ -210,6 +232,10 @@ class FreshAgent:
         return action
 
 
+#: how the prompts while another seat decides begin (their status is kept up to date)
+WAIT_PROMPTS = ("Waiting for", "Watching")
+
+
 class _Moved(Exception):
     """The position changed while a person was at the prompt (a move arrived, or an undo): look again."""
 
@@ -249,6 +275,8 @@ class RemoteLoop(PlayLoop):
         #: the seat the waiting prompt waits for (None: not waiting)
         self.waiting: int | None = None
         self.keys = keyboard or Keyboard()
+        #: a spectator's input has ended: they watch on without a prompt
+        self.no_keyboard = False
         #: the prompt the person is at (None: not at one), and the server's open question
         self.at_prompt: str | None = None
         self.question: Question | None = None
@@ -386,38 +414,56 @@ class RemoteLoop(PlayLoop):
         """A line typed at the prompt ``text``; meanwhile what the server says is shown above it, and
         a changed position ends the prompt (:class:`_Moved`) unless a question is being answered."""
         outer, self.at_prompt = self.at_prompt, text
-        self.write_prompt()
         try:
             while True:
-                line = self.keys.get(0.1)
-                if line == "":
-                    raise EOFError
-                if line is not None:
-                    q = self.question
-                    if q is not None and line.strip().lower() in q.choices:
-                        self.question = None
-                        self.link.send(Answer(question=q.id, choice=line.strip().lower()))
-                        if outer is None and text.startswith(" / ".join(q.choices)):
-                            return line
-                        if self.moved:  # the game changed while the question was open: look again
-                            self.moved = False
-                            raise _Moved
-                        self.write_prompt()
-                        continue
-                    return line.strip()
-                while (msg := self.guarded(lambda: [self.link.poll(self.lost)])[0]) is not None:
-                    self.above_prompt(msg)
+                line = self.next_line()
+                q = self.question
+                if q is not None and line.strip().lower() in q.choices:
+                    self.question = None
+                    self.link.send(Answer(question=q.id, choice=line.strip().lower()))
+                    if outer is None and text.startswith(" / ".join(q.choices)):
+                        return line
+                    if self.moved:  # the game changed while the question was open: look again
+                        self.moved = False
+                        raise _Moved
+                    continue
+                return line.strip()
         finally:
             self.at_prompt = outer
 
+    def next_line(self) -> str:
+        """The next line typed at the prompt, what the server says shown above it meanwhile: on a
+        terminal the line being typed stays as it is (:class:`cli.line_input.LineInput`); otherwise
+        the keyboard's lines are read on a thread while the connection is polled."""
+        if self.line.terminal:
+            return self.line.read(lambda: self.at_prompt or "", watch=(self.link.ready, self.take_one))
+        self.write_prompt()
+        while True:
+            line = self.keys.get(0.1)
+            if line == "":
+                raise EOFError
+            if line is not None:
+                return line
+            while (msg := self.guarded(lambda: [self.link.poll(self.lost)])[0]) is not None:
+                self.above_prompt(msg)
+
+    def take_one(self) -> None:
+        """One message from the server, shown above the prompt being typed at."""
+        msg = self.guarded(lambda: [self.link.poll(self.lost)])[0]
+        if msg is not None:
+            self.above_prompt(msg)
+
     def write_prompt(self) -> None:
-        self.console.file.write(self.at_prompt or "")
-        self.console.file.flush()
+        if not self.line.terminal:  # (on a terminal the prompt draws itself)
+            self.console.file.write(self.at_prompt or "")
+            self.console.file.flush()
 
     def clear_prompt(self) -> None:
-        """Make room for a message above the prompt: a terminal clears the prompt's line, a transcript ends it."""
-        self.console.file.write("\r\x1b[2K" if self.console.is_terminal else "\n")
-        self.console.file.flush()
+        """Make room for a message above the prompt: a terminal clears the prompt's line, a transcript
+        ends it (on a terminal whose prompt draws itself, it is out of the way already)."""
+        if not self.line.terminal:
+            self.console.file.write("\r\x1b[2K" if self.console.is_terminal else "\n")
+            self.console.file.flush()
 
     def above_prompt(self, msg: Any) -> None:
         """Show ``msg`` above the prompt (the prompt's line is cleared, then written again)."""
@@ -427,7 +473,7 @@ class RemoteLoop(PlayLoop):
             self.moved = False
             raise _Moved
         self.flush()
-        if self.waiting is not None and self.at_prompt is not None and self.at_prompt.startswith("Waiting for"):
+        if self.waiting is not None and self.at_prompt is not None and self.at_prompt.startswith(WAIT_PROMPTS):
             self.at_prompt = self.waiting_prompt(self.waiting)  # who it waits for, as they are now
         self.write_prompt()
 
@@ -457,12 +503,16 @@ class RemoteLoop(PlayLoop):
 
     def wait_for(self, seat: int) -> None:
         """The ``next_action`` of a seat played elsewhere: wait until the game changes (None: look
-        again).  A person here has a prompt meanwhile, for the commands ('help', 'save', 'quit'...)."""
+        again).  A person here has a prompt meanwhile, for the commands ('help', 'save', 'quit'...),
+        and so has a spectator ('board', 'log', 'help', 'quit') while their keyboard is there."""
         if self.person_here:
             return self.wait_at_prompt(seat)
-        self.flush()
-        while not self.handle(self.guarded(lambda: [self.link.recv(on_retry=self.lost)])[0]):
-            pass
+        if self.mine is None and not self.no_keyboard:
+            self.watch_at_prompt(seat)
+        else:
+            self.flush()
+            while not self.handle(self.guarded(lambda: [self.link.recv(on_retry=self.lost)])[0]):
+                pass
         if self.mine is None and not self.state.is_terminal():  # a spectator sees the board after every
             self.say(self.r.board(self.state, self.s.seats, None))  # action (the last one: at the game's end)
             self.flush()
@@ -473,7 +523,41 @@ class RemoteLoop(PlayLoop):
         """The prompt while ``seat`` decides: its name, and what is true of it now if it is not playing."""
         status = self.status.get(seat, "")
         shown = f" ({status})" if status not in ("", "connected") else ""
+        if self.mine is None:
+            return f"Watching, {self.s.seats[seat].name}{shown} to play ('board', 'log', 'help', 'quit')> "
         return f"Waiting for {self.s.seats[seat].name}{shown} ('help', 'board', 'save', 'quit')> "
+
+    def watch_at_prompt(self, seat: int) -> None:
+        """A spectator's prompt until the game changes: 'board', 'log', 'help', 'quit', nothing that
+        changes the game.  The end of their input ends the prompt, not the watching."""
+        self.flush()
+        self.moved = False
+        self.waiting = seat
+        try:
+            while True:
+                word, _, rest = self.prompt(self.waiting_prompt(seat)).partition(" ")
+                self.spectator_command(word.lower(), rest.strip())
+        except _Moved:
+            return
+        except EOFError:
+            self.no_keyboard = True
+            self.clear_prompt()
+            self.wait_for(seat)
+        finally:
+            self.waiting = None
+
+    def spectator_command(self, cmd: str, arg: str) -> None:
+        if cmd in ("quit", "exit"):
+            raise _End("quit")
+        if cmd == "board":
+            self.say(self.r.board(self.state, self.s.seats, None))
+            self.say(self.r.turn_line(self.state, self.s.seats))
+        elif cmd == "log":
+            self.show_log(arg)
+        elif cmd in ("help", "?"):
+            self.say(spectator_help(self.join_command))
+        elif cmd:
+            self.error(f"'{cmd}' is not a spectator's command: a spectator types 'board', 'log [N]', 'help' or 'quit'.")
 
     def wait_at_prompt(self, seat: int) -> None:
         self.flush()
@@ -527,10 +611,23 @@ class RemoteLoop(PlayLoop):
         "interrupt": "Interrupted: you left the game.",
     }
 
+    #: what stopping says to a spectator
+    WATCH_STOPPED: ClassVar[dict[str, str]] = {
+        "quit": "You stopped watching.",
+        "eof": "End of input: you stopped watching.",
+        "interrupt": "Interrupted: you stopped watching.",
+    }
+
     def ended(self, how: str) -> int:
         """The person leaves on purpose: the server tells the others so (not "reconnecting")."""
-        self.link.send(Leave())
-        return super().ended(how)
+        if self.mine is not None:
+            self.link.send(Leave())
+            return super().ended(how)
+        self.flush()
+        self.console.print()
+        again = f" Watch again with '{self.join_command}'." if self.join_command else ""
+        self.console.print(Text(self.WATCH_STOPPED[how] + again))
+        return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
 
     def how_to_go_on(self) -> str:
         if self.welcome.host:
@@ -540,3 +637,16 @@ class RemoteLoop(PlayLoop):
                 f"continue it with 'lehavre host --resume {name}'."
             )
         return f" It stays saved on the host; rejoin with '{self.join_command}'." if self.join_command else ""
+
+
+def spectator_help(watch_command: str) -> RenderableType:
+    """What a spectator can type at their prompt."""
+    t = Grid.grid(padding=(0, 2))
+    t.add_column(style="bold", no_wrap=True)
+    t.add_column()
+    t.add_row("board", "the whole board")
+    t.add_row("log [N]", "what the last N actions did (default 30)")
+    t.add_row("help", "this list")
+    again = f"; '{watch_command}' watches again" if watch_command else ""
+    t.add_row("quit", f"stop watching (the game goes on{again})")
+    return Group(Text("Commands while watching (a spectator does not play):", style="bold"), t)

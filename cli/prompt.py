@@ -8,7 +8,6 @@ continues it, never a traceback.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -18,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.explain import AIDecision, agent_choose, explain_info, explain_turn
+from cli.line_input import LineInput
 from cli.renderer import Renderer
 from cli.review_view import review_offer
 from cli.screen import height_of, numbered, recap, screen
@@ -128,7 +128,9 @@ class PlayLoop:
         self.s = session
         self.r = renderer
         self.console = console
-        self.read_line = read_line or input
+        #: the prompt's line editing, history and Tab completion (plain input() when not on a terminal)
+        self.line = LineInput(self.completions)
+        self.read_line = read_line or self.line
         self.allow_undo = allow_undo
         self.hint_spec = hint_spec
         #: the computer's last decision (seat, position before it, its explanation)
@@ -365,6 +367,17 @@ class PlayLoop:
     def prompt(self, text: str) -> str:
         return self.read_line(text)
 
+    def completions(self) -> list[str]:
+        """What Tab completes at the prompt now: the commands, the legal actions (whole, and what
+        comes before their colon), and the building names (alone, and after 'rules')."""
+        words = [c for c in self.command_names if c != "?"] + ["help actions"]
+        if not self.state.is_terminal():
+            for a in self.state.legal_actions():
+                text = str(a)
+                words.extend((text.partition(":")[0].rstrip(), text))
+        names = self.r.names(self.state)
+        return words + names + [f"rules {n}" for n in names]
+
     def ask(self, seat: int) -> Any:
         choices = self.choices()
         self.show(seat, choices)
@@ -545,12 +558,19 @@ class PlayLoop:
         self.say(
             explain_info(
                 agent.last_info if isinstance(agent, SearchAgent) else {},
-                "Hint: the AI",
+                self.hint_title(seat),
                 "would play",
                 state=self.state,
                 tag=lambda s: self.r.seat_tag(self.s.seats, s),
             )
         )
+
+    def hint_title(self, seat: int) -> str:
+        """Whose decision the hint is about: said when it is not the asker's (waiting for another seat)."""
+        mover = self.state.current_player()
+        if mover == seat or not 0 <= mover < len(self.s.seats):
+            return "Hint: the AI"
+        return f"Hint for {self.s.seats[mover].name}'s decision (not yours): the AI"
 
     def why(self, arg: str) -> None:
         if arg:
@@ -704,12 +724,8 @@ def play(
     """Play the game at ``session`` (its table) to its end (or until the person stops); returns the exit code.
 
     ``plain``: the whole board before every decision even on a terminal (see :mod:`cli.screen`);
-    ``coach``: explanations while playing (the tutorial)."""
-    if read_line is None and sys.stdin.isatty():
-        try:  # line editing and history at the prompt
-            import readline  # noqa: F401
-        except ImportError:  # pragma: no cover - not on every platform
-            pass
+    ``coach``: explanations while playing (the tutorial); a person types at :class:`cli.line_input.LineInput`
+    (line editing, history and Tab completion on a terminal) unless ``read_line`` is given."""
     return PlayLoop(
         session, renderer, console, read_line=read_line, allow_undo=allow_undo, plain=plain, coach=coach
     ).run()

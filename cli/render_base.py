@@ -720,6 +720,9 @@ class BaseRenderer(Renderer):
     def reference(self, state: BaseState, name: str | None) -> RenderableType:
         return reference(name)
 
+    def names(self, state: BaseState) -> list[str]:
+        return [K.NAME[b] for b in range(K.NB)]
+
     def action_forms(self) -> RenderableType:
         return forms_table(*ACTION_FORMS)
 

@@ -560,6 +560,9 @@ class InlandRenderer(Renderer):
     def reference(self, state: InlandState, name: str | None) -> RenderableType:
         return reference(state.catalog, name)
 
+    def names(self, state: InlandState) -> list[str]:
+        return [b.name for b in state.catalog.buildings]
+
     def action_forms(self) -> RenderableType:
         return forms_table(*ACTION_FORMS)
 

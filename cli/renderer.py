@@ -83,6 +83,10 @@ class Renderer:
         """``rules [NAME]`` at the prompt: the reference of one item or all."""
         return Text("No rules reference for this game.")
 
+    def names(self, state: Any) -> list[str]:
+        """The names ``rules`` knows (the buildings), for Tab completion at the prompt."""
+        return []
+
     def action_forms(self) -> RenderableType:
         """``help actions``: the action text forms of this game, with examples."""
         return Text("Type an action's text, e.g. as listed.")

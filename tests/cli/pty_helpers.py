@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -30,6 +32,26 @@ class Log:
         return "".join(self.parts)
 
 
+#: how long ``sendline`` waits for the line to be echoed (a program busy elsewhere echoes it later)
+ECHO_WAIT = 10
+
+
+class Terminal(pexpect.spawn):
+    """A program in a pseudo-terminal whose ``sendline`` returns once the line has been echoed.
+
+    The prompt's line editor (prompt_toolkit) draws the finished line again, prompt included, when
+    Enter is pressed; waiting for that echo makes the next ``expect(PROMPT)`` find the next prompt,
+    not the one the line was typed at.  (A plain ``input()`` echoes the line once, after the prompt.)"""
+
+    def sendline(self, s: str = "") -> int:
+        n = super().sendline(s)
+        if s:
+            echo = re.escape(s) + r"(?:\x1b\[[0-9;?]*[A-Za-z])*\r*\n"
+            with contextlib.suppress(pexpect.TIMEOUT):
+                self.expect([echo, pexpect.EOF], timeout=ECHO_WAIT)
+        return n
+
+
 def spawn(
     tmp_path: Path, *args: str, extra_env: dict[str, str] | None = None, rows: int = 40, cols: int = 100, log=None
 ):
@@ -38,10 +60,10 @@ def spawn(
     env = dict(os.environ)
     env.update({"LEHAVRE_DATA_DIR": str(tmp_path), "TERM": "xterm-256color", "COLUMNS": str(cols), "LINES": str(rows)})
     env.pop("NO_COLOR", None)
+    # the prompt (prompt_toolkit) would ask the terminal where its cursor is, which pexpect does not answer
+    env["PROMPT_TOOLKIT_NO_CPR"] = "1"
     env.update(extra_env or {})
-    child = pexpect.spawn(
-        LEHAVRE, list(args), env=env, cwd=str(ROOT), encoding="utf-8", timeout=60, dimensions=(rows, cols)
-    )
+    child = Terminal(LEHAVRE, list(args), env=env, cwd=str(ROOT), encoding="utf-8", timeout=60, dimensions=(rows, cols))
     child.logfile_read = log or Log()
     return child
 
