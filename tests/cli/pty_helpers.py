@@ -46,7 +46,9 @@ class Terminal(pexpect.spawn):
     def sendline(self, s: str = "") -> int:
         n = super().sendline(s)
         if s:
-            echo = re.escape(s) + r"(?:\x1b\[[0-9;?]*[A-Za-z])*\r*\n"
+            # a line longer than the terminal is redrawn wrapped: cursor moves and line ends may come between its letters
+            between = r"(?:\x1b\[[0-9;?]*[A-Za-z]|\r|\n)*"
+            echo = between.join(re.escape(c) for c in s) + r"(?:\x1b\[[0-9;?]*[A-Za-z])*\r*\n"
             with contextlib.suppress(pexpect.TIMEOUT):
                 self.expect([echo, pexpect.EOF], timeout=ECHO_WAIT)
         return n

@@ -82,7 +82,7 @@ def test_after_host_resume_the_codes_come_after_the_recap(tmp_path):
 
 
 def test_a_spectator_sees_every_name_and_cost_whole_at_80_columns(tmp_path):
-    host = spawn_screen(tmp_path, "host", "base", "--seats", "me,ai,ai,ai", "--seed", "3", "--port", "0")
+    host = spawn_screen(tmp_path, "host", "base", "--seats", "me,random,random,random", "--seed", "3", "--port", "0")
     host.expect(r"Spectators: lehavre watch (\S+) (\S+)\r?\n")
     address, code = host.match.group(1), host.match.group(2)
     host.expect(YOUR_MOVE)
@@ -95,7 +95,7 @@ def test_a_spectator_sees_every_name_and_cost_whole_at_80_columns(tmp_path):
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", spectator.logfile_read.text)  # without the colours
     assert "…" not in text and "..." not in text, "\n".join(spectator.logfile_read.lines)
     flat = " ".join(text.split())
-    for name in ("P1 Host", "P2 ai #2", "P3 ai #3", "P4 ai #4", "Building Firm 1", "Construction Firm"):
+    for name in ("P1 Host", "P2 random #2", "P3 random #3", "P4 random #4", "Building Firm 1", "Construction Firm"):
         assert name in flat, name
     host.sendline("quit")
     finish(host)
