@@ -64,8 +64,10 @@ def _session(tmp_path, args: list[str], typo: tuple[str, str], illegal: tuple[st
     assert record["ruleset"] == game and not record["finished"] and record["actions"]
 
     again = spawn(tmp_path, game, "--resume")
-    again.expect("continuing the game")
-    again.expect(f"{len(record['actions'])} action")
+    again.expect(r"actions?\s+played")
+    said = " ".join(ANSI.sub("", again.logfile_read.text).split())  # the line may wrap anywhere
+    found = re.search(r"continuing the game in (.+?) \(seed \d+, (\d+) actions? played", said)
+    assert found and int(found.group(2)) == len(record["actions"]), (said[:400], len(record["actions"]))
     _play_to_the_end(again)
     status, out = finish(again)
     assert status == 0 and "Traceback" not in out
