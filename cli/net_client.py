@@ -436,7 +436,7 @@ class RemoteLoop(PlayLoop):
         terminal the line being typed stays as it is (:class:`cli.line_input.LineInput`); otherwise
         the keyboard's lines are read on a thread while the connection is polled."""
         if self.line.terminal:
-            return self.line.read(lambda: self.at_prompt or "", watch=(self.link.ready, self.take_one))
+            return self.line.read(self.shown_prompt, watch=(self.link.ready, self.take_one))
         self.write_prompt()
         while True:
             line = self.keys.get(0.1)
@@ -453,9 +453,16 @@ class RemoteLoop(PlayLoop):
         if msg is not None:
             self.above_prompt(msg)
 
+    def shown_prompt(self) -> str:
+        """The prompt's text now: the open question's answers while one is asked here, else the prompt's own."""
+        q = self.question
+        if q is not None and self.person_here and self.at_prompt is not None:
+            return f"{' / '.join(q.choices)}> "
+        return self.at_prompt or ""
+
     def write_prompt(self) -> None:
         if not self.line.terminal:  # (on a terminal the prompt draws itself)
-            self.console.file.write(self.at_prompt or "")
+            self.console.file.write(self.shown_prompt())
             self.console.file.flush()
 
     def clear_prompt(self) -> None:
@@ -554,10 +561,15 @@ class RemoteLoop(PlayLoop):
             self.say(self.r.turn_line(self.state, self.s.seats))
         elif cmd == "log":
             self.show_log(arg)
+        elif cmd == "history":
+            self.show_history()
         elif cmd in ("help", "?"):
             self.say(spectator_help(self.join_command))
         elif cmd:
-            self.error(f"'{cmd}' is not a spectator's command: a spectator types 'board', 'log [N]', 'help' or 'quit'.")
+            self.error(
+                f"'{cmd}' is not a spectator's command: a spectator types 'board', 'log [N]', 'history', "
+                "'help' or 'quit'."
+            )
 
     def wait_at_prompt(self, seat: int) -> None:
         self.flush()
@@ -646,6 +658,7 @@ def spectator_help(watch_command: str) -> RenderableType:
     t.add_column()
     t.add_row("board", "the whole board")
     t.add_row("log [N]", "what the last N actions did (default 30)")
+    t.add_row("history", "the last 20 actions and who played them")
     t.add_row("help", "this list")
     again = f"; '{watch_command}' watches again" if watch_command else ""
     t.add_row("quit", f"stop watching (the game goes on{again})")

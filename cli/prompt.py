@@ -509,15 +509,7 @@ class PlayLoop:
         elif cmd == "back":
             self.say(Text("Nothing to go back to: choose an action.", style="dim"))
         elif cmd == "history":
-            hist = self.state.history
-            shown = hist[-20:]
-            start = len(hist) - len(shown)
-            movers = self.movers()
-            for i, t in enumerate(shown, start + 1):
-                who = f"{self.r.seat_tag(self.s.seats, movers[i - 1])}: " if movers else ""
-                self.say(Text(f"{i:>3}. {who}{t}"))
-            if not hist:
-                self.say(Text("No actions yet."))
+            self.show_history()
         elif cmd == "hint":
             self.hint(seat)
         elif cmd == "why":
@@ -527,6 +519,18 @@ class PlayLoop:
         elif cmd == "save":
             self.save(arg)
         return None
+
+    def show_history(self) -> None:
+        """``history``: the last 20 actions of the game and who played them."""
+        hist = self.state.history
+        shown = hist[-20:]
+        start = len(hist) - len(shown)
+        movers = self.movers()
+        for i, t in enumerate(shown, start + 1):
+            who = f"{self.r.seat_tag(self.s.seats, movers[i - 1])}: " if movers else ""
+            self.say(Text(f"{i:>3}. {who}{t}"))
+        if not hist:
+            self.say(Text("No actions yet."))
 
     def show_log(self, arg: str) -> None:
         """``log [N]``: what the last N actions (default 30) did, as shown after each."""

@@ -74,6 +74,10 @@ def test_undo_over_the_network_names_the_asker_and_every_decision_in_each_ones_w
     told = flat_text(client)
     assert f"This takes back Host's '{decision}'" in told, told[-600:]
     assert "(Host decided last; your own decisions stay); Host is asked to agree." in told, told[-600:]
+    # the host's prompt asks the question's answers while it is open (not its move's prompt)
+    assert read_until(host, lambda _text: cursor_line(host).startswith("yes / no>"), 5), "\n".join(
+        host.logfile_read.lines
+    )
     host.sendline("yes")
     assert read_until(client, lambda text: "Took back" in text, 10)
     assert read_until(host, lambda text: "Took back" in text, 10)
@@ -105,3 +109,8 @@ def test_a_refused_code_is_said_in_whole_words_at_80_columns(tmp_path):
     finally:
         host.sendintr()
         finish(host)
+
+
+def cursor_line(child) -> str:
+    screen = child.logfile_read
+    return screen.lines[screen.screen.cursor.y]

@@ -110,6 +110,8 @@ def test_a_spectator_types_board_help_and_quit(tmp_path, children):
     host.sendline("1")  # the host moves: the spectator sees it, and is at the prompt again
     wait_screen(watcher, r"Host: builds")
     wait_screen(watcher, r"Watching, Host to play")
+    watcher.sendline("history")  # the game's actions so far, and who played them
+    wait_screen(watcher, r"1\. [^:\n]*Host: build ")
     watcher.sendline("undo")  # nothing that changes the game
     wait_screen(watcher, r"not a spectator's command")
     watcher.sendline("quit")
