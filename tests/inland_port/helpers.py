@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from core.protocol import parse_action
 from inland_port import RULESET
 from inland_port.state import InlandState
@@ -62,3 +69,20 @@ def finish_turn(s: InlandState) -> InlandState:
 
 def uses(s: InlandState, name: str) -> list[str]:
     return [str(a) for a in s.legal_actions() if a.verb == "use" and a.building == name]
+
+
+def random_game_tests(check: Callable[[int, float], None], sell_weights: Sequence[float]) -> tuple[Any, Any]:
+    """Two property tests of ``check(seed, sell_weight)`` on whole random games: the regular one (150
+    games) and the long one (2,000 games, under ``-m slow``)."""
+    runs: dict[str, Any] = {"deadline": None, "derandomize": True, "suppress_health_check": [HealthCheck.too_slow]}
+    games = given(seed=st.integers(min_value=0, max_value=2**32 - 1), sell_weight=st.sampled_from(list(sell_weights)))
+
+    def regular(seed: int, sell_weight: float) -> None:
+        check(seed, sell_weight)
+
+    def long(seed: int, sell_weight: float) -> None:
+        check(seed, sell_weight)
+
+    return settings(max_examples=150, **runs)(games(regular)), pytest.mark.slow(
+        settings(max_examples=2000, **runs)(games(long))
+    )

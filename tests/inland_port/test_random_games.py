@@ -11,32 +11,11 @@ sales and 'end' -- or, when the player owns nothing after the action, the turn e
 
 import random
 
-import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from inland_port import RULESET
+from tests.inland_port.helpers import random_game_tests
 
 ROWS = (0, 3, 6, 9, 12, 15)
 COLUMNS = 6
-
-
-SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-SELL_WEIGHTS = st.sampled_from([0.0, 0.05, 0.3])
-RUNS = {"deadline": None, "derandomize": True, "suppress_health_check": [HealthCheck.too_slow]}
-
-
-@settings(max_examples=150, **RUNS)
-@given(seed=SEEDS, sell_weight=SELL_WEIGHTS)
-def test_random_games_keep_the_rules(seed, sell_weight):
-    play_and_check(seed, sell_weight)
-
-
-@pytest.mark.slow
-@settings(max_examples=2000, **RUNS)
-@given(seed=SEEDS, sell_weight=SELL_WEIGHTS)
-def test_many_random_games_keep_the_rules(seed, sell_weight):
-    play_and_check(seed, sell_weight)
 
 
 def play_and_check(seed: int, sell_weight: float) -> None:
@@ -91,3 +70,8 @@ def play_and_check(seed: int, sell_weight: float) -> None:
     for p in (0, 1):
         assert s.wealth()[p] == sum(s.wealth_breakdown(p).values())
     assert s.legal_actions() == [] and s.current_player() == -1
+
+
+test_random_games_keep_the_rules, test_many_random_games_keep_the_rules = random_game_tests(
+    play_and_check, [0.0, 0.05, 0.3]
+)

@@ -26,8 +26,6 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from core import records
 from core.cards import DataFileError
@@ -37,7 +35,7 @@ from inland_port import RULESET, effects
 from inland_port.buildings import DEFAULT_PATH, load_catalog
 from inland_port.evaluate import search_actions
 from inland_port.state import InlandState
-from tests.inland_port.helpers import position, texts
+from tests.inland_port.helpers import position, random_game_tests, texts
 
 START = ("0+4", "0+1", "0+2", "0+3")  # fish, grain, wood, clay (reconstructed start cells)
 FISH, GRAIN, WOOD, CLAY = range(4)
@@ -311,24 +309,6 @@ def _check_payment(s: InlandState, action, before_cells) -> None:
         assert not (paid["fish"] and paid["grain"] >= cost) and not (paid["grain"] and paid["fish"] >= cost)
 
 
-SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-SELL_WEIGHTS = st.sampled_from([0.0, 0.1, 0.5])
-RUNS = {"deadline": None, "derandomize": True, "suppress_health_check": [HealthCheck.too_slow]}
-
-
-@settings(max_examples=150, **RUNS)
-@given(seed=SEEDS, sell_weight=SELL_WEIGHTS)
-def test_random_games_keep_the_warehouse_rules(seed, sell_weight):
-    play_and_check_the_warehouse(seed, sell_weight)
-
-
-@pytest.mark.slow
-@settings(max_examples=2000, **RUNS)
-@given(seed=SEEDS, sell_weight=SELL_WEIGHTS)
-def test_many_random_games_keep_the_warehouse_rules(seed, sell_weight):
-    play_and_check_the_warehouse(seed, sell_weight)
-
-
 def play_and_check_the_warehouse(seed: int, sell_weight: float) -> None:
     s = RULESET.new_game(seed)
     wh = s.catalog.warehouse
@@ -353,6 +333,11 @@ def play_and_check_the_warehouse(seed: int, sell_weight: float) -> None:
     rec = records.record_from_state("inland", None, seed, s, ["A", "B"])
     again = records.replay(records.parse_record(rec.model_dump_json()))
     assert again.state_hash() == s.state_hash() and again.history == texts_played
+
+
+test_random_games_keep_the_warehouse_rules, test_many_random_games_keep_the_warehouse_rules = random_game_tests(
+    play_and_check_the_warehouse, [0.0, 0.1, 0.5]
+)
 
 
 def test_an_old_save_on_the_three_column_grid_is_refused_with_the_reason():
