@@ -21,9 +21,9 @@ from rich.text import Text
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from cli.prompt import _COMMANDS, PlayLoop, Stopped, _End
+from cli.prompt import PlayLoop, Stopped, _End
 from cli.renderer import Renderer
-from cli.session import EXIT_INTERRUPTED, EXIT_OK, plural
+from cli.session import EXIT_OK, plural
 from core.agents import Agent
 from core.games import game_spec
 from core.net.messages import (
@@ -325,7 +325,7 @@ class RemoteLoop(PlayLoop):
         if start < 0 or len(self.s.positions) < len(self.state.history):
             return f"Took back {plural(len(undone), 'action')}: " + "; ".join(undone)
         taken = [(self.s.positions[start + i].current_player(), text) for i, text in enumerate(undone)]
-        return f"Took back {whose_decisions(taken, [p.name for p in self.s.seats], self.mine)}."
+        return f"Took back {whose_decisions(taken, self.names, self.mine)}."
 
     def step(self, before: GameState, actor: int, action: Any, after: GameState) -> None:
         info = self.reasons.get(len(before.history))
@@ -580,7 +580,7 @@ class RemoteLoop(PlayLoop):
             while True:
                 line = self.prompt(self.waiting_prompt(seat))
                 word, _, rest = line.partition(" ")
-                if word.lower() in _COMMANDS or word.lower() in self.extra:
+                if word.lower() in self.command_names:
                     assert self.mine is not None
                     if self.command(self.mine, word.lower(), rest.strip(), []) is not None:
                         return None
@@ -634,14 +634,14 @@ class RemoteLoop(PlayLoop):
         """The person leaves on purpose: the server tells the others so (not "reconnecting")."""
         if self.mine is not None:
             self.link.send(Leave())
-            return super().ended(how)
-        self.flush()
-        self.console.print()
-        again = f" Watch again with '{self.join_command}'." if self.join_command else ""
-        self.console.print(Text(self.WATCH_STOPPED[how] + again))
-        return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
+        return super().ended(how)
+
+    def stopped_words(self) -> dict[str, str]:
+        return self.STOPPED if self.mine is not None else self.WATCH_STOPPED
 
     def how_to_go_on(self) -> str:
+        if self.mine is None:
+            return f" Watch again with '{self.join_command}'." if self.join_command else ""
         if self.welcome.host:
             name = self.resume_name() if self.resume_name is not None else "NAME"
             return (

@@ -291,8 +291,12 @@ class PlayLoop:
     def ended(self, how: str) -> int:
         self.flush()
         self.console.print()
-        self.console.print(Text(self.STOPPED[how] + self.how_to_go_on()))
+        self.console.print(Text(self.stopped_words()[how] + self.how_to_go_on()))
         return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
+
+    def stopped_words(self) -> dict[str, str]:
+        """What stopping says, by how it stopped (:data:`STOPPED`)."""
+        return self.STOPPED
 
     def how_to_go_on(self) -> str:
         """The sentence after 'You quit the game.': where it is saved and how to continue it."""
@@ -490,7 +494,7 @@ class PlayLoop:
             if arg.lower().startswith("action"):
                 self.say(self.r.action_forms())
             else:
-                self.say(help_text(self.r, self.allow_undo, list(self.extra.values())))
+                self.say(help_text(self.allow_undo, list(self.extra.values())))
         elif cmd == "rules":
             try:
                 self.say(self.r.reference(self.state, arg or None))
@@ -689,7 +693,7 @@ def _begins(action_text: str, want: str) -> bool:
     return t == want or (t.startswith(want) and t[len(want)] in " :;,+")
 
 
-def help_text(renderer: Renderer, allow_undo: bool = True, extra: Sequence[PromptCommand] = ()) -> RenderableType:
+def help_text(allow_undo: bool = True, extra: Sequence[PromptCommand] = ()) -> RenderableType:
     """``help``: one line per command, to fit one screen; ``help actions`` has the action forms."""
     t = Table.grid(padding=(0, 2))
     t.add_column(style="bold", no_wrap=True)

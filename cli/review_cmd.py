@@ -17,6 +17,7 @@ import typer
 from rich.text import Text
 
 from cli.console import error, make_console
+from cli.options import DbOption
 from cli.playtest_cmd import default_db_path
 from cli.review_view import Reviewed, better_line, from_save, ranges, run_review, show_review, tagger
 from cli.root import app
@@ -66,10 +67,6 @@ GameArg = Annotated[
 ]
 RunOpt = Annotated[int | None, typer.Option("--run", metavar="N", help="A stored playtest run (with --game).")]
 GameIndexOpt = Annotated[int | None, typer.Option("--game", metavar="I", help="Game I of the playtest run --run.")]
-DbOpt = Annotated[
-    Path | None,
-    typer.Option("--db", metavar="PATH", help="The playtest database (default: in the data directory)."),
-]
 LevelOpt = Annotated[
     str | None,
     typer.Option("--level", metavar="LEVEL", help="The reference AI: easy, normal or hard (the default)."),
@@ -95,7 +92,7 @@ def review_command(
     game: GameArg = None,
     run: RunOpt = None,
     game_index: GameIndexOpt = None,
-    db: DbOpt = None,
+    db: DbOption = None,
     level: LevelOpt = None,
     jobs: JobsOpt = 1,
     inaccuracy: InaccuracyOpt = D.inaccuracy,
