@@ -1,0 +1,422 @@
+"""Long measurements that survive interruption: a plan of runs, a committed store, one game a line.
+
+A *plan* (a JSON file) lists runs: the rule set and its options, the agents with their node
+budgets, the noise, the run's seed and how many games it asks.  The *store* is a folder of plain
+text files, one per run, one finished game per line (JSON), committed with the code, so a
+measurement bigger than one sitting is played in pieces:
+
+* :func:`play_plan` plays only the games the store does not hold yet, in the plan's order,
+  appending each game as it ends (one ``write`` of a whole line, flushed and synced), and stops
+  cleanly at a deadline, on SIGTERM or on Ctrl-C: the game in flight is abandoned, every finished
+  game is kept.  A line torn by a killed machine is dropped when the store is read and cut off
+  before the next append.
+* Every stored game carries the *fingerprint* of the engine that played it
+  (:func:`engine_fingerprint`: a digest of searches on fixed positions of the run's game and
+  options, and of the data in use).  A tree whose fingerprint differs cannot append to that run
+  (:class:`FingerprintMismatch`), so games of different engines never mix.
+* Game ``i`` of a run is set up with :func:`setup_seed` ``(run, i // 2)`` and seats the agent
+  list rotated by ``i``: every set-up is played from both seats, by the same two agents (each
+  agent's own seed is derived from the set-up and the agent, not the seat), so a mirror match
+  is two different games of one set-up.  The agents search on node budgets with no time cap,
+  so the machine's load changes the time a game takes, never the game.
+
+Tables and reports are made from the store alone (:func:`read_run`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import signal
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from core.agents import make_agent
+from core.lab.playtest.config import build_options, load_ruleset, new_game, options_to_json
+from core.lab.playtest.game import decision_margins
+from core.protocol import GameSpec, GameState
+from core.search import Searcher
+from core.table import AGENT, Seat, Table, agents_decide, derive_seed
+
+#: the node budget and the plies of the fingerprint's searches (a few seconds of CPU per rule set)
+FINGERPRINT_NODES = 600
+FINGERPRINT_PLIES = (0, 9, 23, 41)
+
+
+class LongrunError(Exception):
+    """A plan, a store or a request that cannot be used; the message says what and what is allowed."""
+
+
+class FingerprintMismatch(LongrunError):
+    """The store holds games of this run played by another engine."""
+
+
+class RunPlan(BaseModel):
+    """One run of the plan."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    #: which table of the reports it belongs to: a seat curve, a match, a skill step, a games comparison
+    group: str
+    #: one sentence on what the run measures (the reports print it)
+    question: str
+    rules: str
+    agents: tuple[str, ...]
+    noise: float | None = None
+    #: plain option values, as a playtest configuration takes them (players, short, buildings, variants)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int = 0
+    games: int = Field(ge=1)
+    #: the level's label in a seat curve ("ai:normal"), the step's budgets in a ladder, etc.
+    label: str = ""
+
+    @field_validator("agents")
+    @classmethod
+    def _two_or_more(cls, agents: tuple[str, ...]) -> tuple[str, ...]:
+        if len(agents) < 2:
+            raise ValueError("a run needs one agent per seat (at least two)")
+        return agents
+
+    def key(self) -> str:
+        """A digest of what the run plays: a stored game of another definition is not this run's."""
+        fields = self.model_dump(include={"rules", "agents", "noise", "options", "seed"})
+        return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
+
+
+class Plan(BaseModel):
+    """Every run of a long measurement, in the order they are played."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    runs: list[RunPlan]
+
+    @field_validator("runs")
+    @classmethod
+    def _unique(cls, runs: list[RunPlan]) -> list[RunPlan]:
+        names = [r.name for r in runs]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ValueError(f"run names must be unique; given twice: {', '.join(twice)}")
+        return runs
+
+    def select(self, names: Sequence[str]) -> list[RunPlan]:
+        if not names:
+            return list(self.runs)
+        known = {r.name: r for r in self.runs}
+        unknown = [n for n in names if n not in known]
+        if unknown:
+            raise LongrunError(f"no run named {', '.join(unknown)} in the plan (runs: {', '.join(known)})")
+        return [known[n] for n in names]
+
+
+def load_plan(path: Path) -> Plan:
+    try:
+        return Plan.model_validate_json(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise LongrunError(f"cannot read the plan {path}: {exc.strerror}") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise LongrunError(f"the plan {path} is not valid: {where}: {first['msg']}") from None
+
+
+# ---------------------------------------------------------------------------
+# Seeds, agents and one game
+# ---------------------------------------------------------------------------
+
+
+def setup_seed(run: RunPlan, pair: int) -> int:
+    """The set-up seed of games ``2 pair`` and ``2 pair + 1`` of ``run``."""
+    return derive_seed("lehavre-longrun-setup", run.seed, pair)
+
+
+def agent_seed(setup: int, agent: int) -> int:
+    """The seed of agent ``agent`` (its index in the run's list) in the games of set-up ``setup``."""
+    return derive_seed("lehavre-longrun-agent", setup, agent)
+
+
+def seat_order(agents: int, index: int) -> list[int]:
+    """Which agent sits in each seat in game ``index``: the list rotated by ``index``."""
+    return [(s + index) % agents for s in range(agents)]
+
+
+def uncapped(game: GameSpec) -> GameSpec:
+    """``game`` with its AI levels' time caps removed: node budgets alone end every search."""
+    levels = {name: dataclasses.replace(level, time_cap=None) for name, level in game.ai_levels.items()}
+    return dataclasses.replace(game, ai_levels=levels)
+
+
+def run_options(run: RunPlan, root: Path) -> dict[str, Any]:
+    """The run's options as the game takes them (a data file path is relative to ``root``)."""
+    values = dict(run.options)
+    values.setdefault("players", len(run.agents))
+    if values.get("buildings"):
+        values["buildings"] = str((root / values["buildings"]).resolve())
+    return options_to_json(build_options(run.rules, values))
+
+
+class Stop(Exception):
+    """Raised between two decisions when the runner must stop: the game in flight is abandoned."""
+
+
+def play_one(run: RunPlan, index: int, options: dict[str, Any], should_stop: Callable[[], bool]) -> dict[str, Any]:
+    """Play game ``index`` of ``run`` to its end and return its record (raises :class:`Stop`)."""
+    game = load_ruleset(run.rules)
+    agent_game = uncapped(game)
+    setup = setup_seed(run, index // 2)
+    order = seat_order(len(run.agents), index)
+    seats = [
+        Seat(
+            run.agents[a],
+            AGENT,
+            run.agents[a],
+            make_agent(run.agents[a], agent_seed(setup, a), agent_game, noise=run.noise),
+        )
+        for a in order
+    ]
+    state = new_game(run.rules, options, setup)
+    table = Table(game, None, setup, state, seats, keep_positions=False)
+    trace: list[list[float]] = []
+    built: list[list[Any]] = []
+
+    def decide(t: Table, player: int) -> Any:
+        if should_stop():
+            raise Stop
+        action = agents_decide(t, player)
+        trace.append(decision_margins(t.agent_for(player), t.state, game, player))
+        hit = t.state.action_building(action)
+        if hit is not None:
+            built.append([hit[0], hit[1], player])
+        return action
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    final = table.play(decide)
+    return {
+        "index": index,
+        "setup_seed": setup,
+        "seats": [run.agents[a] for a in order],
+        "seat_agents": order,
+        "wealth": list(final.wealth()),
+        "winners": list(final.winners()),
+        "main_actions": int(final.main_action_count),
+        "decisions": len(trace),
+        "wall": round(time.perf_counter() - wall, 2),
+        "cpu": round(time.process_time() - cpu, 2),
+        "buildings": built,
+        "owners": dict(final.building_owners()),
+        "actions": [str(a) for a in final.history],
+        "trace": trace,
+    }
+
+
+# ---------------------------------------------------------------------------
+# The engine's fingerprint
+# ---------------------------------------------------------------------------
+
+
+def _walk(state: GameState, plies: int, salt: int) -> GameState:
+    """``state`` after ``plies`` fixed, seed-free choices (a stride through the legal actions)."""
+    s = state.clone()
+    for ply in range(plies):
+        if s.is_terminal():
+            break
+        legal = s.legal_actions()
+        s.apply_action(legal[(ply * 7 + salt) % len(legal)])
+    return s
+
+
+def engine_fingerprint(rules: str, options: dict[str, Any]) -> str:
+    """A digest of what the engine does on fixed positions of ``rules`` with ``options``.
+
+    Two set-ups, each searched at :data:`FINGERPRINT_PLIES` plies in (fixed choices, no agent, no
+    derived seed), with a fixed node budget and no time limit: the chosen action, its score, the
+    depth and the nodes, each seat's evaluation, and the digest of the data in use.  Any change to
+    the rules, the data, the evaluation or the search changes it; a change in how seeds are derived
+    does not (the games it would play are other games of the same engine)."""
+    game = load_ruleset(rules)
+    parts: list[Any] = [rules, game.data_digest(game.options_model.model_validate(options))]
+    for setup in (11, 29):
+        start = new_game(rules, options, setup)
+        for plies in FINGERPRINT_PLIES:
+            s = _walk(start, plies, setup)
+            if s.is_terminal():
+                parts.append("end")
+                continue
+            found = Searcher(max_nodes=FINGERPRINT_NODES, seed=setup + plies, evaluator=game.evaluator).search(
+                s.copy_for_search()
+            )
+            evals = [round(float(game.evaluator.evaluate(s, p)), 6) for p in range(s.num_players)]
+            parts.append([str(found.action), round(found.score, 6), found.depth, found.nodes, evals])
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
+
+
+# ---------------------------------------------------------------------------
+# The store
+# ---------------------------------------------------------------------------
+
+
+def run_path(store: Path, run: RunPlan) -> Path:
+    return store / f"{run.name}.jsonl"
+
+
+def read_lines(path: Path) -> Iterator[dict[str, Any]]:
+    """The stored games of one file, in order; a torn last line (a killed machine) is skipped."""
+    if not path.exists():
+        return
+    with path.open(encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.endswith("\n"):
+                return  # torn: the write of this line never finished
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise LongrunError(f"{path}, line {number}: not a stored game ({exc.msg})") from None
+
+
+def read_run(store: Path, run: RunPlan) -> list[dict[str, Any]]:
+    """The games of ``run`` the store holds that were played on this run's definition."""
+    key = run.key()
+    return [g for g in read_lines(run_path(store, run)) if g.get("run_key") == key]
+
+
+class RunStore:
+    """One run's file: which games it holds, and appending one more."""
+
+    def __init__(self, store: Path, run: RunPlan, fingerprint: str) -> None:
+        self.path = run_path(store, run)
+        self.run = run
+        self.fingerprint = fingerprint
+        games = list(read_lines(self.path))
+        key = run.key()
+        other = [g for g in games if g.get("run_key") != key]
+        if other:
+            raise LongrunError(
+                f"{self.path} holds {len(other)} game(s) of another definition of run '{run.name}': "
+                "a changed run needs a new name in the plan"
+            )
+        prints = sorted({g["fingerprint"] for g in games} - {fingerprint})
+        if prints:
+            raise FingerprintMismatch(
+                f"run '{run.name}' was played by an engine with fingerprint {', '.join(prints)}; this tree's is "
+                f"{fingerprint}, so its games would not be comparable: play it from a tree of that engine, "
+                "or give the run a new name"
+            )
+        self.done = {int(g["index"]) for g in games}
+        self.times = [float(g.get("wall", 0.0)) for g in games]
+
+    def missing(self) -> list[int]:
+        return [i for i in range(self.run.games) if i not in self.done]
+
+    def append(self, record: dict[str, Any]) -> None:
+        line = json.dumps({"run": self.run.name, "run_key": self.run.key(), "fingerprint": self.fingerprint} | record)
+        self._cut_torn_tail()
+        with self.path.open("a", encoding="utf-8") as f:
+            f.write(line + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        self.done.add(int(record["index"]))
+        self.times.append(float(record.get("wall", 0.0)))
+
+    def _cut_torn_tail(self) -> None:
+        if not self.path.exists():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            return
+        data = self.path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            self.path.write_bytes(data[: data.rfind(b"\n") + 1])
+
+
+# ---------------------------------------------------------------------------
+# Playing the plan
+# ---------------------------------------------------------------------------
+
+
+class StopSignal:
+    """SIGTERM, Ctrl-C or the deadline: the runner stops between two decisions (a second Ctrl-C at once)."""
+
+    def __init__(self, deadline: float | None) -> None:
+        self.deadline = deadline
+        self.reason = ""
+
+    def __call__(self) -> bool:
+        if not self.reason and self.deadline is not None and time.monotonic() >= self.deadline:
+            self.reason = "the time given ran out"
+        return bool(self.reason)
+
+    def _signal(self, signum: int, frame: FrameType | None) -> None:
+        if self.reason and signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        self.reason = "stopped by " + signal.Signals(signum).name
+
+    def install(self) -> None:
+        signal.signal(signal.SIGTERM, self._signal)
+        signal.signal(signal.SIGINT, self._signal)
+
+
+def _duration(seconds: float) -> str:
+    minutes = int(seconds // 60)
+    return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min {int(seconds % 60):02d} s"
+
+
+def play_plan(
+    plan: Plan,
+    store: Path,
+    root: Path,
+    runs: Sequence[str] = (),
+    minutes: float | None = None,
+    say: Callable[[str], None] = print,
+    stop: StopSignal | None = None,
+) -> int:
+    """Play every game the store lacks, run by run in the plan's order; the number of games played."""
+    stop = stop or StopSignal(time.monotonic() + minutes * 60 if minutes is not None else None)
+    played = 0
+    prints: dict[str, str] = {}
+    for run in plan.select(runs):
+        options = run_options(run, root)
+        key = json.dumps([run.rules, options], sort_keys=True)
+        if key not in prints:
+            prints[key] = engine_fingerprint(run.rules, options)
+        try:
+            held = RunStore(store, run, prints[key])
+        except FingerprintMismatch as exc:
+            say(f"skipped: {exc}")
+            continue
+        played += _play_run(run, held, options, stop, say)
+        if stop():
+            say(f"stopped ({stop.reason}); {played} game(s) played and stored; the game in flight, if any, was not")
+            break
+    return played
+
+
+def _play_run(
+    run: RunPlan, held: RunStore, options: dict[str, Any], stop: StopSignal, say: Callable[[str], None]
+) -> int:
+    missing = held.missing()
+    if not missing:
+        return 0
+    say(f"{run.name}: {len(held.done)} of {run.games} games stored, {len(missing)} to play ({run.question})")
+    played = 0
+    for index in missing:
+        try:
+            record = play_one(run, index, options, stop)
+        except Stop:
+            return played
+        held.append(record)
+        played += 1
+        mean = sum(held.times) / len(held.times)
+        left = mean * (run.games - len(held.done))
+        winners = "tie" if len(record["winners"]) != 1 else f"seat {record['winners'][0] + 1} won"
+        say(
+            f"{run.name}: game {index + 1} ({len(held.done)}/{run.games}) {winners} "
+            f"{'-'.join(str(w) for w in record['wealth'])} in {record['wall']:.0f} s; "
+            f"about {_duration(left)} left in this run"
+        )
+    return played
