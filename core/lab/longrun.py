@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import math
 import os
 import signal
 import time
@@ -150,7 +151,7 @@ def seat_order(agents: int, index: int) -> list[int]:
 
 def uncapped(game: GameSpec) -> GameSpec:
     """``game`` with its AI levels' time caps removed: node budgets alone end every search."""
-    levels = {name: dataclasses.replace(level, time_cap=None) for name, level in game.ai_levels.items()}
+    levels = {name: dataclasses.replace(level, time_cap=math.inf) for name, level in game.ai_levels.items()}
     return dataclasses.replace(game, ai_levels=levels)
 
 
@@ -346,6 +347,11 @@ class StopSignal:
         self.deadline = deadline
         self.reason = ""
 
+    @classmethod
+    def after(cls, minutes: float | None) -> StopSignal:
+        """Stop after ``minutes`` (None: only on a signal)."""
+        return cls(None if minutes is None else time.monotonic() + minutes * 60)
+
     def __call__(self) -> bool:
         if not self.reason and self.deadline is not None and time.monotonic() >= self.deadline:
             self.reason = "the time given ran out"
@@ -376,7 +382,7 @@ def play_plan(
     stop: StopSignal | None = None,
 ) -> int:
     """Play every game the store lacks, run by run in the plan's order; the number of games played."""
-    stop = stop or StopSignal(time.monotonic() + minutes * 60 if minutes is not None else None)
+    stop = stop or StopSignal.after(minutes)
     played = 0
     prints: dict[str, str] = {}
     for run in plan.select(runs):

@@ -162,8 +162,20 @@ def trend_sentence(curve: dict[str, Any]) -> str:
     )
 
 
-def render(curves: Sequence[dict[str, Any]], commands: Sequence[str] = (), title: str = "Seat balance by skill") -> str:
-    """The whole page: the curve, then per rule set its table and trend."""
+#: how ``lehavre skill --seats`` plays its levels (the page's first note, unless another is given)
+MIRROR_NOTE = (
+    "Each level plays itself (the same level in both seats, noise on); game i of every level starts from the same "
+    "set-up."
+)
+
+
+def render(
+    curves: Sequence[dict[str, Any]],
+    commands: Sequence[str] = (),
+    title: str = "Seat balance by skill",
+    note: str = MIRROR_NOTE,
+) -> str:
+    """The whole page: the curve, then per rule set its table and trend (``note``: how the games were played)."""
     legend = "".join(
         f'<span><span class="swatch" style="background:{COLOURS[k % len(COLOURS)]}"></span>{escape(c["rules"])}</span>'
         for k, c in enumerate(curves)
@@ -171,8 +183,7 @@ def render(curves: Sequence[dict[str, Any]], commands: Sequence[str] = (), title
     zone = curves[0]["target_zone"] if curves else (0.42, 0.58)
     parts = [
         *page_head(title, commands),
-        '<p class="note">Each level plays itself (the same level in both seats, noise on); game i of every level '
-        "starts from the same set-up. The first seat is the starting player; a decisive game has one winner "
+        f'<p class="note">{escape(note)} The first seat is the starting player; a decisive game has one winner '
         f"(ties count for nobody). Bars are 95% Wilson intervals; the dashed line is 50%, the green band the "
         f"target zone {100 * zone[0]:.0f}–{100 * zone[1]:.0f}%.</p>",
         f'<figure class="chart" id="{CHART_ID}">{seat_curve_chart(curves)}'
@@ -193,11 +204,13 @@ def render(curves: Sequence[dict[str, Any]], commands: Sequence[str] = (), title
     return "\n".join(parts)
 
 
-def write_seat_report(path: str | Path, curves: Sequence[dict[str, Any]], commands: Sequence[str] = ()) -> Path:
+def write_seat_report(
+    path: str | Path, curves: Sequence[dict[str, Any]], commands: Sequence[str] = (), note: str = MIRROR_NOTE
+) -> Path:
     p = Path(path).expanduser()
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(render(curves, commands), encoding="utf-8")
+        p.write_text(render(curves, commands, note=note), encoding="utf-8")
     except OSError as exc:
         raise PlaytestError(f"cannot write the report to '{p}': {exc}") from None
     return p

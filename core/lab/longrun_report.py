@@ -1,0 +1,253 @@
+"""The long measurements' tables and reports, made from the committed store alone.
+
+:func:`write_reports` writes ``report.md`` (every table, each under the question it answers and the
+command that regenerates it) and ``seats.html`` (the seat curve with its intervals) beside the plan.
+Seats are counted from 1 for people (seat 1 starts); the store keeps 0-based indices.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from core.lab import stats
+from core.lab.longrun import Plan, RunPlan, read_run
+from core.lab.measures import summarize_measures
+from core.lab.seat_report import write_seat_report
+from core.lab.skill import SeatLevel, trend_test
+
+#: the command that regenerates every table (printed beside each)
+COMMAND = "python benchmarks/longrun.py report"
+
+#: how the seat curve's games are played (the HTML page's first note)
+SEAT_NOTE = (
+    "Each level plays itself (the same level in both seats, noise on), each on seeds of its own; every set-up is "
+    "played twice, the two agents swapping seats."
+)
+
+#: a rule set's skill levels, weakest first (the seat curve's order)
+LEVEL_ORDER = ("ai:easy", "ai:normal", "ai:hard")
+
+
+def pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def interval(k: int, n: int) -> str:
+    if n == 0:
+        return "–"
+    lo, hi = stats.wilson_interval(k, n)
+    return f"{pct(k / n)} [{pct(lo)}, {pct(hi)}]"
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
+    """A Markdown table."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" ---: " for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return lines
+
+
+def _runs(plan: Plan, group: str) -> list[RunPlan]:
+    return [r for r in plan.runs if r.group == group]
+
+
+# ---------------------------------------------------------------------------
+# The seat curve
+# ---------------------------------------------------------------------------
+
+
+def seat_level(run: RunPlan, games: Sequence[dict[str, Any]]) -> SeatLevel:
+    """The first seat's (seat index 0, the starting player's) sole wins, the others' and the ties."""
+    first = sum(1 for g in games if g["winners"] == [0])
+    ties = sum(1 for g in games if len(g["winners"]) != 1)
+    return SeatLevel(run.label or run.name, 0, len(games), first, len(games) - first - ties, ties)
+
+
+def seat_curves(plan: Plan, store: Path) -> list[dict[str, Any]]:
+    """One curve per rule set: its levels weakest first, each level's share, and the trend test."""
+    by_rules: dict[str, list[tuple[int, RunPlan]]] = defaultdict(list)
+    for run in _runs(plan, "seat curve"):
+        rank = LEVEL_ORDER.index(run.label) if run.label in LEVEL_ORDER else len(LEVEL_ORDER)
+        by_rules[run.rules].append((rank, run))
+    curves = []
+    for rules, runs in by_rules.items():
+        levels = [seat_level(run, read_run(store, run)) for _, run in sorted(runs, key=lambda x: x[0])]
+        curves.append(
+            {
+                "rules": rules,
+                "noise": None,
+                "target_zone": [0.43, 0.57],
+                "levels": [lv.to_dict() for lv in levels],
+                "trend": trend_test(levels),
+            }
+        )
+    return curves
+
+
+def seat_lines(plan: Plan, store: Path) -> list[str]:
+    lines = ["## The first seat's share by level of play", ""]
+    for run in _runs(plan, "seat curve"):
+        lines.append(f"- {run.label}: {run.question} ({run.games} games asked).")
+    lines.append("")
+    for curve in seat_curves(plan, store):
+        rows = []
+        for lv in curve["levels"]:
+            p = lv["test"]["p_value"]
+            rows.append(
+                [
+                    lv["level"],
+                    lv["games"],
+                    lv["ties"],
+                    f"{lv['first_wins']} of {lv['decisive']}",
+                    interval(lv["first_wins"], lv["decisive"]),
+                    f"{p:.3g}",
+                ]
+            )
+        header = ["level", "games", "ties", "seat 1 won", "seat 1's share of decisive games [95% CI]", "p (50%)"]
+        lines += [f"**{curve['rules']}**", "", *table(header, rows), ""]
+        trend = curve["trend"]
+        if trend["test"] is not None:
+            lines.append(
+                f"Trend across levels: {100 * trend['change']:+.1f} points from the weakest level to the strongest "
+                f"(Cochran-Armitage, p={trend['test']['p_value']:.3g})."
+            )
+            lines.append("")
+    return lines
+
+
+# ---------------------------------------------------------------------------
+# Buildings: how often built, and how often their owner won
+# ---------------------------------------------------------------------------
+
+
+def building_rows(games: Sequence[dict[str, Any]]) -> list[list[Any]]:
+    """Per building: the games it was built in, and its owner's wins among them (final owner)."""
+    built: dict[str, int] = defaultdict(int)
+    owner_won: dict[str, int] = defaultdict(int)
+    for g in games:
+        names = {b[1] for b in g["buildings"] if b[0] == "build"}
+        for name in names:
+            built[name] += 1
+            owner = g["owners"].get(name)
+            if owner is not None and g["winners"] == [owner]:
+                owner_won[name] += 1
+    n = len(games)
+    rows = []
+    for name in sorted(built, key=lambda b: -built[b]):
+        rows.append([name, f"{built[name]} ({pct(built[name] / n)})", interval(owner_won[name], built[name])])
+    return rows
+
+
+def building_lines(plan: Plan, store: Path) -> list[str]:
+    lines = ["## Buildings at each level", ""]
+    for run in _runs(plan, "seat curve"):
+        games = read_run(store, run)
+        if not games:
+            continue
+        lines += [f"**{run.label}** ({len(games)} games)", ""]
+        lines += table(["building", "built in", "its owner won [95% CI]"], building_rows(games))
+        lines.append("")
+    return lines
+
+
+# ---------------------------------------------------------------------------
+# Matches and skill steps: the first agent of the run against the second
+# ---------------------------------------------------------------------------
+
+
+def match_counts(games: Sequence[dict[str, Any]], agent: int) -> tuple[int, int, int]:
+    """``agent``'s (index in the run's list) wins, ties and losses."""
+    wins = ties = 0
+    for g in games:
+        if len(g["winners"]) != 1:
+            ties += 1
+        elif g["seat_agents"][g["winners"][0]] == agent:
+            wins += 1
+    return wins, ties, len(games) - wins - ties
+
+
+def match_lines(plan: Plan, store: Path, group: str, title: str, agent: int) -> list[str]:
+    runs = _runs(plan, group)
+    if not runs:
+        return []
+    rows = []
+    for run in runs:
+        games = read_run(store, run)
+        w, t, losses = match_counts(games, agent)
+        rows.append(
+            [run.label or run.name, f"{len(games)} of {run.games}", f"{w}-{t}-{losses}", interval(w, w + losses)]
+        )
+    header = ["match", "games", "W-T-L", "share of decisive games [95% CI]"]
+    lines = [f"## {title}", ""]
+    lines += [f"- {run.label}: {run.question}." for run in runs]
+    return [*lines, "", *table(header, rows), ""]
+
+
+# ---------------------------------------------------------------------------
+# The two games compared
+# ---------------------------------------------------------------------------
+
+
+def compared_row(run: RunPlan, games: Sequence[dict[str, Any]]) -> list[Any]:
+    first = sum(1 for g in games if g["winners"] == [0])
+    ties = sum(1 for g in games if len(g["winners"]) != 1)
+    decisive = len(games) - ties
+    m = summarize_measures(games)
+    decisions = sum(g["decisions"] for g in games) / len(games) if games else None
+
+    def mean(key: str) -> str:
+        value = m[key]["mean"]
+        return "–" if value is None else f"{value:.2f}"
+
+    return [
+        run.label or run.name,
+        len(games),
+        interval(first, decisive),
+        f"{ties} ({pct(ties / len(games)) if games else '–'})",
+        "–" if decisions is None else f"{decisions:.0f}",
+        mean("decisiveness"),
+        mean("drama"),
+        mean("lead_change_rate"),
+    ]
+
+
+def compared_lines(plan: Plan, store: Path) -> list[str]:
+    runs = _runs(plan, "games compared") + [r for r in _runs(plan, "seat curve") if r.label == "ai:easy"]
+    if not runs:
+        return []
+    rows = [compared_row(run, read_run(store, run)) for run in runs]
+    header = [
+        "game (ai:easy mirror, noise 2)",
+        "games",
+        "seat 1's share [95% CI]",
+        "ties",
+        "decisions",
+        "decisiveness",
+        "drama (francs)",
+        "lead changes per decision",
+    ]
+    return ["## The two games side by side", "", *table(header, rows), ""]
+
+
+def write_reports(plan: Plan, store: Path, out: Path) -> list[Path]:
+    """Write ``report.md`` and ``seats.html`` into ``out`` from the store alone; the paths written."""
+    lines = [
+        "# The long measurements",
+        "",
+        f"Every table below is made from the committed store by `{COMMAND}`; the games are played by",
+        "`python benchmarks/longrun.py play` (one process, node budgets, no time cap: the machine's load changes",
+        "how long a game takes, never the game). Seat 1 is the starting player. Intervals are 95% Wilson intervals.",
+        "",
+        *seat_lines(plan, store),
+        *match_lines(plan, store, "match", "The AI against its peers", 0),
+        *match_lines(plan, store, "skill depth", "Skill depth: the larger budget against the smaller", 1),
+        *compared_lines(plan, store),
+        *building_lines(plan, store),
+    ]
+    out.mkdir(parents=True, exist_ok=True)
+    report = out / "report.md"
+    report.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    html = write_seat_report(out / "seats.html", seat_curves(plan, store), [COMMAND], note=SEAT_NOTE)
+    return [report, html]

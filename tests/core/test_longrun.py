@@ -1,0 +1,191 @@
+"""The long measurements' store: it refuses another engine's games, survives interruption, and its
+tables come from the store alone."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from core.lab import longrun
+from core.lab.longrun import FingerprintMismatch, LongrunError, Plan, RunPlan, RunStore, play_plan, read_run
+from core.lab.longrun_report import write_reports
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "benchmarks" / "longrun.py"
+
+
+def quick_run(name: str = "quick", games: int = 6, agents: tuple[str, ...] = ("random", "greedy")) -> RunPlan:
+    return RunPlan(
+        name=name, group="match", question="a quick test", rules="inland", agents=agents, seed=5, games=games
+    )
+
+
+def plan_file(tmp_path: Path, *runs: RunPlan) -> Path:
+    path = tmp_path / "plan.json"
+    path.write_text(Plan(runs=list(runs)).model_dump_json(), encoding="utf-8")
+    return path
+
+
+def quiet(_: str) -> None:
+    pass
+
+
+def without_timing(game: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in game.items() if k not in ("wall", "cpu")}
+
+
+def test_a_store_refuses_games_of_another_engine(tmp_path: Path) -> None:
+    run = quick_run(games=2)
+    store = tmp_path / "store"
+    RunStore(store, run, "aaaa").append({"index": 0, "wall": 1.0, "winners": [0]})
+    with pytest.raises(FingerprintMismatch, match="fingerprint aaaa"):
+        RunStore(store, run, "bbbb")
+    said: list[str] = []
+    assert play_plan(Plan(runs=[run]), store, ROOT, say=said.append) == 0  # this tree's fingerprint is not 'aaaa'
+    assert any(s.startswith("skipped:") and "aaaa" in s for s in said)
+    assert len(read_run(store, run)) == 1  # nothing appended
+
+
+def test_a_changed_run_definition_needs_a_new_name(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    RunStore(store, quick_run(), "f").append({"index": 0, "wall": 1.0, "winners": [0]})
+    changed = quick_run(agents=("greedy", "greedy"))
+    with pytest.raises(LongrunError, match="another definition"):
+        RunStore(store, changed, "f")
+
+
+def test_the_fingerprint_is_stable_and_follows_the_data(tmp_path: Path) -> None:
+    options = longrun.run_options(quick_run(), ROOT)
+    assert longrun.engine_fingerprint("inland", options) == longrun.engine_fingerprint("inland", options)
+    data = json.loads((ROOT / "inland_port" / "data" / "buildings.json").read_text(encoding="utf-8"))
+    first = data["buildings"][0] if isinstance(data, dict) else data[0]
+    first["value"] = int(first.get("value", 0)) + 1
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(data), encoding="utf-8")
+    changed = RunPlan(**(quick_run().model_dump() | {"options": {"buildings": str(other)}}))
+    assert longrun.engine_fingerprint("inland", longrun.run_options(changed, ROOT)) != longrun.engine_fingerprint(
+        "inland", options
+    )
+
+
+def test_games_are_the_same_in_pieces_as_in_one_go(tmp_path: Path) -> None:
+    run = quick_run(games=6)
+    whole, pieces = tmp_path / "whole", tmp_path / "pieces"
+    assert play_plan(Plan(runs=[run]), whole, ROOT, say=quiet) == 6
+    first = play_plan(Plan(runs=[run]), pieces, ROOT, say=quiet, stop=_Stopper(250))
+    assert first < 6
+    while play_plan(Plan(runs=[run]), pieces, ROOT, say=quiet, stop=_Stopper(250)):
+        pass
+    one_go = sorted((without_timing(g) for g in read_run(whole, run)), key=lambda g: int(str(g["index"])))
+    in_pieces = sorted((without_timing(g) for g in read_run(pieces, run)), key=lambda g: int(str(g["index"])))
+    assert [g["index"] for g in in_pieces] == list(range(6))
+    assert in_pieces == one_go
+
+
+class _Stopper(longrun.StopSignal):
+    """Stops after ``decisions`` questions (as a deadline would, between two decisions)."""
+
+    def __init__(self, decisions: int) -> None:
+        super().__init__(None)
+        self.left = decisions
+
+    def __call__(self) -> bool:
+        self.left -= 1
+        if self.left < 0:
+            self.reason = "test budget"
+        return bool(self.reason)
+
+
+def test_every_set_up_is_played_from_both_seats() -> None:
+    run = quick_run()
+    assert longrun.setup_seed(run, 0) != longrun.setup_seed(run, 1)
+    assert longrun.seat_order(2, 0) == [0, 1] and longrun.seat_order(2, 1) == [1, 0]
+
+
+def test_a_torn_last_line_is_dropped_and_cut_before_the_next_append(tmp_path: Path) -> None:
+    run = quick_run(games=3)
+    store = tmp_path / "store"
+    play_plan(Plan(runs=[run]), store, ROOT, say=quiet, stop=_Stopper(10_000))
+    path = longrun.run_path(store, run)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    path.write_text(lines[0] + lines[1][: len(lines[1]) // 2], encoding="utf-8")  # a machine killed mid-write
+    assert [g["index"] for g in read_run(store, run)] == [0]
+    assert play_plan(Plan(runs=[run]), store, ROOT, say=quiet) == 2
+    assert sorted(g["index"] for g in read_run(store, run)) == [0, 1, 2]
+    assert all(line.endswith("\n") and json.loads(line) for line in path.read_text(encoding="utf-8").splitlines(True))
+
+
+def test_a_broken_line_in_the_middle_is_named(tmp_path: Path) -> None:
+    run = quick_run()
+    path = longrun.run_path(tmp_path, run)
+    path.write_text('{"index": 0}\nnot json\n{"index": 1}\n', encoding="utf-8")
+    with pytest.raises(LongrunError, match="line 2"):
+        read_run(tmp_path, run)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_interrupting_the_runner_loses_at_most_the_game_in_flight(tmp_path: Path, sig: signal.Signals) -> None:
+    run = quick_run(games=400, agents=("greedy", "greedy"))
+    plan = plan_file(tmp_path, run)
+    store = tmp_path / "store"
+    args = [sys.executable, str(SCRIPT), "play", "--plan", str(plan), "--store", str(store)]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    assert proc.stdout is not None
+    stored = 0
+    deadline = time.monotonic() + 120
+    while stored < 3 and time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        stored += line.startswith("quick: game ")
+    proc.send_signal(sig)
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 0, out
+    assert "stopped (stopped by" in out
+    played = int(out.strip().splitlines()[-1].split()[0])
+    games = read_run(store, run)
+    assert len(games) == played >= 3  # every game it said it played is stored, whole
+    assert sorted(g["index"] for g in games) == list(range(played))
+    assert played < run.games
+
+
+def test_the_report_is_made_from_the_store_alone(tmp_path: Path) -> None:
+    run = RunPlan(
+        name="curve", group="seat curve", label="ai:easy", question="q", rules="inland", agents=("greedy", "greedy"),
+        seed=3, games=4,
+    )  # fmt: skip
+    match = quick_run(games=4)
+    plan = Plan(runs=[run, match])
+    store = tmp_path / "store"
+    play_plan(plan, store, ROOT, say=quiet)
+    out = tmp_path / "out"
+    report, html = write_reports(plan, store, out)
+    text = report.read_text(encoding="utf-8")
+    games = read_run(store, run)
+    first = sum(1 for g in games if g["winners"] == [0])
+    decisive = sum(1 for g in games if len(g["winners"]) == 1)
+    assert f"| ai:easy | 4 | {4 - decisive} | {first} of {decisive} |" in text
+    w, t, losses = (sum(1 for g in read_run(store, match) if cond(g)) for cond in _match_conditions())
+    assert f"| {w}-{t}-{losses} |" in text
+    assert "python benchmarks/longrun.py report" in text
+    assert "<svg" in html.read_text(encoding="utf-8")
+    os.remove(report)
+    assert write_reports(plan, store, out)[0].read_text(encoding="utf-8") == text  # the same from the same store
+
+
+def _match_conditions() -> tuple:  # type: ignore[type-arg]
+    def won(g: dict) -> bool:  # type: ignore[type-arg]
+        return len(g["winners"]) == 1 and g["seat_agents"][g["winners"][0]] == 0
+
+    def tie(g: dict) -> bool:  # type: ignore[type-arg]
+        return len(g["winners"]) != 1
+
+    def lost(g: dict) -> bool:  # type: ignore[type-arg]
+        return len(g["winners"]) == 1 and g["seat_agents"][g["winners"][0]] != 0
+
+    return won, tie, lost
