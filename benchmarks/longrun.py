@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.what == "status":
             status(args.plan, args.store)
         elif args.what == "report":
-            for path in write_reports(load_plan(args.plan), args.store, args.out):
+            for path in write_reports(load_plan(args.plan), args.store, args.out, ROOT):
                 print(f"wrote {path}")
         else:
             stop = StopSignal.after(args.minutes)

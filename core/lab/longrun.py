@@ -31,6 +31,7 @@ import json
 import math
 import os
 import signal
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -40,6 +41,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from core.agents import make_agent
+from core.lab.perturb import PerturbSpec, draw, movable, write_data
 from core.lab.playtest.config import build_options, load_ruleset, new_game, options_to_json
 from core.lab.playtest.game import decision_margins
 from core.protocol import GameSpec, GameState
@@ -78,6 +80,8 @@ class RunPlan(BaseModel):
     games: int = Field(ge=1)
     #: the level's label in a seat curve ("ai:normal"), the step's budgets in a ladder, etc.
     label: str = ""
+    #: every set-up on its own small perturbation of the data (:mod:`core.lab.perturb`); None: the data as it is
+    perturb: PerturbSpec | None = None
 
     @field_validator("agents")
     @classmethod
@@ -89,6 +93,8 @@ class RunPlan(BaseModel):
     def key(self) -> str:
         """A digest of what the run plays: a stored game of another definition is not this run's."""
         fields = self.model_dump(include={"rules", "agents", "noise", "options", "seed"})
+        if self.perturb is not None:
+            fields["perturb"] = self.perturb.model_dump()
         return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -168,8 +174,27 @@ class Stop(Exception):
     """Raised between two decisions when the runner must stop: the game in flight is abandoned."""
 
 
-def play_one(run: RunPlan, index: int, options: dict[str, Any], should_stop: Callable[[], bool]) -> dict[str, Any]:
-    """Play game ``index`` of ``run`` to its end and return its record (raises :class:`Stop`)."""
+def perturbed(run: RunPlan, index: int, options: dict[str, Any], folder: Path) -> tuple[dict[str, Any], dict[str, int]]:
+    """The options of game ``index`` of a perturbed run (its set-up's data file, written into ``folder``)
+    and the perturbation (key -> value); the options as they are for a run without one."""
+    if run.perturb is None:
+        return options, {}
+    game = load_ruleset(run.rules)
+    base = options.get("buildings")
+    pair = index // 2
+    changes = draw(
+        movable(game, base, run.perturb), run.perturb, derive_seed("lehavre-longrun-perturb", run.seed, pair)
+    )
+    path = write_data(game, base, changes, folder / f"{run.name}-{pair}.json")
+    return options | {"buildings": str(path)}, changes
+
+
+def play_one(
+    run: RunPlan, index: int, options: dict[str, Any], should_stop: Callable[[], bool], folder: Path | None = None
+) -> dict[str, Any]:
+    """Play game ``index`` of ``run`` to its end and return its record (raises :class:`Stop`); a perturbed
+    run writes its data files into ``folder``."""
+    options, changes = perturbed(run, index, options, folder or Path(tempfile.gettempdir()))
     game = load_ruleset(run.rules)
     agent_game = uncapped(game)
     setup = setup_seed(run, index // 2)
@@ -215,7 +240,7 @@ def play_one(run: RunPlan, index: int, options: dict[str, Any], should_stop: Cal
         "owners": dict(final.building_owners()),
         "actions": [str(a) for a in final.history],
         "trace": trace,
-    }
+    } | ({"perturbation": changes} if run.perturb is not None else {})
 
 
 # ---------------------------------------------------------------------------
@@ -410,19 +435,24 @@ def _play_run(
         return 0
     say(f"{run.name}: {len(held.done)} of {run.games} games stored, {len(missing)} to play ({run.question})")
     played = 0
-    for index in missing:
-        try:
-            record = play_one(run, index, options, stop)
-        except Stop:
-            return played
-        held.append(record)
-        played += 1
-        mean = sum(held.times) / len(held.times)
-        left = mean * (run.games - len(held.done))
-        winners = "tie" if len(record["winners"]) != 1 else f"seat {record['winners'][0] + 1} won"
-        say(
-            f"{run.name}: game {index + 1} ({len(held.done)}/{run.games}) {winners} "
-            f"{'-'.join(str(w) for w in record['wealth'])} in {record['wall']:.0f} s; "
-            f"about {_duration(left)} left in this run"
-        )
+    with tempfile.TemporaryDirectory(prefix="lehavre-longrun-") as folder:
+        for index in missing:
+            try:
+                record = play_one(run, index, options, stop, Path(folder))
+            except Stop:
+                return played
+            held.append(record)
+            played += 1
+            _progress(run, held, record, say)
     return played
+
+
+def _progress(run: RunPlan, held: RunStore, record: dict[str, Any], say: Callable[[str], None]) -> None:
+    mean = sum(held.times) / len(held.times)
+    left = mean * (run.games - len(held.done))
+    winners = "tie" if len(record["winners"]) != 1 else f"seat {record['winners'][0] + 1} won"
+    say(
+        f"{run.name}: game {record['index'] + 1} ({len(held.done)}/{run.games}) {winners} "
+        f"{'-'.join(str(w) for w in record['wealth'])} in {record['wall']:.0f} s; "
+        f"about {_duration(left)} left in this run"
+    )

@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from core.lab import stats
-from core.lab.longrun import Plan, RunPlan, read_run
+from core.lab.longrun import Plan, RunPlan, read_run, run_options
 from core.lab.measures import summarize_measures
+from core.lab.perturb import fit, movable
+from core.lab.playtest.config import load_ruleset
 from core.lab.seat_report import write_seat_report
 from core.lab.skill import SeatLevel, trend_test
 
@@ -231,8 +233,41 @@ def compared_lines(plan: Plan, store: Path) -> list[str]:
     return ["## The two games side by side", "", *table(header, rows), ""]
 
 
-def write_reports(plan: Plan, store: Path, out: Path) -> list[Path]:
-    """Write ``report.md`` and ``seats.html`` into ``out`` from the store alone; the paths written."""
+# ---------------------------------------------------------------------------
+# Which numbers move the seat balance
+# ---------------------------------------------------------------------------
+
+#: how many numbers each perturbation table lists (the clearest effects first)
+EFFECTS_SHOWN = 12
+
+
+def perturbation_lines(plan: Plan, store: Path, root: Path) -> list[str]:
+    runs = [(r, r.perturb) for r in plan.runs if r.perturb is not None]
+    if not runs:
+        return []
+    lines = ["## Which numbers move the first seat's share", ""]
+    for run, spec in runs:
+        games = read_run(store, run)
+        lines += [f"**{run.label or run.name}**: {run.question} ({len(games)} of {run.games} games).", ""]
+        if len(games) < 2:
+            continue
+        base = run_options(run, root).get("buildings")
+        fields = movable(load_ruleset(run.rules), base, spec)
+        intercept, effects = fit(games, fields, spec.step)
+        rows = [
+            [e.key, e.value, f"{100 * e.effect:+.1f}", f"{100 * e.stderr:.1f}", f"{e.z:+.1f}", e.moved]
+            for e in sorted(effects, key=lambda e: -abs(e.z))[:EFFECTS_SHOWN]
+        ]
+        lines.append(f"Seat 1's score (a tie counts half) at the unperturbed data, as fitted: {pct(intercept)}.")
+        lines.append("")
+        header = ["number", "today", "points per step up", "standard error", "z", "games it moved in"]
+        lines += [*table(header, rows), ""]
+    return lines
+
+
+def write_reports(plan: Plan, store: Path, out: Path, root: Path) -> list[Path]:
+    """Write ``report.md`` and ``seats.html`` into ``out`` from the store alone (data file paths in the
+    plan are relative to ``root``); the paths written."""
     lines = [
         "# The long measurements",
         "",
@@ -244,6 +279,7 @@ def write_reports(plan: Plan, store: Path, out: Path) -> list[Path]:
         *match_lines(plan, store, "match", "The AI against its peers", 0),
         *match_lines(plan, store, "skill depth", "Skill depth: the larger budget against the smaller", 1),
         *compared_lines(plan, store),
+        *perturbation_lines(plan, store, root),
         *building_lines(plan, store),
     ]
     out.mkdir(parents=True, exist_ok=True)

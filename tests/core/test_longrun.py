@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -16,6 +17,8 @@ import pytest
 from core.lab import longrun
 from core.lab.longrun import FingerprintMismatch, LongrunError, Plan, RunPlan, RunStore, play_plan, read_run
 from core.lab.longrun_report import write_reports
+from core.lab.perturb import PerturbSpec, draw, fit
+from core.protocol import TunableField
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "benchmarks" / "longrun.py"
@@ -164,7 +167,7 @@ def test_the_report_is_made_from_the_store_alone(tmp_path: Path) -> None:
     store = tmp_path / "store"
     play_plan(plan, store, ROOT, say=quiet)
     out = tmp_path / "out"
-    report, html = write_reports(plan, store, out)
+    report, html = write_reports(plan, store, out, ROOT)
     text = report.read_text(encoding="utf-8")
     games = read_run(store, run)
     first = sum(1 for g in games if g["winners"] == [0])
@@ -175,7 +178,7 @@ def test_the_report_is_made_from_the_store_alone(tmp_path: Path) -> None:
     assert "python benchmarks/longrun.py report" in text
     assert "<svg" in html.read_text(encoding="utf-8")
     os.remove(report)
-    assert write_reports(plan, store, out)[0].read_text(encoding="utf-8") == text  # the same from the same store
+    assert write_reports(plan, store, out, ROOT)[0].read_text(encoding="utf-8") == text  # the same from the same store
 
 
 def _match_conditions() -> tuple:  # type: ignore[type-arg]
@@ -189,3 +192,32 @@ def _match_conditions() -> tuple:  # type: ignore[type-arg]
         return len(g["winners"]) == 1 and g["seat_agents"][g["winners"][0]] != 0
 
     return won, tie, lost
+
+
+def test_the_regression_finds_a_planted_effect() -> None:
+    """Synthetic games: the first seat wins more often when number A is higher (12 points a step), B does nothing."""
+    fields = [
+        TunableField("A.value", 5, "A", "reconstructed", 0, 15),
+        TunableField("B.value", 5, "B", "reconstructed", 0, 15),
+    ]
+    spec = PerturbSpec(share=0.6)
+    rng = random.Random(4)
+    games = []
+    for pair in range(3000):
+        changes = draw(fields, spec, pair)
+        p = 0.45 + 0.12 * (changes.get("A.value", 5) - 5)
+        games.append({"winners": [0] if rng.random() < p else [1], "perturbation": changes})
+    intercept, (a, b) = fit(games, fields, spec.step)
+    assert abs(intercept - 0.45) < 0.03
+    assert abs(a.effect - 0.12) < 3 * a.stderr and a.z > 5
+    assert abs(b.effect) < 3 * b.stderr
+
+
+def test_a_perturbed_run_plays_each_set_up_on_its_own_data(tmp_path: Path) -> None:
+    run = RunPlan(**(quick_run(games=4).model_dump() | {"perturb": PerturbSpec(share=0.3)}))
+    store = tmp_path / "store"
+    assert play_plan(Plan(runs=[run]), store, ROOT, say=quiet) == 4
+    games = sorted(read_run(store, run), key=lambda g: g["index"])
+    assert games[0]["perturbation"] == games[1]["perturbation"] != games[2]["perturbation"] == games[3]["perturbation"]
+    assert games[0]["perturbation"] and all(isinstance(v, int) for v in games[0]["perturbation"].values())
+    assert games[0]["setup_seed"] == games[1]["setup_seed"]
