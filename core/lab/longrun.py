@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
 import json
 import math
 import os
@@ -40,7 +41,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from core.agents import make_agent
+from core.agents import AgentSpecError, make_agent
 from core.lab.perturb import PerturbSpec, draw, movable, write_data
 from core.lab.playtest.config import build_options, load_ruleset, new_game, options_to_json
 from core.lab.playtest.game import decision_margins
@@ -161,6 +162,24 @@ def uncapped(game: GameSpec) -> GameSpec:
     return dataclasses.replace(game, ai_levels=levels)
 
 
+def run_agent(spec: str, seed: int, game: GameSpec, noise: float | None) -> Any:
+    """The agent of ``spec`` in a long measurement: the product's agents (:func:`core.agents.make_agent`),
+    or OpenSpiel's MCTS with a simulation budget (``mcts:eval@sims=N``, the ``openspiel`` extra)."""
+    if not spec.strip().lower().startswith("mcts"):
+        return make_agent(spec, seed, game, noise=noise)
+    if noise:
+        raise LongrunError(f"agent '{spec}': MCTS takes no noise; give the run's noise only to ai agents")
+    try:
+        # the optional extra: loaded by name only when a run asks for MCTS, so the rest needs no OpenSpiel
+        adapter = importlib.import_module("core.lab.openspiel_adapter")
+    except ImportError:
+        raise LongrunError(f"agent '{spec}' needs OpenSpiel: pip install -e '.[openspiel]'") from None
+    try:
+        return adapter.fixed_mcts(spec, seed)
+    except ValueError as exc:
+        raise LongrunError(str(exc)) from None
+
+
 def run_options(run: RunPlan, root: Path) -> dict[str, Any]:
     """The run's options as the game takes them (a data file path is relative to ``root``)."""
     values = dict(run.options)
@@ -204,7 +223,7 @@ def play_one(
             run.agents[a],
             AGENT,
             run.agents[a],
-            make_agent(run.agents[a], agent_seed(setup, a), agent_game, noise=run.noise),
+            run_agent(run.agents[a], agent_seed(setup, a), agent_game, run.noise),
         )
         for a in order
     ]
@@ -432,6 +451,12 @@ def _play_run(
 ) -> int:
     missing = held.missing()
     if not missing:
+        return 0
+    try:
+        for spec in run.agents:
+            run_agent(spec, 0, load_ruleset(run.rules), run.noise)
+    except (LongrunError, AgentSpecError) as exc:
+        say(f"skipped {run.name}: {exc}")
         return 0
     say(f"{run.name}: {len(held.done)} of {run.games} games stored, {len(missing)} to play ({run.question})")
     played = 0

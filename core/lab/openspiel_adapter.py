@@ -23,6 +23,8 @@ hidden information); the adapter imports no game.  Usage::
 from __future__ import annotations
 
 import math
+import random
+import re
 import time
 from collections.abc import Callable
 from typing import Any, cast
@@ -188,7 +190,8 @@ def _register(
 
 
 class TimedMCTSAgent:
-    """OpenSpiel's ``MCTSBot`` as a protocol agent, given a wall time per move.
+    """OpenSpiel's ``MCTSBot`` as a protocol agent, given a wall time per move, or a fixed number of
+    simulations per move (``simulations``: then the machine's load changes nothing, as a node budget).
 
     ``evaluator`` is ``"rollout"`` (random rollouts to the end: OpenSpiel's
     ``RandomRolloutEvaluator``) or ``"eval"`` (the game's own evaluation,
@@ -210,6 +213,7 @@ class TimedMCTSAgent:
         rollouts: int = 1,
         evaluator: str = "rollout",
         scale: float = 20.0,
+        simulations: int | None = None,
     ) -> None:
         from open_spiel.python.algorithms import mcts
 
@@ -218,8 +222,11 @@ class TimedMCTSAgent:
         self.name = "mcts" if evaluator == "rollout" else "mcts:eval"
         self.think_time = think_time
         self._mcts = mcts
-        self._rng = np.random.RandomState(seed)
-        self._pyrng = __import__("random").Random(seed)
+        self._rng = np.random.RandomState(seed % 2**32)  # numpy takes 32 bits; derived seeds have 60
+        self._pyrng = random.Random(seed)
+        if simulations is not None and simulations < 2:
+            raise ValueError("MCTS needs at least 2 simulations a move")
+        self.simulations = simulations
         if evaluator == "rollout":
             self._evaluator: Any = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=self._rng)
         else:
@@ -236,7 +243,10 @@ class TimedMCTSAgent:
         game = _game_for(state)
         view = state.determinize(state.current_player(), self._pyrng)
         wrapped = game.new_initial_state(view)
-        sims = 20 if self._rate is None else max(2, int(self._rate * self.think_time))
+        if self.simulations is not None:
+            sims = self.simulations
+        else:
+            sims = 20 if self._rate is None else max(2, int(self._rate * self.think_time))
         bot = self._mcts.MCTSBot(game, self._uct_c, sims, self._evaluator, solve=True, random_state=self._rng)
         t0 = time.perf_counter()
         action_id = bot.step(wrapped)
@@ -248,6 +258,22 @@ class TimedMCTSAgent:
         # enumeration depends only on what the player can see); map back by text to be safe
         chosen = str(view.legal_actions()[action_id])
         return next((a for a in legal if str(a) == chosen), legal[action_id])
+
+
+#: ``mcts`` or ``mcts:eval``, then ``@sims=N`` (simulations a move)
+MCTS_TEXT = re.compile(r"^(mcts(?::eval)?)@sims=(\d+)$")
+
+
+def fixed_mcts(spec: str, seed: int) -> TimedMCTSAgent:
+    """The MCTS agent of ``mcts@sims=N`` (random rollouts) or ``mcts:eval@sims=N`` (the game's evaluation)
+    with ``N`` simulations a move; ValueError for another text."""
+    match = MCTS_TEXT.match(spec.strip().lower())
+    if match is None:
+        raise ValueError(f"'{spec}' is not an MCTS agent with a simulation budget (e.g. mcts:eval@sims=400)")
+    kind, sims = match.group(1), int(match.group(2))
+    agent = TimedMCTSAgent(seed=seed, evaluator="eval" if kind == "mcts:eval" else "rollout", simulations=sims)
+    agent.name = spec.strip()
+    return agent
 
 
 class GameEvaluator:

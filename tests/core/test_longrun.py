@@ -221,3 +221,19 @@ def test_a_perturbed_run_plays_each_set_up_on_its_own_data(tmp_path: Path) -> No
     assert games[0]["perturbation"] == games[1]["perturbation"] != games[2]["perturbation"] == games[3]["perturbation"]
     assert games[0]["perturbation"] and all(isinstance(v, int) for v in games[0]["perturbation"].values())
     assert games[0]["setup_seed"] == games[1]["setup_seed"]
+
+
+def test_a_run_whose_agent_cannot_be_made_is_skipped_with_the_reason(tmp_path: Path) -> None:
+    run = quick_run(agents=("greedy", "ai:nonsense"))
+    said: list[str] = []
+    assert play_plan(Plan(runs=[run]), tmp_path, ROOT, say=said.append) == 0
+    assert any(s.startswith("skipped quick:") and "ai:nonsense" in s for s in said)
+
+
+def test_mcts_with_a_simulation_budget_plays_the_same_game_twice(tmp_path: Path) -> None:
+    pytest.importorskip("pyspiel")
+    run = quick_run(games=1, agents=("mcts:eval@sims=8", "greedy"))
+    for store in (tmp_path / "a", tmp_path / "b"):
+        assert play_plan(Plan(runs=[run]), store, ROOT, say=quiet) == 1
+    a, b = (without_timing(read_run(tmp_path / s, run)[0]) for s in ("a", "b"))
+    assert a == b
