@@ -12,6 +12,7 @@ see :mod:`core.lab.longrun`.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -68,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     except LongrunError as exc:
         print(f"longrun: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (``status | head``): nothing more to say, and no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
