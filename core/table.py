@@ -9,7 +9,7 @@ watched game, a playtest, the tuner's self-play, a review's replay -- plays it t
   (``keep_positions``);
 * the record, saved after every action when the table has a file (:meth:`Table.save`);
 * the seats: a person at this keyboard, an agent, or a seat played elsewhere (:class:`Seat`);
-* one derivation of every seat agent's seed from the game's seed (:func:`seat_seed`);
+* the seat agents, each made by :func:`seat_agent` with its seat's seed (:mod:`core.seeds`);
 * the undo rule (:meth:`Table.undo_target`);
 * one loop (:meth:`Table.play`) that asks whichever seat is to decide for its next action,
   whether the same seat decides again or not, until the game ends.
@@ -19,8 +19,7 @@ The search never sees the table: agents get a copy of the state.
 
 from __future__ import annotations
 
-import hashlib
-import itertools
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +28,7 @@ from typing import Any
 from core import records
 from core.agents import Agent, make_agent
 from core.protocol import GameSpec, GameState
+from core.seeds import PERSON_SEATS, SEAT, derive_seed
 
 #: a seat's kinds: a person at this keyboard, an agent played by this process, a seat played elsewhere
 PERSON = "person"
@@ -39,16 +39,17 @@ REMOTE = "remote"
 MAX_ACTIONS = 200_000
 
 
-def derive_seed(*parts: Any) -> int:
-    """A 60-bit seed derived from ``parts`` (stable across runs and processes)."""
-    text = ":".join(str(p) for p in parts)
-    return int(hashlib.sha256(text.encode()).hexdigest()[:15], 16)
+def seat_agent(game: GameSpec | str | None, game_seed: int, seat: int, spec: str, **kw: Any) -> Agent:
+    """The agent ``spec`` at ``seat`` of the game set up with ``game_seed``: the one place a seat's agent
+    is made, with the seat's seed (:data:`core.seeds.SEAT`), so a game between agents is reproduced by
+    its seed wherever it is played.  ``kw`` (noise, think time) go to :func:`core.agents.make_agent`;
+    an :class:`~core.agents.AgentSpecError` if ``spec`` is not an agent."""
+    return make_agent(spec, derive_seed(game_seed, SEAT, seat), game, **kw)
 
 
-def seat_seed(game_seed: int, seat: int) -> int:
-    """The seed of the agent at ``seat`` in the game set up with ``game_seed``: the one derivation,
-    so a game between agents is reproduced by its seed wherever it is played."""
-    return derive_seed("lehavre-playtest-agent", game_seed, seat)
+def person_seats(game_seed: int, players: int, persons: int) -> list[int]:
+    """The seats of ``persons`` people among ``players``, drawn from the game's seed (in order)."""
+    return sorted(random.Random(derive_seed(game_seed, PERSON_SEATS, players, persons)).sample(range(players), persons))
 
 
 @dataclass
@@ -140,13 +141,13 @@ class Table:
 
     # -- seats -----------------------------------------------------------------------------------
     def agent_for(self, seat: int, **kw: Any) -> Agent:
-        """The agent at ``seat``, made once from its spec with the seat's seed (:func:`seat_seed`);
-        ``kw`` (noise, think time) go to :func:`core.agents.make_agent`."""
+        """The agent at ``seat``, made once from its spec (:func:`seat_agent`); ``kw`` (noise, think
+        time) go to :func:`core.agents.make_agent`."""
         s = self.seats[seat]
         if s.agent is None:
             if s.spec is None:
                 raise ValueError(f"seat {seat + 1} ({s.name}) has no agent")
-            s.agent = make_agent(s.spec, seat_seed(self.seed, seat), self.game, **kw)
+            s.agent = seat_agent(self.game, self.seed, seat, s.spec, **kw)
         return s.agent
 
     def persons(self) -> set[int]:
@@ -250,35 +251,6 @@ __all__ = [
     "Seat",
     "Table",
     "agents_decide",
-    "derive_seed",
-    "seat_seed",
-    "undo_request_words",
-    "whose_decisions",
+    "person_seats",
+    "seat_agent",
 ]
-
-
-def said_together(texts: Sequence[str]) -> str:
-    """``'a'``, ``'a' and 'b'``, ``'a', 'b' and 'c'``."""
-    quoted = [f"'{t}'" for t in texts]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
-
-
-def whose_decisions(taken: Sequence[tuple[int, str]], names: Sequence[str], you: int | None) -> str:
-    """Decisions (``taken``: who decided, the action's text, in order) in words, from the side of the
-    seat ``you`` (None: a spectator): "your 'build Farm' and 'end', then ai:easy's 'take wood'"."""
-    parts = []
-    for seat, group in itertools.groupby(taken, key=lambda t: t[0]):
-        owner = "your" if seat == you else f"{names[seat]}'s"
-        parts.append(f"{owner} {said_together([text for _, text in group])}")
-    return ", then ".join(parts)
-
-
-def undo_request_words(
-    taken: Sequence[tuple[int, str]], names: Sequence[str], asker: int, maker: int
-) -> tuple[str, str]:
-    """An undo that ``maker`` (who decided last) must agree to, in each one's words: the question to
-    ``maker`` and what ``asker`` is told (every decision it takes back, whose each is)."""
-    question = f"{names[asker]} asks to take back {whose_decisions(taken, names, maker)} (then you decide again)."
-    stay = "" if any(s == asker for s, _ in taken) else f" ({names[maker]} decided last; your own decisions stay)"
-    told = f"This takes back {whose_decisions(taken, names, asker)}{stay}; {names[maker]} is asked to agree."
-    return question, told

@@ -43,6 +43,7 @@ from typing import Any
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import GameError, GameSpec, GameState, Level, parse_action
 from core.search import WIN_BONUS, Searcher, SearchResult, evaluation_terms
+from core.seeds import REVIEW, derive_seed
 from core.table import Table
 
 #: the reference level unless ``--level`` says otherwise
@@ -193,7 +194,7 @@ def _forced(spec: GameSpec, state: GameState, played: str) -> bool:
 
 def decision_seed(seed: int, index: int) -> int:
     """The seed of the review of decision ``index`` (determinisation and root order)."""
-    return (seed * 1_000_003 + index * 7919 + 17) & 0x7FFFFFFF
+    return derive_seed(seed, REVIEW, index)
 
 
 def review_decision(spec: GameSpec, state: GameState, played: str, level: Level, index: int, seed: int = 0) -> Decision:

@@ -44,6 +44,7 @@ from core.net.messages import (
     Refused,
     Save,
     SeatInfo,
+    TakeBack,
     Undo,
     Welcome,
     encode,
@@ -52,7 +53,7 @@ from core.net.messages import (
 from core.net.plan import SeatPlan, TablePlan, save_plan
 from core.net.view import DATA_OPTION, data_of, may_hear, seat_view
 from core.protocol import ActionError, GameSpec, GameState, parse_action
-from core.table import AGENT, REMOTE, Seat, Table, undo_request_words, whose_decisions
+from core.table import AGENT, REMOTE, Seat, Table
 
 log = logging.getLogger("lehavre.net")
 
@@ -394,18 +395,15 @@ class HostedGame:
 
     async def ask_to_take_back(self, ws: ServerConnection, seat: int, k: int, who: int) -> None:
         """``seat`` asks to take back the decisions from ``positions[k]`` on, the first of them ``who``'s:
-        ``who`` is asked (naming the asker and every decision, whose each is), and the asker is told the
-        same in their words."""
-        taken = self.table.taken_back(k)
-        names = [p.name for p in self.seats]
+        ``who`` is asked, and the asker is told so (or that ``who`` is not here to agree); each hears the
+        facts (the asker, every decision and whose each is), which their client words."""
+        facts = TakeBack(asker=seat, maker=who, taken=self.table.taken_back(k))
         if who not in self.conns:
-            why = f"{names[who]} decided last ({whose_decisions(taken, names, seat)}) and is not here to agree"
-            await self.send(ws, Refused(reason=why))
+            await self.send(ws, Refused(undo=facts))
             return
         qid = self.ask("undo", {who}, seat, target=k)
-        asked, told = undo_request_words(taken, names, seat, who)
-        await self.send(self.conns[who], Question(id=qid, text=f"{asked} Agree?", choices=["yes", "no"]))
-        await self.send(ws, Notice(text=told))
+        await self.send(self.conns[who], Question(id=qid, choices=["yes", "no"], undo=facts))
+        await self.send(ws, Notice(undo=facts))
 
     def ask(self, kind: str, to: set[int], seat: int, target: int = 0) -> int:
         qid = self.next_question

@@ -8,7 +8,8 @@ from base_game import RULESET as BASE
 from core import records
 from core.protocol import GameSpec, GameState
 from core.search import Searcher
-from core.table import AGENT, PERSON, Seat, Table, agents_decide, seat_seed
+from core.seeds import SEAT, derive_seed
+from core.table import AGENT, PERSON, Seat, Table, agents_decide
 from inland_port import RULESET as INLAND
 
 
@@ -18,9 +19,9 @@ def _agents_table(tmp_path: Path | None = None, keep: bool = True) -> Table:
 
 
 def test_seat_seeds_differ_by_seat_and_game() -> None:
-    assert seat_seed(7, 0) != seat_seed(7, 1)
-    assert seat_seed(7, 0) != seat_seed(8, 0)
-    assert seat_seed(7, 1) == seat_seed(7, 1)
+    assert derive_seed(7, SEAT, 0) != derive_seed(7, SEAT, 1)
+    assert derive_seed(7, SEAT, 0) != derive_seed(8, SEAT, 0)
+    assert derive_seed(7, SEAT, 1) == derive_seed(7, SEAT, 1)
 
 
 def test_the_loop_plays_to_the_end_and_saves_after_every_action(tmp_path: Path) -> None:
