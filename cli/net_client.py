@@ -47,6 +47,7 @@ from core.net.messages import (
 )
 from core.net.view import ViewError, ViewReplay
 from core.protocol import GameState
+from core.records import ReplayError
 from core.seeds import NET_AGENT, derive_seed
 from core.table import AGENT, REMOTE, Seat, Table
 
@@ -374,7 +375,7 @@ class RemoteLoop(PlayLoop):
         """``get()``'s messages; a connection lost for good stops the game with how to rejoin."""
         try:
             return get()
-        except (LinkError, ViewError) as exc:
+        except (LinkError, ViewError, ReplayError) as exc:
             text = Text(str(exc), style="error")
             if self.join_command:
                 text.append(f"\nRejoin with '{self.join_command}'.", style="")

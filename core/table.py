@@ -1,8 +1,9 @@
 """One game as it is being played: the table.
 
 Every place that plays a game to its end -- a game at this keyboard, a hosted network game, a
-watched game, a playtest, the tuner's self-play, a review's replay -- plays it through one
-:class:`Table`, so the rules of play are written once:
+watched game, a playtest, the tuner's self-play, a long measurement -- plays it through one
+:class:`Table`, so the rules of play are written once (a record's action texts are replayed by
+:func:`core.records.replay_actions`):
 
 * the state, and the stack of positions before each action (python-chess's ``Board.push`` /
   ``pop``; :meth:`Table.push`, :meth:`Table.pop_to`), kept only where something may go back
@@ -11,8 +12,11 @@ watched game, a playtest, the tuner's self-play, a review's replay -- plays it t
 * the seats: a person at this keyboard, an agent, or a seat played elsewhere (:class:`Seat`);
 * the seat agents, each made by :func:`seat_agent` with its seat's seed (:mod:`core.seeds`);
 * the undo rule (:meth:`Table.undo_target`);
-* one loop (:meth:`Table.play`) that asks whichever seat is to decide for its next action,
-  whether the same seat decides again or not, until the game ends.
+* one step (:meth:`Table.step`): whose decision it is (:meth:`Table.to_decide`), that seat's
+  decision taken, and played (:meth:`Table.take`, with the guard on the number of actions);
+  the loop (:meth:`Table.play`) repeats it until the game ends, asking whichever seat is to decide
+  for its next action, whether the same seat decides again or not.  The network server drives the
+  same step from its events (a move arriving, an agent done thinking).
 
 The search never sees the table: agents get a copy of the state.
 """
@@ -37,6 +41,10 @@ REMOTE = "remote"
 
 #: a game that has not ended after this many actions is a bug in the rules or an agent
 MAX_ACTIONS = 200_000
+
+
+class EndlessGame(RuntimeError):
+    """A game that has not ended after :attr:`Table.max_actions` actions: a bug in the rules or an agent."""
 
 
 def seat_agent(game: GameSpec | str | None, game_seed: int, seat: int, spec: str, **kw: Any) -> Agent:
@@ -101,6 +109,8 @@ class Table:
     positions: list[GameState] = field(default_factory=list)
     #: why the last save failed ("" when it did not)
     save_error: str = ""
+    #: the guard: a game longer than this is a bug (:class:`EndlessGame`)
+    max_actions: int = MAX_ACTIONS
 
     # -- making one ------------------------------------------------------------------------------
     @classmethod
@@ -212,27 +222,41 @@ class Table:
         self.save_error = ""
         return True
 
-    # -- the one loop ----------------------------------------------------------------------------
-    def play(self, decide: Decide, after: After | None = None) -> GameState:
-        """Ask whichever seat is to decide for its next action and play it, until the game ends.
+    # -- the one step, and the loop ---------------------------------------------------------------
+    def to_decide(self) -> int | None:
+        """Whose decision it is now (None: the game is over)."""
+        return None if self.state.is_terminal() else self.state.current_player()
 
-        ``decide(table, seat)`` returns the action or None to look again. The same seat may decide
-        several times in a row (sales before and after a main action, ending a turn): the loop asks
-        the seat to move every time, never assuming the turn passed.
-        """
-        steps = 0
-        while not self.state.is_terminal():
-            seat = self.state.current_player()
-            action = decide(self, seat)
-            if action is None:
-                continue
-            actor = seat
-            before = self.push(action)
-            if after is not None:
-                after(self, before, actor, action)
-            steps += 1
-            if steps > MAX_ACTIONS:
-                raise RuntimeError(f"the game (seed {self.seed}) did not end after {MAX_ACTIONS} actions")
+    def take(self, seat: int, action: Any, after: After | None = None) -> GameState | None:
+        """Play ``action``, decided by ``seat`` (whose decision it is: :meth:`to_decide`), and tell ``after``;
+        returns the position before it (None at a table that keeps no positions).  Raises
+        :class:`EndlessGame` instead once the game has :attr:`max_actions` actions."""
+        if seat != self.state.current_player():
+            raise ValueError(f"seat {seat + 1} decided, but it is seat {self.state.current_player() + 1}'s decision")
+        if len(self.state.history) >= self.max_actions:
+            raise EndlessGame(f"the game (seed {self.seed}) did not end after {self.max_actions} actions")
+        before = self.push(action)
+        if after is not None:
+            after(self, before, seat, action)
+        return before
+
+    def step(self, decide: Decide, after: After | None = None) -> bool:
+        """One step: whose decision it is, that seat's decision (``decide(table, seat)``: the action, or
+        None to look again), and the action played.  False once the game is over."""
+        seat = self.to_decide()
+        if seat is None:
+            return False
+        action = decide(self, seat)
+        if action is not None:
+            self.take(seat, action, after)
+        return True
+
+    def play(self, decide: Decide, after: After | None = None) -> GameState:
+        """Take steps until the game ends.  The same seat may decide several times in a row (sales before
+        and after a main action, ending a turn): every step asks whoever is to decide, never assuming the
+        turn passed."""
+        while self.step(decide, after):
+            pass
         return self.state
 
 
@@ -248,6 +272,7 @@ __all__ = [
     "REMOTE",
     "After",
     "Decide",
+    "EndlessGame",
     "Seat",
     "Table",
     "agents_decide",
