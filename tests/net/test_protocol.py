@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import connect
 
+from cli.table_words import undo_absent_words
 from core.net.messages import (
     MAX_CLIENT_MESSAGE,
     PROTOCOL_VERSION,
@@ -189,6 +190,33 @@ def test_undo_asks_the_other_person(data_dir):
         # the last decision of a person goes back (as at one keyboard): Player 1's last action
         assert undone.undone == played[-1:] and undone.actions == played[:-1] == table.record.actions
         a.close()
+        b.close()
+
+
+def test_an_undo_whose_maker_is_away_is_refused_with_its_facts(data_dir):
+    """The server sends the facts of an undo its maker cannot agree to (who asked, whose decisions): the
+    client words them ('Player 1 decided last (...) and is not here to agree')."""
+    table = make_table("inland", "remote,remote", 4)
+    with hosted(table) as (_, port):
+        a, b = Client(port, code_of(table, 0)), Client(port, code_of(table, 1))
+        replay = ViewReplay(table.spec)
+        pos = a.position()
+        state = replay.update(pos.seed, pos.options, pos.actions)
+        a.ws.send(encode(Play(action=str(state.legal_actions()[-1]), ply=0)))
+        while len(b.position().actions) < 1:
+            pass
+        a.close()
+        while "Player 1 lost the connection" not in b.next(Notice).text:
+            pass
+        b.ws.send(encode(Undo(ply=len(table.state.history))))
+        refused = b.next(Refused)
+        assert refused.undo is not None and refused.reason == ""
+        assert (refused.undo.asker, refused.undo.maker) == (1, 0)
+        taken = [tuple(t) for t in refused.undo.taken]
+        assert taken == [(0, table.state.history[0])]
+        assert undo_absent_words(taken, ["Player 1", "Player 2"], 1, 0) == (
+            f"Player 1 decided last (Player 1's '{table.state.history[0]}') and is not here to agree"
+        )
         b.close()
 
 
