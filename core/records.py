@@ -17,6 +17,10 @@ The API the play loop uses::
     state = replay(record)                     # or replay(record, upto=n)
     record.undo(1); state = replay(record)     # take an action back
 
+Every place that turns action texts into positions (saves, a network client's view, a review,
+``lehavre replay``) does it with :func:`replay_actions`, and an action that does not replay is one
+:class:`ReplayError` naming its number and text, why, and what is legal there.
+
 Everything here is generic over :class:`core.protocol.GameState`; rule sets
 are the games' specs, looked up by name in :mod:`core.games`.  Every problem a person can cause -- a corrupt,
 truncated or hand-edited file, an unknown format version, a file made with
