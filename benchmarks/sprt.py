@@ -43,7 +43,8 @@ from core.lab.sprt import ACCEPTED, REJECTED, SPRT, SPRTError
 from core.lab.tuning import seat_result, tuning_of
 from core.protocol import GameError, GameSpec, GameState
 from core.search import SearchAgent
-from core.table import AGENT, Seat, Table, agents_decide, seat_seed
+from core.seeds import SEAT, derive_seed
+from core.table import AGENT, Seat, Table, agents_decide
 from core.weights import load_weights
 
 #: the noise both sides play with unless told (the tuner's match noise of each game)
@@ -101,8 +102,10 @@ def play_pair(task: PairTask) -> float:
     score = 0.0
     for cand_seat in (0, 1):
         # each side keeps its seed over the pair, so the second game is not the first with seats renamed
-        cand = make_side(task.candidate, seat_seed(seed, 0), spec, task.weights, _own(task.candidate, task.noise))
-        base = make_side(task.base, seat_seed(seed, 1), spec, None, _own(task.base, task.noise))
+        cand = make_side(
+            task.candidate, derive_seed(seed, SEAT, 0), spec, task.weights, _own(task.candidate, task.noise)
+        )
+        base = make_side(task.base, derive_seed(seed, SEAT, 1), spec, None, _own(task.base, task.noise))
         agents = [cand, base] if cand_seat == 0 else [base, cand]
         score += play_game(spec, seed, agents)[cand_seat]
     return score

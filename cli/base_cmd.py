@@ -7,7 +7,6 @@ The play loop is :mod:`cli.play` (the same prompt, two-step choices, ``help``,
 
 from __future__ import annotations
 
-import random
 from typing import Annotated
 
 import typer
@@ -33,6 +32,7 @@ from cli.renderer import Renderer
 from cli.root import app
 from core.agents import AgentSpecError, parse_agent_list
 from core.protocol import GameState
+from core.table import person_seats
 
 RULESET_NAME = "base"
 
@@ -47,7 +47,7 @@ def human_seats(choice: str, players: int, humans: int, seed: int) -> list[int]:
     chosen = chosen_seats(choice, players, humans)
     if chosen is not None:
         return chosen
-    return sorted(random.Random(f"seats-{seed}-{players}-{humans}").sample(range(players), humans))
+    return person_seats(seed, players, humans)
 
 
 def _opponent(spec: str) -> str:

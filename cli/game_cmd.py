@@ -19,7 +19,7 @@ from cli.prompt import Coach
 from cli.renderer import Renderer
 from core.agents import AgentSpecError, make_agent, parse_agent_list
 from core.protocol import GameError, GameSpec, GameState
-from core.table import AGENT, Seat, seat_seed
+from core.table import AGENT, Seat, seat_agent
 
 #: a command's parameters, by their names in its signature (``players_n``, ``seed``, ``buildings``, ...)
 Params = dict[str, Any]
@@ -129,6 +129,6 @@ def agent_players(p: Params, specs: list[str], seed: int, game: GameSpec) -> lis
     ``--think-time`` go to each ai agent."""
     seats = []
     for s, spec in enumerate(specs):
-        agent = make_agent(spec, seat_seed(seed, s), game, noise=p["noise"], think_time=p["think_time"])
+        agent = seat_agent(game, seed, s, spec, noise=p["noise"], think_time=p["think_time"])
         seats.append(Seat(agent.name, AGENT, agent.name, agent))
     return seats

@@ -24,6 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 from cli.prompt import PlayLoop, Stopped, _End
 from cli.renderer import Renderer
 from cli.session import EXIT_OK, plural
+from cli.table_words import undo_absent_words, undo_request_words, whose_decisions
 from core.agents import Agent
 from core.games import game_spec
 from core.net.messages import (
@@ -46,7 +47,9 @@ from core.net.messages import (
 )
 from core.net.view import ViewError, ViewReplay
 from core.protocol import GameState
-from core.table import AGENT, REMOTE, Seat, Table, seat_seed, whose_decisions
+from core.records import ReplayError
+from core.seeds import NET_AGENT, derive_seed
+from core.table import AGENT, REMOTE, Seat, Table
 
 #: exit code when the connection is lost for good (rejoin with the same command)
 EXIT_LOST = 1
@@ -56,9 +59,9 @@ RETRY_FOR = 30.0
 
 def bot_seed(seat: int, ply: int) -> int:
     """The seed of the agent that plays ``seat`` (``join --agent``) after ``ply`` actions: the one
-    derivation (:func:`core.table.seat_seed`), from the number of actions played where a local game
+    derivation (:data:`core.seeds.NET_AGENT`), from the number of actions played where a local game
     has its seed (a client is never told the game's seed: it rebuilds a hidden set-up)."""
-    return seat_seed(ply, seat)
+    return derive_seed(ply, NET_AGENT, seat)
 
 
 class LinkError(Exception):
@@ -344,12 +347,23 @@ class RemoteLoop(PlayLoop):
             return self.sync(msg)
         elif isinstance(msg, Notice):
             self.flush()
-            self.say(Text(msg.text, style="muted"))
+            self.say(Text(self.words(msg), style="muted"))
         elif isinstance(msg, Question):
             self.asked(msg)
         elif isinstance(msg, Closed):
             raise Stopped(Text(msg.text, style="bold"), EXIT_OK)
         return False
+
+    def words(self, msg: Question | Notice | Refused) -> str:
+        """What ``msg`` says, in words: the server sends an undo's facts (:class:`core.net.messages.TakeBack`),
+        which are worded here as at one keyboard."""
+        undo = msg.undo
+        if undo is None:
+            return msg.reason if isinstance(msg, Refused) else msg.text
+        if isinstance(msg, Refused):
+            return undo_absent_words(undo.taken, self.names, undo.asker, undo.maker)
+        asked, told = undo_request_words(undo.taken, self.names, undo.asker, undo.maker)
+        return f"{asked} Agree?" if isinstance(msg, Question) else told
 
     def receive(self) -> Any:
         """The next message (waiting for it), taken in."""
@@ -361,7 +375,7 @@ class RemoteLoop(PlayLoop):
         """``get()``'s messages; a connection lost for good stops the game with how to rejoin."""
         try:
             return get()
-        except (LinkError, ViewError) as exc:
+        except (LinkError, ViewError, ReplayError) as exc:
             text = Text(str(exc), style="error")
             if self.join_command:
                 text.append(f"\nRejoin with '{self.join_command}'.", style="")
@@ -376,7 +390,7 @@ class RemoteLoop(PlayLoop):
     def asked(self, q: Question) -> None:
         """A question for this seat: an agent or a spectator answers at once; a person at the prompt."""
         self.flush()
-        self.say(Text(q.text, style="bold"))
+        self.say(Text(self.words(q), style="bold"))
         if not self.person_here:
             self.link.send(Answer(question=q.id, choice="yes" if "yes" in q.choices else "wait"))
             return
@@ -396,7 +410,7 @@ class RemoteLoop(PlayLoop):
             if isinstance(msg, Position) and len(msg.actions) == ply and not msg.undone:
                 continue
             if isinstance(msg, Refused):
-                self.error(msg.reason)
+                self.error(self.words(msg))
                 return msg
             if isinstance(msg, Position):
                 return msg

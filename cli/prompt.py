@@ -22,11 +22,13 @@ from cli.renderer import Renderer
 from cli.review_view import review_offer
 from cli.screen import height_of, numbered, recap, screen
 from cli.session import EXIT_INTERRUPTED, EXIT_OK, HINT_AGENT, continue_command
+from cli.table_words import undo_request_words, whose_decisions
 from core import records
 from core.agents import make_agent
 from core.protocol import ActionError, GameError, GameState, normalize_text, parse_action
 from core.search import SearchAgent
-from core.table import AGENT, PERSON, REMOTE, Seat, seat_seed, undo_request_words, whose_decisions
+from core.seeds import HINT, derive_seed
+from core.table import AGENT, PERSON, REMOTE, Seat
 from core.table import Table as GameTable
 
 
@@ -557,7 +559,7 @@ class PlayLoop:
         return [st.current_player() for st in self.s.positions]
 
     def hint(self, seat: int) -> None:
-        agent = make_agent(self.hint_spec, seat_seed(self.s.seed, 100 + len(self.state.history)), self.s.game)
+        agent = make_agent(self.hint_spec, derive_seed(self.s.seed, HINT, len(self.state.history)), self.s.game)
         try:
             agent_choose(agent, self.state, self.console, "The hint AI")
         except KeyboardInterrupt:

@@ -32,8 +32,8 @@ from cli.review_view import evaluation_line, lost_line, stored_review
 from cli.root import app
 from core.games import game_spec
 from core.lab.review import GameSource
-from core.protocol import GameError, GameState, parse_action
-from core.records import GameRecord, RecordError, find_save, load_record, replay_all, state_summary
+from core.protocol import GameError, GameState
+from core.records import GameRecord, RecordError, find_save, load_record, replay_actions, replay_all, state_summary
 
 #: exit code for a file that cannot be replayed or a position that does not exist
 EXIT_BAD_INPUT = 2
@@ -130,9 +130,8 @@ class ReplayViewer:
             self._lost(k)
             return
         before = self.states[k - 1]
-        after = before.clone()
-        action = parse_action(after, text)
-        after.apply_action(action)  # a fresh apply, so the state knows what the action did
+        after = before.clone()  # a fresh apply, so the state knows what the action did
+        action = next(replay_actions(after, [text], first=k)).action
         head.append(text, style="bold")
         self.console.print(head)
         for line in self.renderer.event_lines(after, self.players, actor, action, before):

@@ -17,11 +17,11 @@ from rich.text import Text
 from cli.console import error
 from cli.renderer import Renderer
 from core import records
-from core.agents import AgentSpecError, make_agent
+from core.agents import AgentSpecError
 from core.net.plan import plan_path
 from core.protocol import GameError, GameSpec
 from core.search import SearchAgent
-from core.table import AGENT, PERSON, Seat, Table, seat_seed
+from core.table import AGENT, PERSON, Seat, Table, person_seats, seat_agent
 
 #: exit codes of a game: finished or quit by the player, end of input, Ctrl-C
 EXIT_OK = 0
@@ -59,13 +59,13 @@ def make_player(
 ) -> Seat:
     """The seat for ``spec`` (``human`` or an agent spec) in ``game``; raises AgentSpecError.
 
-    An agent gets the seat's seed of the game (:func:`core.table.seat_seed`, the one derivation), so a
+    An agent is the table's for the seat (:func:`core.table.seat_agent`, seeded by the one derivation), so a
     game between agents is the same here, in ``--watch`` and in a playtest.  ``think_time`` (seconds
     per move) is given to agents that search (``ai``).
     """
     if spec.strip().lower() == "human":
         return Seat(name or "You", PERSON)
-    agent = make_agent(spec, seat_seed(seed, seat), game, think_time=think_time)
+    agent = seat_agent(game, seed, seat, spec, think_time=think_time)
     label = getattr(agent, "name", spec)
     return Seat(name or label, AGENT, label, agent)
 
@@ -87,7 +87,7 @@ def seat_of_human(choice: str, seed: int) -> int:
         return 0
     if choice == "second":
         return 1
-    return random.Random(f"seat-{seed}").randrange(2)
+    return person_seats(seed, 2, 1)[0]
 
 
 def new_session(

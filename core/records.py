@@ -17,6 +17,10 @@ The API the play loop uses::
     state = replay(record)                     # or replay(record, upto=n)
     record.undo(1); state = replay(record)     # take an action back
 
+Every place that turns action texts into positions (saves, a network client's view, a review,
+``lehavre replay``) does it with :func:`replay_actions`, and an action that does not replay is one
+:class:`ReplayError` naming its number and text, why, and what is legal there.
+
 Everything here is generic over :class:`core.protocol.GameState`; rule sets
 are the games' specs, looked up by name in :mod:`core.games`.  Every problem a person can cause -- a corrupt,
 truncated or hand-edited file, an unknown format version, a file made with
@@ -33,7 +37,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -61,6 +65,59 @@ class RecordError(GameError):
 
 class SaveError(GameError):
     """A record that could not be written; the game can go on without saving."""
+
+
+#: how many of the legal actions a :class:`ReplayError` names
+SHOWN_LEGAL = 8
+
+
+class ReplayError(RecordError):
+    """An action text that does not replay where it stands (a save, a network view, a review, a replay):
+    the message names the action's number and text, why, and what is legal there."""
+
+    def __init__(self, number: int, text: str, why: str, legal: Sequence[str], where: str = "") -> None:
+        self.number, self.text, self.legal = number, text, list(legal)
+        shown = ", ".join(f"'{t}'" for t in legal[:SHOWN_LEGAL])
+        more = f" and {len(legal) - SHOWN_LEGAL} more" if len(legal) > SHOWN_LEGAL else ""
+        there = f"legal there: {shown}{more}" if legal else "no action is legal there (the game is over)"
+        super().__init__(f"{where}action {number} '{text}' {why}; {there}")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Replayed:
+    """One action replayed: its number (1 for a game's first), text, who decided it, the action, and (when
+    asked for) the position before it."""
+
+    number: int
+    text: str
+    actor: int
+    action: Any
+    before: GameState | None
+
+
+def replay_actions(
+    state: GameState, texts: Sequence[str], *, first: int = 1, keep_before: bool = False, where: str = ""
+) -> Iterator[Replayed]:
+    """The one replay: apply the action ``texts`` to ``state`` (changed in place), one at a time, and
+    yield each (``first``: the number of the first; ``keep_before``: with a copy of the position before
+    it).  An action that is not legal where it stands, or not in its canonical text (a record holds
+    canonical texts only), raises :class:`ReplayError`; ``where`` begins its message (a file's name)."""
+    for number, text in enumerate(texts, first):
+        try:
+            action = parse_action(state, text)
+        except GameError as exc:
+            raise ReplayError(number, text, f"is not legal there: {exc}", _legal(state), where) from None
+        if str(action) != text:
+            why = f"is not a canonical action text (did you mean '{action}'?)"
+            raise ReplayError(number, text, why, _legal(state), where)
+        before = state.clone() if keep_before else None
+        actor = state.current_player()
+        state.apply_action(action)
+        yield Replayed(number, text, actor, action, before)
+
+
+def _legal(state: GameState) -> list[str]:
+    return [] if state.is_terminal() else [str(a) for a in state.legal_actions()]
 
 
 # ---------------------------------------------------------------------------
@@ -340,24 +397,11 @@ def _check_seats(players: Sequence[Seat], state: GameState, where: str) -> None:
         raise RecordError(f"{where}the record names {len(players)} players, but its game has {state.num_players} seats")
 
 
-def _step(state: GameState, number: int, text: str, where: str) -> None:
-    try:
-        action = parse_action(state, text)
-    except GameError as exc:
-        raise RecordError(f"{where}action {number} '{text}' is not legal there: {exc}") from None
-    if str(action) != text:
-        # a prefix or a differently spelled text: a record holds canonical texts only
-        raise RecordError(f"{where}action {number} '{text}' is not a canonical action text (did you mean '{action}'?)")
-    state.apply_action(action)
-
-
 def iter_replay(record: GameRecord, *, source: str | Path | None = None) -> Iterable[GameState]:
     """Yield the state at setup and after each action (the same object, mutated)."""
-    where = _where(source)
     state = new_state(record, source=source)
     yield state
-    for number, text in enumerate(record.actions, 1):
-        _step(state, number, text, where)
+    for _ in replay_actions(state, record.actions, where=_where(source)):
         yield state
 
 
@@ -378,8 +422,8 @@ def replay(record: GameRecord, upto: int | None = None, *, source: str | Path | 
         return cached[1].clone()
     where = _where(source)
     state = new_state(record, source=source)
-    for number, text in enumerate(record.actions[:upto], 1):
-        _step(state, number, text, where)
+    for _ in replay_actions(state, record.actions[:upto], where=where):
+        pass
     if upto == n:
         _check_end(record, state, where)
         record._verified = (tuple(record.actions), state.clone())
@@ -792,6 +836,8 @@ __all__ = [
     "FORMAT_VERSION",
     "GameRecord",
     "RecordError",
+    "ReplayError",
+    "Replayed",
     "SaveError",
     "Seat",
     "data_digest_of",
@@ -814,6 +860,7 @@ __all__ = [
     "record_from_state",
     "remember_save",
     "replay",
+    "replay_actions",
     "replay_all",
     "save_name",
     "save_path_for",

@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.protocol import WEALTH_MARGIN, Evaluator, GameSpec, GameState, Level, evaluator_of
+from core.seeds import MOVE, NOISE, derive_seed
 
 #: Added to the margin of a finished game (sign of the margin), so that real
 #: wins dominate heuristic scores.
@@ -361,7 +362,7 @@ class Searcher:
         best.candidates = len(candidates)
         if len(candidates) < 2:
             return
-        i = random.Random(self.seed * 2_654_435_761 + 97).choice(candidates)
+        i = random.Random(derive_seed(self.seed, NOISE)).choice(candidates)
         action = children[i][0]
         if action != best.action:
             best.action = action
@@ -768,7 +769,7 @@ class SearchAgent:
         t0 = time.perf_counter()
         game = self.game_of(state)
         level = self.level_for(state)
-        seed = (self.seed * 1_000_003 + len(state.history) * 7919) & 0x7FFFFFFF
+        seed = derive_seed(self.seed, MOVE, len(state.history))
         by_text = {str(a): a for a in legal}
         only = legal if len(legal) == 1 else self._worth_searching(state, game)
         if len(only) == 1 and str(only[0]) in by_text:

@@ -1,26 +1,29 @@
 """One game as it is being played: the table.
 
 Every place that plays a game to its end -- a game at this keyboard, a hosted network game, a
-watched game, a playtest, the tuner's self-play, a review's replay -- plays it through one
-:class:`Table`, so the rules of play are written once:
+watched game, a playtest, the tuner's self-play, a long measurement -- plays it through one
+:class:`Table`, so the rules of play are written once (a record's action texts are replayed by
+:func:`core.records.replay_actions`):
 
 * the state, and the stack of positions before each action (python-chess's ``Board.push`` /
   ``pop``; :meth:`Table.push`, :meth:`Table.pop_to`), kept only where something may go back
   (``keep_positions``);
 * the record, saved after every action when the table has a file (:meth:`Table.save`);
 * the seats: a person at this keyboard, an agent, or a seat played elsewhere (:class:`Seat`);
-* one derivation of every seat agent's seed from the game's seed (:func:`seat_seed`);
+* the seat agents, each made by :func:`seat_agent` with its seat's seed (:mod:`core.seeds`);
 * the undo rule (:meth:`Table.undo_target`);
-* one loop (:meth:`Table.play`) that asks whichever seat is to decide for its next action,
-  whether the same seat decides again or not, until the game ends.
+* one step (:meth:`Table.step`): whose decision it is (:meth:`Table.to_decide`), that seat's
+  decision taken, and played (:meth:`Table.take`, with the guard on the number of actions);
+  the loop (:meth:`Table.play`) repeats it until the game ends, asking whichever seat is to decide
+  for its next action, whether the same seat decides again or not.  The network server drives the
+  same step from its events (a move arriving, an agent done thinking).
 
 The search never sees the table: agents get a copy of the state.
 """
 
 from __future__ import annotations
 
-import hashlib
-import itertools
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +32,7 @@ from typing import Any
 from core import records
 from core.agents import Agent, make_agent
 from core.protocol import GameSpec, GameState
+from core.seeds import PERSON_SEATS, SEAT, derive_seed
 
 #: a seat's kinds: a person at this keyboard, an agent played by this process, a seat played elsewhere
 PERSON = "person"
@@ -39,16 +43,21 @@ REMOTE = "remote"
 MAX_ACTIONS = 200_000
 
 
-def derive_seed(*parts: Any) -> int:
-    """A 60-bit seed derived from ``parts`` (stable across runs and processes)."""
-    text = ":".join(str(p) for p in parts)
-    return int(hashlib.sha256(text.encode()).hexdigest()[:15], 16)
+class EndlessGame(RuntimeError):
+    """A game that has not ended after :attr:`Table.max_actions` actions: a bug in the rules or an agent."""
 
 
-def seat_seed(game_seed: int, seat: int) -> int:
-    """The seed of the agent at ``seat`` in the game set up with ``game_seed``: the one derivation,
-    so a game between agents is reproduced by its seed wherever it is played."""
-    return derive_seed("lehavre-playtest-agent", game_seed, seat)
+def seat_agent(game: GameSpec | str | None, game_seed: int, seat: int, spec: str, **kw: Any) -> Agent:
+    """The agent ``spec`` at ``seat`` of the game set up with ``game_seed``: the one place a seat's agent
+    is made, with the seat's seed (:data:`core.seeds.SEAT`), so a game between agents is reproduced by
+    its seed wherever it is played.  ``kw`` (noise, think time) go to :func:`core.agents.make_agent`;
+    an :class:`~core.agents.AgentSpecError` if ``spec`` is not an agent."""
+    return make_agent(spec, derive_seed(game_seed, SEAT, seat), game, **kw)
+
+
+def person_seats(game_seed: int, players: int, persons: int) -> list[int]:
+    """The seats of ``persons`` people among ``players``, drawn from the game's seed (in order)."""
+    return sorted(random.Random(derive_seed(game_seed, PERSON_SEATS, players, persons)).sample(range(players), persons))
 
 
 @dataclass
@@ -100,6 +109,8 @@ class Table:
     positions: list[GameState] = field(default_factory=list)
     #: why the last save failed ("" when it did not)
     save_error: str = ""
+    #: the guard: a game longer than this is a bug (:class:`EndlessGame`)
+    max_actions: int = MAX_ACTIONS
 
     # -- making one ------------------------------------------------------------------------------
     @classmethod
@@ -140,13 +151,13 @@ class Table:
 
     # -- seats -----------------------------------------------------------------------------------
     def agent_for(self, seat: int, **kw: Any) -> Agent:
-        """The agent at ``seat``, made once from its spec with the seat's seed (:func:`seat_seed`);
-        ``kw`` (noise, think time) go to :func:`core.agents.make_agent`."""
+        """The agent at ``seat``, made once from its spec (:func:`seat_agent`); ``kw`` (noise, think
+        time) go to :func:`core.agents.make_agent`."""
         s = self.seats[seat]
         if s.agent is None:
             if s.spec is None:
                 raise ValueError(f"seat {seat + 1} ({s.name}) has no agent")
-            s.agent = make_agent(s.spec, seat_seed(self.seed, seat), self.game, **kw)
+            s.agent = seat_agent(self.game, self.seed, seat, s.spec, **kw)
         return s.agent
 
     def persons(self) -> set[int]:
@@ -211,27 +222,41 @@ class Table:
         self.save_error = ""
         return True
 
-    # -- the one loop ----------------------------------------------------------------------------
-    def play(self, decide: Decide, after: After | None = None) -> GameState:
-        """Ask whichever seat is to decide for its next action and play it, until the game ends.
+    # -- the one step, and the loop ---------------------------------------------------------------
+    def to_decide(self) -> int | None:
+        """Whose decision it is now (None: the game is over)."""
+        return None if self.state.is_terminal() else self.state.current_player()
 
-        ``decide(table, seat)`` returns the action or None to look again. The same seat may decide
-        several times in a row (sales before and after a main action, ending a turn): the loop asks
-        the seat to move every time, never assuming the turn passed.
-        """
-        steps = 0
-        while not self.state.is_terminal():
-            seat = self.state.current_player()
-            action = decide(self, seat)
-            if action is None:
-                continue
-            actor = seat
-            before = self.push(action)
-            if after is not None:
-                after(self, before, actor, action)
-            steps += 1
-            if steps > MAX_ACTIONS:
-                raise RuntimeError(f"the game (seed {self.seed}) did not end after {MAX_ACTIONS} actions")
+    def take(self, seat: int, action: Any, after: After | None = None) -> GameState | None:
+        """Play ``action``, decided by ``seat`` (whose decision it is: :meth:`to_decide`), and tell ``after``;
+        returns the position before it (None at a table that keeps no positions).  Raises
+        :class:`EndlessGame` instead once the game has :attr:`max_actions` actions."""
+        if seat != self.state.current_player():
+            raise ValueError(f"seat {seat + 1} decided, but it is seat {self.state.current_player() + 1}'s decision")
+        if len(self.state.history) >= self.max_actions:
+            raise EndlessGame(f"the game (seed {self.seed}) did not end after {self.max_actions} actions")
+        before = self.push(action)
+        if after is not None:
+            after(self, before, seat, action)
+        return before
+
+    def step(self, decide: Decide, after: After | None = None) -> bool:
+        """One step: whose decision it is, that seat's decision (``decide(table, seat)``: the action, or
+        None to look again), and the action played.  False once the game is over."""
+        seat = self.to_decide()
+        if seat is None:
+            return False
+        action = decide(self, seat)
+        if action is not None:
+            self.take(seat, action, after)
+        return True
+
+    def play(self, decide: Decide, after: After | None = None) -> GameState:
+        """Take steps until the game ends.  The same seat may decide several times in a row (sales before
+        and after a main action, ending a turn): every step asks whoever is to decide, never assuming the
+        turn passed."""
+        while self.step(decide, after):
+            pass
         return self.state
 
 
@@ -247,38 +272,10 @@ __all__ = [
     "REMOTE",
     "After",
     "Decide",
+    "EndlessGame",
     "Seat",
     "Table",
     "agents_decide",
-    "derive_seed",
-    "seat_seed",
-    "undo_request_words",
-    "whose_decisions",
+    "person_seats",
+    "seat_agent",
 ]
-
-
-def said_together(texts: Sequence[str]) -> str:
-    """``'a'``, ``'a' and 'b'``, ``'a', 'b' and 'c'``."""
-    quoted = [f"'{t}'" for t in texts]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
-
-
-def whose_decisions(taken: Sequence[tuple[int, str]], names: Sequence[str], you: int | None) -> str:
-    """Decisions (``taken``: who decided, the action's text, in order) in words, from the side of the
-    seat ``you`` (None: a spectator): "your 'build Farm' and 'end', then ai:easy's 'take wood'"."""
-    parts = []
-    for seat, group in itertools.groupby(taken, key=lambda t: t[0]):
-        owner = "your" if seat == you else f"{names[seat]}'s"
-        parts.append(f"{owner} {said_together([text for _, text in group])}")
-    return ", then ".join(parts)
-
-
-def undo_request_words(
-    taken: Sequence[tuple[int, str]], names: Sequence[str], asker: int, maker: int
-) -> tuple[str, str]:
-    """An undo that ``maker`` (who decided last) must agree to, in each one's words: the question to
-    ``maker`` and what ``asker`` is told (every decision it takes back, whose each is)."""
-    question = f"{names[asker]} asks to take back {whose_decisions(taken, names, maker)} (then you decide again)."
-    stay = "" if any(s == asker for s, _ in taken) else f" ({names[maker]} decided last; your own decisions stay)"
-    told = f"This takes back {whose_decisions(taken, names, asker)}{stay}; {names[maker]} is asked to agree."
-    return question, told

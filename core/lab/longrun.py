@@ -47,7 +47,8 @@ from core.lab.playtest.config import build_options, load_ruleset, new_game, opti
 from core.lab.playtest.game import decision_margins
 from core.protocol import GameSpec, GameState
 from core.search import Searcher
-from core.table import AGENT, Seat, Table, agents_decide, derive_seed
+from core.seeds import LONGRUN_AGENT, LONGRUN_SETUP, derive_seed
+from core.table import AGENT, Seat, Table, agents_decide
 
 #: the node budget and the plies of the fingerprint's searches (a few seconds of CPU per rule set)
 FINGERPRINT_NODES = 600
@@ -143,12 +144,12 @@ def load_plan(path: Path) -> Plan:
 
 def setup_seed(run: RunPlan, pair: int) -> int:
     """The set-up seed of games ``2 pair`` and ``2 pair + 1`` of ``run``."""
-    return derive_seed("lehavre-longrun-setup", run.seed, pair)
+    return derive_seed(run.seed, LONGRUN_SETUP, pair)
 
 
 def agent_seed(setup: int, agent: int) -> int:
     """The seed of agent ``agent`` (its index in the run's list) in the games of set-up ``setup``."""
-    return derive_seed("lehavre-longrun-agent", setup, agent)
+    return derive_seed(setup, LONGRUN_AGENT, agent)
 
 
 def seat_order(agents: int, index: int) -> list[int]:

@@ -42,8 +42,9 @@ from typing import Any
 
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import GameError, GameSpec, GameState, Level, parse_action
+from core.records import replay_actions
 from core.search import WIN_BONUS, Searcher, SearchResult, evaluation_terms
-from core.table import Table
+from core.seeds import REVIEW, derive_seed
 
 #: the reference level unless ``--level`` says otherwise
 DEFAULT_LEVEL = "hard"
@@ -193,7 +194,7 @@ def _forced(spec: GameSpec, state: GameState, played: str) -> bool:
 
 def decision_seed(seed: int, index: int) -> int:
     """The seed of the review of decision ``index`` (determinisation and root order)."""
-    return (seed * 1_000_003 + index * 7919 + 17) & 0x7FFFFFFF
+    return derive_seed(seed, REVIEW, index)
 
 
 def review_decision(spec: GameSpec, state: GameState, played: str, level: Level, index: int, seed: int = 0) -> Decision:
@@ -332,15 +333,10 @@ class GameSource:
         return load_ruleset(self.rules)
 
     def positions(self) -> list[GameState]:
-        """The position before every action (index ``i``: before action ``i``)."""
-        table = Table(self.spec, None, self.seed, new_game(self.rules, self.options, self.seed), [])
-        for number, text in enumerate(self.actions, 1):
-            try:
-                action = parse_action(table.state, text)
-            except GameError as exc:
-                raise ReviewError(f"action {number} ('{text}') cannot be replayed: {exc}") from None
-            table.push(action)
-        return table.positions
+        """The position before every action (index ``i``: before action ``i``); an action that does not
+        replay raises :class:`core.records.ReplayError`."""
+        state = new_game(self.rules, self.options, self.seed)
+        return [r.before for r in replay_actions(state, self.actions, keep_before=True) if r.before is not None]
 
     def key(self) -> str:
         """The digest of the game: equal for the same rule set, options, data, seed and actions."""

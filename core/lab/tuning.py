@@ -36,12 +36,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.agents import with_nodes
 from core.games import game_spec
 from core.lab.playtest import game_seed, make_config, new_game
 from core.lab.stats import wilson_interval
 from core.protocol import EvalTuning, GameSpec, GameState
 from core.search import SearchAgent
-from core.table import AGENT, Seat, Table, agents_decide, seat_seed
+from core.table import AGENT, Seat, Table, agents_decide, seat_agent
 from core.weights import TuningError
 
 
@@ -439,18 +440,16 @@ def match_agents(
 ) -> list[SearchAgent]:
     """The two agents of one match game, by seat: the candidate (``weights``) in ``seat``, today's in the other.
 
-    The agent in seat ``k`` is seeded by the one derivation (``seat_seed(seed, k)``) whichever weights it
-    plays, so with equal weights the two games of one seed are the same game."""
-    cand = SearchAgent(
-        level,
-        seed=seat_seed(seed, seat),
-        game=spec,
-        noise=noise,
-        max_nodes=nodes,
-        evaluator=spec.evaluator.reweighted(weights),
-    )
-    base = SearchAgent(level, seed=seat_seed(seed, 1 - seat), game=spec, noise=noise, max_nodes=nodes)
-    return [cand, base] if seat == 0 else [base, cand]
+    The agent in seat ``k`` is the table's (:func:`core.table.seat_agent`, seeded by the one derivation)
+    whichever weights it plays, so with equal weights the two games of one seed are the same game."""
+    text = f"ai:{level}" if nodes is None else with_nodes(f"ai:{level}", nodes)
+    agents = []
+    for k in range(2):
+        agent = seat_agent(spec, seed, k, text, noise=noise)
+        assert isinstance(agent, SearchAgent)
+        agents.append(agent)
+    agents[seat].evaluator = spec.evaluator.reweighted(weights)
+    return agents
 
 
 def _match_one(task: MatchTask) -> float:
@@ -478,7 +477,7 @@ def match(
     """``games`` games of the ``weights`` against the game's weights in use, at ``level``'s node budget
     (or ``nodes`` per decision on both sides).
 
-    Game ``i`` uses seed ``seed + i // 2`` and seats the candidate in seat
+    Game ``i`` uses the seed of game ``i // 2`` of a playtest run with seed ``seed`` and seats the candidate in seat
     ``i % 2``, so every seed is played from both seats."""
     if games < 1:
         raise TuningError(f"the match needs at least 1 game (got {games})")
@@ -491,8 +490,10 @@ def match(
         raise TuningError(f"the candidate weights must give one weight per term; missing: {', '.join(missing)}")
     config = make_config(game, ["ai", "ai"])
     tasks: list[MatchTask] = [
-        (game, config.options, dict(weights), level, nodes, noise, seed + i // 2, i % 2) for i in range(games)
-    ]
+        (game, config.options, dict(weights), level, nodes, noise, game_seed(seed, pair), side)
+        for pair in range((games + 1) // 2)
+        for side in (0, 1)
+    ][:games]
     results = _pool_map(_match_one, tasks, jobs, on_game)
     wins = sum(1 for r in results if r == 1.0)
     losses = sum(1 for r in results if r == 0.0)

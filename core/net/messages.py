@@ -11,8 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from core.protocol import GameError
 
-#: the protocol version; a message of another version is refused
-PROTOCOL_VERSION = 1
+#: the protocol version; a message of another version is refused (2: an undo's facts, worded by the client)
+PROTOCOL_VERSION = 2
 #: the longest message accepted, in bytes (a base game's position with a long history fits well inside)
 MAX_MESSAGE = 256 * 1024
 #: the longest message a client may send (its actions and answers are short); longer ones are refused
@@ -27,7 +27,7 @@ class MessageError(GameError):
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    version: Literal[1] = 1  # PROTOCOL_VERSION
+    version: Literal[2] = 2  # PROTOCOL_VERSION
 
 
 # -- client to server ------------------------------------------------------------------------
@@ -127,25 +127,43 @@ class Position(_Message):
     reasons: list[Reason] = []
 
 
+class TakeBack(BaseModel):
+    """The facts of an undo one seat asks another to agree to (the client words them): ``asker`` asks,
+    ``maker`` decided first of what it takes back, ``taken`` is every decision it takes back (who
+    decided, the action's text), in order."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    asker: int = Field(ge=0)
+    maker: int = Field(ge=0)
+    taken: list[tuple[int, str]]
+
+
 class Refused(_Message):
-    """The last message changed nothing; ``reason`` says why and what is allowed."""
+    """The last message changed nothing; ``reason`` says why and what is allowed (with ``undo``: the
+    undo asked for, whose maker is not here to agree)."""
 
     type: Literal["refused"] = "refused"
-    reason: str
+    reason: str = ""
+    undo: TakeBack | None = None
 
 
 class Notice(_Message):
+    """News for this seat (with ``undo``: the undo it asked for, whose maker is asked to agree)."""
+
     type: Literal["notice"] = "notice"
-    text: str
+    text: str = ""
+    undo: TakeBack | None = None
 
 
 class Question(_Message):
-    """A question for this person (an undo to agree to, a seat gone for too long): one of ``choices``."""
+    """A question for this person (an undo to agree to: ``undo``, a seat gone for too long: ``text``):
+    one of ``choices``."""
 
     type: Literal["question"] = "question"
     id: int
-    text: str
+    text: str = ""
     choices: list[str]
+    undo: TakeBack | None = None
 
 
 class Closed(_Message):

@@ -4,7 +4,10 @@ each one, and sends each connection only what its seat may see (:mod:`core.net.v
 One server may host several games (:class:`HostedGame`); a connection's first message is its code,
 which names the game and the seat (or a spectator).  Each hosted game plays through one
 :class:`core.table.Table` (the position, its stack of positions, the record saved after every action,
-the seats, the agents' seeds and the undo rule), as a game at one keyboard does; the server runs the
+the seats, the agents' seeds and the undo rule), as a game at one keyboard does: the server drives
+the table's one step from its events (whose decision it is, :meth:`core.table.Table.to_decide`; a
+move arriving or an agent done thinking is that seat's decision, played by
+:meth:`core.table.Table.take`, with the table's guard on the number of actions), and runs the
 agents' seats itself.  A person who drops keeps the seat: the others see "reconnecting" (or "left the
 game" when they left on purpose), and after the game's timeout they choose to wait, let ``ai:normal``
 take the seat, or save and stop.
@@ -44,6 +47,7 @@ from core.net.messages import (
     Refused,
     Save,
     SeatInfo,
+    TakeBack,
     Undo,
     Welcome,
     encode,
@@ -52,7 +56,7 @@ from core.net.messages import (
 from core.net.plan import SeatPlan, TablePlan, save_plan
 from core.net.view import DATA_OPTION, data_of, may_hear, seat_view
 from core.protocol import ActionError, GameSpec, GameState, parse_action
-from core.table import AGENT, REMOTE, Seat, Table, undo_request_words, whose_decisions
+from core.table import AGENT, REMOTE, EndlessGame, Seat, Table
 
 log = logging.getLogger("lehavre.net")
 
@@ -301,11 +305,19 @@ class HostedGame:
             self.left.add(seat)
 
     # -- changing the game ----------------------------------------------------------------------
-    def push(self, action: Any) -> None:
-        """Play ``action`` at the table (it saves the record after it)."""
-        self.table.push(action)
+    async def take(self, seat: int, action: Any) -> None:
+        """The table's step, its decision taken (``seat``'s move arrived, or its agent is done thinking):
+        played at the table (which saves the record after it), then everyone sees it and the next seat
+        is asked.  A game that does not end (the table's guard) is stopped, saved."""
+        try:
+            self.table.take(seat, action)
+        except EndlessGame as exc:
+            log.error("%s", exc)
+            await self.stop(f"The game is stopped: it did not end after {self.table.max_actions} actions (a bug).")
+            return
         if self.table.save_error:  # the game goes on; the host's log says why
             log.warning("%s", self.table.save_error)
+        await self.changed()
 
     async def changed(self, undone: list[str] | None = None) -> None:
         await self.broadcast(undone)
@@ -340,19 +352,18 @@ class HostedGame:
         if why is not None:
             await self.send(ws, Refused(reason=why))
             return
-        self.push(action)
-        await self.changed()
+        await self.take(seat, action)
 
     def kick(self) -> None:
-        """The one loop's step (:meth:`core.table.Table.play`, event by event): ask whichever seat is to
-        decide -- the same seat again included -- once every person has joined.  A person's seat is asked
-        by the position every connection receives; an agent's seat moves here."""
-        if self.stopped or self.state.is_terminal() or self.thinking is not None:
+        """The table's step, begun (:meth:`core.table.Table.to_decide`): ask whichever seat is to decide --
+        the same seat again included -- once every person has joined.  A person's seat is asked by the
+        position every connection receives; an agent's seat thinks here (:meth:`agent_move`)."""
+        if self.stopped or self.thinking is not None:
             return
         if any(p.is_person and s not in self.joined for s, p in enumerate(self.seats)):
             return
-        seat = self.state.current_player()
-        if not self.seats[seat].is_person:
+        seat = self.table.to_decide()
+        if seat is not None and not self.seats[seat].is_person:
             self.thinking = asyncio.get_running_loop().create_task(self.agent_move(seat, len(self.state.history)))
 
     def agent_for(self, seat: int) -> Agent:
@@ -368,8 +379,7 @@ class HostedGame:
             self.kick()
             return
         self.reasons[ply] = json.loads(json.dumps(getattr(agent, "last_info", None) or {}, default=str))
-        self.push(action)
-        await self.changed()
+        await self.take(seat, action)
 
     # -- undo ------------------------------------------------------------------------------------
     def undo_target(self) -> tuple[int, int] | None:
@@ -394,18 +404,15 @@ class HostedGame:
 
     async def ask_to_take_back(self, ws: ServerConnection, seat: int, k: int, who: int) -> None:
         """``seat`` asks to take back the decisions from ``positions[k]`` on, the first of them ``who``'s:
-        ``who`` is asked (naming the asker and every decision, whose each is), and the asker is told the
-        same in their words."""
-        taken = self.table.taken_back(k)
-        names = [p.name for p in self.seats]
+        ``who`` is asked, and the asker is told so (or that ``who`` is not here to agree); each hears the
+        facts (the asker, every decision and whose each is), which their client words."""
+        facts = TakeBack(asker=seat, maker=who, taken=self.table.taken_back(k))
         if who not in self.conns:
-            why = f"{names[who]} decided last ({whose_decisions(taken, names, seat)}) and is not here to agree"
-            await self.send(ws, Refused(reason=why))
+            await self.send(ws, Refused(undo=facts))
             return
         qid = self.ask("undo", {who}, seat, target=k)
-        asked, told = undo_request_words(taken, names, seat, who)
-        await self.send(self.conns[who], Question(id=qid, text=f"{asked} Agree?", choices=["yes", "no"]))
-        await self.send(ws, Notice(text=told))
+        await self.send(self.conns[who], Question(id=qid, choices=["yes", "no"], undo=facts))
+        await self.send(ws, Notice(undo=facts))
 
     def ask(self, kind: str, to: set[int], seat: int, target: int = 0) -> int:
         qid = self.next_question

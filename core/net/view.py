@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from core.protocol import ActionError, GameError, GameSpec, GameState, parse_action
-from core.records import data_dir, options_from_dict, options_to_dict
+from core.protocol import ActionError, GameError, GameSpec, GameState
+from core.records import data_dir, options_from_dict, options_to_dict, replay_actions
 
 #: the option naming a game's data file (as :class:`core.protocol.DataTuning` has it): the server sends
 #: the file's contents, so a client needs no copy of it
@@ -44,7 +44,7 @@ def may_hear(spec: GameSpec, setup: GameState, before: GameState, actor: int, se
 
 
 class ViewError(ActionError):
-    """The server's actions do not replay on the set-up it sent (a server bug, or another version)."""
+    """The data file the server sent cannot be used here."""
 
 
 def data_of(options: dict[str, Any]) -> Any:
@@ -84,7 +84,8 @@ class ViewReplay:
         self.positions: list[GameState] = []
 
     def update(self, seed: int, options: dict[str, Any], actions: list[str], step: Step | None = None) -> GameState:
-        """The position after ``actions``; ``step`` hears of every action not seen before."""
+        """The position after ``actions``; ``step`` hears of every action not seen before.  An action
+        that does not replay raises :class:`core.records.ReplayError` (a server bug, or another version)."""
         if self.data_path is not None and options.get(DATA_OPTION):  # the host's path: this machine's copy
             options = {**options, DATA_OPTION: str(self.data_path)}
         seen = len(self.state.history) if self.state is not None else 0
@@ -98,15 +99,9 @@ class ViewReplay:
             start = seen
         state = self.state
         assert state is not None
-        for k, text in enumerate(actions[start:], start):
-            try:
-                action = parse_action(state, text)
-            except ActionError as exc:
-                raise ViewError(f"action {k + 1} '{text}' does not replay here: {exc}") from None
-            before = state.clone()
-            actor = state.current_player()
-            state.apply_action(action)
-            self.positions.append(before)
-            if step is not None and k >= seen:
-                step(before, actor, action, state)
+        for r in replay_actions(state, actions[start:], first=start + 1, keep_before=True):
+            assert r.before is not None
+            self.positions.append(r.before)
+            if step is not None and r.number > seen:
+                step(r.before, r.actor, r.action, state)
         return state

@@ -14,13 +14,18 @@ for byte.  The saves were not rewritten: they still replay to their hashes.  A g
 replaying a save's action texts must reach the very position that was saved.
 
 The ``--watch`` outputs were rewritten once since: a seat's agent is seeded by
-the one derivation (``core.table.seat_seed``, as a playtest game seeds it)
+the one derivation (``core.seeds.derive_seed``, as a playtest game seeds it)
 wherever a game is played, where ``--watch`` used ``seed * 1000 + seat``; the
 new outputs are the old code's with only that seed swapped.  The saves are
 unchanged.  The two changes were checked each on its own (the ways to pay cut back to four, or the old
 seed formula put back, reprint the file before it byte for byte); the file now holds the output of
 both together, written by running the commands of each entry once more.  The final table at the end
 of each text log has since gained the placings and the margin (only those lines differ).
+
+The ``ai:easy`` cases were rewritten once more when the ``ai`` agent's seed for each decision came
+from the one derivation (``core.seeds.derive_seed(agent seed, MOVE, actions played)``) instead of
+``(seed * 1_000_003 + actions * 7919) & 0x7FFFFFFF``: the new code with that formula put back
+reprinted the file before byte for byte.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Every game is played through the one table (core.table.Table), and a seat's agent is seeded by the
-one derivation (core.table.seat_seed): the same agents and seed give the same game at this keyboard,
+one derivation (core.table.seat_agent, core.seeds): the same agents and seed give the same game at this keyboard,
 in ``--watch`` and in a playtest game with the same seats."""
 
 from __future__ import annotations

@@ -10,9 +10,10 @@ part with its counter's least overpayment) gives games that pay food more
 legal actions, so agents drawing among them play on differently; the watch
 cases it changed were rewritten then and are listed under ``rewritten``.
 The saves still replay to the same hashes.  Since then a seat's agent is seeded
-by the one derivation (``core.table.seat_seed``, as a playtest game seeds it)
+by the one derivation (``core.seeds.derive_seed``, as a playtest game seeds it)
 wherever a game is played, so every watch case was rewritten (listed under
-``reseeded``): the new outputs are the old code's with only that seed swapped.
+``reseeded``): the new outputs are the old code's with only that seed swapped.  The ``ai`` agent's
+seed for each decision came from the one derivation later (listed under ``search_reseeded``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-import core.lab.playtest.game as playtest_game
+import core.table as table_module
 from core.agents import AgentSpecError, make_agent
 from core.lab import playtest as pt
 from core.search import Searcher
@@ -92,7 +92,7 @@ def test_an_agent_with_its_own_noise_and_a_noise_option_is_refused():
 
 
 def test_a_playtest_configuration_carries_its_noise_to_the_agents(monkeypatch):
-    """A playtest's noise is a typed field of its configuration and of each game, given to make_agent."""
+    """A playtest's noise is a typed field of its configuration and of each game, given to make_agent by the table."""
     config = pt.make_config("inland", ["ai:easy@nodes=50", "random"], noise=2.0)
     assert config.noise == 2.0 and config.agents == ("ai:easy@nodes=50", "random")
     assert pt.Config.from_dict(config.to_dict()) == config
@@ -105,7 +105,7 @@ def test_a_playtest_configuration_carries_its_noise_to_the_agents(monkeypatch):
         seen.append(getattr(agent, "noise", None))
         return agent
 
-    monkeypatch.setattr(playtest_game, "make_agent", spy)
+    monkeypatch.setattr(table_module, "make_agent", spy)  # the table makes every seat's agent
     pt.play_game(job)
     assert sorted(seen, key=str) == [2.0, None]
     with pytest.raises(AgentSpecError, match="has its own noise"):

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from core.lab import playtest as pt
 from core.protocol import TERMINAL, GameError, GameSpec, GameState
 from core.search import LEVELS
-from core.table import seat_seed
+from core.seeds import SEAT, derive_seed
 
 TOY = "tests.core.test_playtest:RULESET"
 
@@ -129,7 +129,7 @@ def test_seeds_depend_only_on_run_seed_and_index():
     assert pt.game_seed(3, 7) == pt.game_seed(3, 7)
     assert len({pt.game_seed(3, i) for i in range(200)}) == 200
     assert pt.game_seed(3, 0) != pt.game_seed(4, 0)
-    assert seat_seed(11, 0) != seat_seed(11, 1)
+    assert derive_seed(11, SEAT, 0) != derive_seed(11, SEAT, 1)
 
 
 def test_seat_rotation_gives_every_agent_every_seat_equally():

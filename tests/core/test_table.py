@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from base_game import RULESET as BASE
 from core import records
 from core.protocol import GameSpec, GameState
 from core.search import Searcher
-from core.table import AGENT, PERSON, Seat, Table, agents_decide, seat_seed
+from core.seeds import SEAT, derive_seed
+from core.table import AGENT, PERSON, EndlessGame, Seat, Table, agents_decide
 from inland_port import RULESET as INLAND
 
 
@@ -18,9 +21,9 @@ def _agents_table(tmp_path: Path | None = None, keep: bool = True) -> Table:
 
 
 def test_seat_seeds_differ_by_seat_and_game() -> None:
-    assert seat_seed(7, 0) != seat_seed(7, 1)
-    assert seat_seed(7, 0) != seat_seed(8, 0)
-    assert seat_seed(7, 1) == seat_seed(7, 1)
+    assert derive_seed(7, SEAT, 0) != derive_seed(7, SEAT, 1)
+    assert derive_seed(7, SEAT, 0) != derive_seed(8, SEAT, 0)
+    assert derive_seed(7, SEAT, 1) == derive_seed(7, SEAT, 1)
 
 
 def test_the_loop_plays_to_the_end_and_saves_after_every_action(tmp_path: Path) -> None:
@@ -80,3 +83,31 @@ def test_the_search_copy_carries_no_action_list_and_searches_the_same() -> None:
                 assert _searched(game, copy) == _searched(game, table.state.clone())
                 checked += 1
         assert checked == 3
+
+
+def test_the_loop_is_the_one_step_repeated() -> None:
+    """``play`` takes ``step``s: whose decision (to_decide), that seat's decision, played (take)."""
+    a, b = _agents_table(), _agents_table()
+    b.play(agents_decide)
+    while a.step(agents_decide):
+        pass
+    assert a.state.history == b.state.history and a.to_decide() is None
+
+
+def test_the_guard_on_the_number_of_actions() -> None:
+    """A game that has not ended after ``max_actions`` actions is a bug: the table refuses to go on."""
+    table = _agents_table()
+    table.max_actions = 5
+    with pytest.raises(EndlessGame, match="did not end after 5 actions"):
+        table.play(agents_decide)
+    assert len(table.state.history) == 5
+
+
+def test_a_decision_is_taken_from_the_seat_whose_decision_it_is() -> None:
+    table = _agents_table()
+    seat = table.to_decide()
+    assert seat is not None
+    action = table.agent_for(seat).choose(table.state.clone())
+    with pytest.raises(ValueError, match="decided, but it is seat"):
+        table.take(1 - seat, action)
+    assert table.take(seat, action) is not None and table.state.history == [str(action)]

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from core.agents import make_agent
 from core.lab.playtest import game_seed, make_config, new_game
 from core.lab.tuning import (
     FitReport,
@@ -30,7 +29,7 @@ from core.lab.tuning import (
     tuning_of,
 )
 from core.protocol import GameState, parse_action
-from core.table import seat_seed
+from core.table import seat_agent
 from core.weights import Provenance, WeightsFile, load_weights, write_weights
 from tests.core.test_tuning import _synthetic
 
@@ -105,7 +104,7 @@ def test_samples_hold_each_seats_features_and_that_seats_result(name: str) -> No
     samples = _collect_one((name, config.options, "random", 3, 0))
     seed = game_seed(3, 0)
     state = new_game(name, config.options, seed)
-    agents = [make_agent("random", seat_seed(seed, s), spec) for s in (0, 1)]
+    agents = [seat_agent(spec, seed, s, "random") for s in (0, 1)]
     views: list[list[tuple[float, ...]]] = [[], []]
     while not state.is_terminal():
         for p in (0, 1):
@@ -249,7 +248,7 @@ def test_the_candidate_sits_in_its_seat_with_its_weights(seat: int) -> None:
     for p in (0, 1):
         f = tuning.features(state, p)
         assert cand.evaluator.evaluate(state, p) == pytest.approx(sum(ws[t] * f[t] for t in ws), abs=1e-6)
-    assert [a.seed for a in agents] == [seat_seed(4, 0), seat_seed(4, 1)]
+    assert [a.seed for a in agents] == [seat_agent(spec, 4, s, "ai").seed for s in (0, 1)]  # type: ignore[attr-defined]
 
 
 def test_weights_that_play_to_lose_lose_from_both_seats() -> None:

@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import connect
 
-from core.agents import make_agent
+from cli.table_words import undo_absent_words
 from core.net.messages import (
     MAX_CLIENT_MESSAGE,
+    PROTOCOL_VERSION,
     Answer,
     Hello,
     Leave,
@@ -32,7 +33,7 @@ from core.net.messages import (
 )
 from core.net.view import ViewReplay
 from core.protocol import ActionError, parse_action
-from core.table import seat_seed
+from core.table import seat_agent
 from tests.net.conftest import LOOPBACK, bot, code_of, hosted, make_table, play_bots
 
 
@@ -63,9 +64,9 @@ class Client:
         ("{", "not JSON"),
         ("[1]", "JSON object"),
         ('{"version": 9, "type": "play"}', "protocol version 9"),
-        ('{"version": 1, "type": "dance"}', "not a valid client message"),
-        ('{"version": 1, "type": "play", "action": "", "ply": 0}', "play.action"),
-        ('{"version": 1, "type": "play", "action": "end", "ply": -1}', "play.ply"),
+        (f'{{"version": {PROTOCOL_VERSION}, "type": "dance"}}', "not a valid client message"),
+        (f'{{"version": {PROTOCOL_VERSION}, "type": "play", "action": "", "ply": 0}}', "play.action"),
+        (f'{{"version": {PROTOCOL_VERSION}, "type": "play", "action": "end", "ply": -1}}', "play.ply"),
         ("x" * (MAX_CLIENT_MESSAGE + 1), "at most 4096"),
     ],
 )
@@ -139,7 +140,7 @@ def test_fuzzed_messages_are_refused_and_change_nothing(data_dir):
         @settings(max_examples=1100, deadline=None, database=None, suppress_health_check=list(HealthCheck))
         @given(_messages())
         def one(raw):
-            if isinstance(raw, str) and raw.startswith('{"version":1,"type":"play"'):
+            if isinstance(raw, str) and raw.startswith(f'{{"version":{PROTOCOL_VERSION},"type":"play"'):
                 try:  # a legal move would (rightly) be played: only bad ones here
                     parse_action(table.state, json.loads(raw)["action"])
                     return
@@ -173,7 +174,10 @@ def test_undo_asks_the_other_person(data_dir):
         assert played == table.state.history
         b.ws.send(encode(Undo(ply=len(played))))
         q = a.next(Question)
-        assert "Player 2 asks to take back your '" in q.text
+        # the server sends the facts (who asks, whose decisions go back), the client words them
+        assert q.undo is not None and (q.undo.asker, q.undo.maker) == (1, 0)
+        assert [seat for seat, _ in q.undo.taken] == [0] * len(q.undo.taken) and q.undo.taken
+        assert q.text == ""
         a.ws.send(encode(Answer(question=q.id, choice="no")))
         assert "did not agree" in b.next(Refused).reason
         assert table.state.history == played
@@ -186,6 +190,33 @@ def test_undo_asks_the_other_person(data_dir):
         # the last decision of a person goes back (as at one keyboard): Player 1's last action
         assert undone.undone == played[-1:] and undone.actions == played[:-1] == table.record.actions
         a.close()
+        b.close()
+
+
+def test_an_undo_whose_maker_is_away_is_refused_with_its_facts(data_dir):
+    """The server sends the facts of an undo its maker cannot agree to (who asked, whose decisions): the
+    client words them ('Player 1 decided last (...) and is not here to agree')."""
+    table = make_table("inland", "remote,remote", 4)
+    with hosted(table) as (_, port):
+        a, b = Client(port, code_of(table, 0)), Client(port, code_of(table, 1))
+        replay = ViewReplay(table.spec)
+        pos = a.position()
+        state = replay.update(pos.seed, pos.options, pos.actions)
+        a.ws.send(encode(Play(action=str(state.legal_actions()[-1]), ply=0)))
+        while len(b.position().actions) < 1:
+            pass
+        a.close()
+        while "Player 1 lost the connection" not in b.next(Notice).text:
+            pass
+        b.ws.send(encode(Undo(ply=len(table.state.history))))
+        refused = b.next(Refused)
+        assert refused.undo is not None and refused.reason == ""
+        assert (refused.undo.asker, refused.undo.maker) == (1, 0)
+        taken = [tuple(t) for t in refused.undo.taken]
+        assert taken == [(0, table.state.history[0])]
+        assert undo_absent_words(taken, ["Player 1", "Player 2"], 1, 0) == (
+            f"Player 1 decided last (Player 1's '{table.state.history[0]}') and is not here to agree"
+        )
         b.close()
 
 
@@ -238,12 +269,12 @@ def test_a_person_who_leaves_on_purpose_is_reported_as_having_left(data_dir):
 
 
 def test_the_servers_agents_are_seeded_by_the_one_derivation(data_dir):
-    """A hosted game's agent plays as the one table's agent at its seat (core.table.seat_seed): its
+    """A hosted game's agent plays as the one table's agent at its seat (core.table.seat_agent): its
     every decision is the one an agent made with that seed makes in the same positions."""
     table = make_table("inland", "remote,random", 9)
     with hosted(table) as (_, port):
         assert play_bots(port, [code_of(table, 0)], timeout=60) == ["The game is over."]
-    agent = make_agent("random", seat_seed(9, 1), table.spec)
+    agent = seat_agent(table.spec, 9, 1, "random")
     for before, text in zip(table.positions, table.state.history, strict=True):
         if before.current_player() == 1:
             assert str(agent.choose(before.clone())) == text

@@ -35,6 +35,7 @@ from core.lab.balance.measures import Measures, Targets, measure
 from core.lab.playtest import Config, GameJob, PlaytestError, Store, make_config, plan_run, play_game, run_jobs
 from core.lab.playtest.runner import signals_held
 from core.protocol import GameSpec, TunableField
+from core.seeds import BALANCE_CHECK, BALANCE_ORDER, derive_seed
 
 
 class BalanceError(PlaytestError):
@@ -194,7 +195,7 @@ def halving_cost(games: int, candidates: int, players: int) -> int:
 
 def check_seed(seed: int) -> int:
     """The run seed of the checks: fresh games, none of which the search played."""
-    return int(hashlib.sha256(f"lehavre-balance-check:{seed}".encode()).hexdigest()[:15], 16)
+    return derive_seed(seed, BALANCE_CHECK)
 
 
 class Search:
@@ -296,7 +297,7 @@ class Search:
         missing = [name for _kind, name, _off in m.misses if name]
         first = [f for name in dict.fromkeys(missing) for f in self.fields if f.entity == name]
         rest = [f for f in self.fields if f not in first]
-        random.Random(f"{self.s.seed}:{rnd}:{current.text}").shuffle(rest)
+        random.Random(derive_seed(self.s.seed, BALANCE_ORDER, rnd, current.text)).shuffle(rest)
         out: list[Candidate] = []
         for f in first + rest:
             for delta in (1, -1):

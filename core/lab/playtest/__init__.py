@@ -8,7 +8,7 @@ specs).  Game ``i`` of a run with seed ``S``
 
 * is set up with the seed :func:`game_seed` ``(S, i)``,
 * seats the agent list rotated by ``i`` (seat ``s`` gets agent ``(s + i) mod K``),
-* gives the agent in seat ``s`` the seed :func:`core.table.seat_seed` ``(game seed, s)``,
+* gives the agent in seat ``s`` the table's seed for that seat (:func:`core.table.seat_agent`),
 
 so its result depends on nothing but (configuration, ``S``, ``i``): the same
 for one process, ``J`` processes or a Dask cluster.

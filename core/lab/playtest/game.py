@@ -2,8 +2,8 @@
 
 Game ``i`` of a run with seed ``S`` is set up with the seed :func:`game_seed`
 ``(S, i)``, seats the agent list rotated by ``i`` (:func:`seat_order`) and
-gives the agent in seat ``s`` the seed :func:`core.table.seat_seed` ``(game seed, s)``
-(the one derivation, as in a game at the keyboard or ``--watch``), so its record
+gives the agent in seat ``s`` the table's seed for that seat (:func:`core.table.seat_agent`, the
+one derivation, as in a game at the keyboard or ``--watch``), so its record
 depends on nothing but (configuration, ``S``, ``i``).  The game is played through
 a :class:`~core.table.Table` that keeps no positions.
 """
@@ -16,16 +16,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.agents import Agent, make_agent
+from core.agents import Agent
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import GameSpec, GameState
 from core.search import WIN_BONUS
-from core.table import AGENT, Seat, Table, agents_decide, derive_seed, seat_seed
+from core.seeds import GAME, derive_seed
+from core.table import AGENT, Seat, Table, agents_decide
 
 
 def game_seed(run_seed: int, index: int) -> int:
     """The seed of game ``index`` of a run with seed ``run_seed`` (60 bits)."""
-    return derive_seed("lehavre-playtest-game", run_seed, index)
+    return derive_seed(run_seed, GAME, index)
 
 
 def seat_order(agents: Sequence[str], index: int) -> list[int]:
@@ -119,11 +120,9 @@ def play_game(job: GameJob) -> dict[str, Any]:
     seats = [job.agents[i] for i in order]
     game = load_ruleset(job.rules)
     state = new_game(job.rules, job.options, seed)
-    at_table = [
-        Seat(spec, AGENT, spec, make_agent(spec, seat_seed(seed, s), game, noise=job.noise))
-        for s, spec in enumerate(seats)
-    ]
-    table = Table(game, None, seed, state, at_table, keep_positions=False)
+    table = Table(game, None, seed, state, [Seat(spec, AGENT, spec) for spec in seats], keep_positions=False)
+    for s in range(len(seats)):
+        table.agent_for(s, noise=job.noise)
     events: list[list[Any]] = []
     trace: list[list[float]] = []
     lead = _LeadChanges()
