@@ -22,6 +22,8 @@ label                    parent                        what the index is
 :data:`LONGRUN_SETUP`    a long measurement run's      the pair of games (one set-up, both
                          seed                          seats)
 :data:`LONGRUN_AGENT`    a long measurement's set-up   the agent's place in the run's list
+:data:`LONGRUN_PERTURB`  a long measurement run's      the pair of games (its data's perturbation)
+                         seed
 =======================  ============================  =======================================
 
 The values for :data:`GAME` and :data:`SEAT` are those of the stored playtest runs (their games and
@@ -57,6 +59,8 @@ BALANCE_ORDER = "lehavre-balance-order"
 LONGRUN_SETUP = "lehavre-longrun-setup"
 #: an agent of a long measurement (by its place in the run's list, not its seat)
 LONGRUN_AGENT = "lehavre-longrun-agent"
+#: the perturbation of the data of games ``2 pair`` and ``2 pair + 1`` of a long measurement's perturbed run
+LONGRUN_PERTURB = "lehavre-longrun-perturb"
 
 #: the seed's bits (15 hexadecimal digits of a SHA-256)
 SEED_BITS = 60
@@ -76,6 +80,7 @@ __all__ = [
     "GAME",
     "HINT",
     "LONGRUN_AGENT",
+    "LONGRUN_PERTURB",
     "LONGRUN_SETUP",
     "MOVE",
     "NET_AGENT",

@@ -47,12 +47,17 @@ from core.lab.playtest.config import build_options, load_ruleset, new_game, opti
 from core.lab.playtest.game import decision_margins
 from core.protocol import GameSpec, GameState
 from core.search import Searcher
-from core.seeds import LONGRUN_AGENT, LONGRUN_SETUP, derive_seed
+from core.seeds import LONGRUN_AGENT, LONGRUN_PERTURB, LONGRUN_SETUP, derive_seed
 from core.table import AGENT, Seat, Table, agents_decide
 
 #: the node budget and the plies of the fingerprint's searches (a few seconds of CPU per rule set)
 FINGERPRINT_NODES = 600
-FINGERPRINT_PLIES = (0, 9, 23, 41)
+#: each fixed position: (the set-up's seed, plies played into it, the search's seed), all constants
+FINGERPRINT_POSITIONS = tuple(
+    (setup, plies, search)
+    for setup, row in ((11, (11, 20, 34, 52)), (29, (29, 38, 52, 70)))
+    for plies, search in zip((0, 9, 23, 41), row, strict=True)
+)
 
 
 class LongrunError(Exception):
@@ -202,9 +207,7 @@ def perturbed(run: RunPlan, index: int, options: dict[str, Any], folder: Path) -
     game = load_ruleset(run.rules)
     base = options.get("buildings")
     pair = index // 2
-    changes = draw(
-        movable(game, base, run.perturb), run.perturb, derive_seed("lehavre-longrun-perturb", run.seed, pair)
-    )
+    changes = draw(movable(game, base, run.perturb), run.perturb, derive_seed(run.seed, LONGRUN_PERTURB, pair))
     path = write_data(game, base, changes, folder / f"{run.name}-{pair}.json")
     return options | {"buildings": str(path)}, changes
 
@@ -282,25 +285,22 @@ def _walk(state: GameState, plies: int, salt: int) -> GameState:
 def engine_fingerprint(rules: str, options: dict[str, Any]) -> str:
     """A digest of what the engine does on fixed positions of ``rules`` with ``options``.
 
-    Two set-ups, each searched at :data:`FINGERPRINT_PLIES` plies in (fixed choices, no agent, no
-    derived seed), with a fixed node budget and no time limit: the chosen action, its score, the
+    Two set-ups, each searched at four depths into the game (:data:`FINGERPRINT_POSITIONS`: fixed
+    choices, constant seeds, no agent), with a fixed node budget and no time limit: the chosen action, its score, the
     depth and the nodes, each seat's evaluation, and the digest of the data in use.  Any change to
     the rules, the data, the evaluation or the search changes it; a change in how seeds are derived
     does not (the games it would play are other games of the same engine)."""
     game = load_ruleset(rules)
     parts: list[Any] = [rules, game.data_digest(game.options_model.model_validate(options))]
-    for setup in (11, 29):
-        start = new_game(rules, options, setup)
-        for plies in FINGERPRINT_PLIES:
-            s = _walk(start, plies, setup)
-            if s.is_terminal():
-                parts.append("end")
-                continue
-            found = Searcher(max_nodes=FINGERPRINT_NODES, seed=setup + plies, evaluator=game.evaluator).search(
-                s.copy_for_search()
-            )
-            evals = [round(float(game.evaluator.evaluate(s, p)), 6) for p in range(s.num_players)]
-            parts.append([str(found.action), round(found.score, 6), found.depth, found.nodes, evals])
+    starts = {setup: new_game(rules, options, setup) for setup, _, _ in FINGERPRINT_POSITIONS}
+    for setup, plies, search in FINGERPRINT_POSITIONS:
+        s = _walk(starts[setup], plies, setup)
+        if s.is_terminal():
+            parts.append("end")
+            continue
+        found = Searcher(max_nodes=FINGERPRINT_NODES, seed=search, evaluator=game.evaluator).search(s.copy_for_search())
+        evals = [round(float(game.evaluator.evaluate(s, p)), 6) for p in range(s.num_players)]
+        parts.append([str(found.action), round(found.score, 6), found.depth, found.nodes, evals])
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
 
 

@@ -222,7 +222,7 @@ class TimedMCTSAgent:
         self.name = "mcts" if evaluator == "rollout" else "mcts:eval"
         self.think_time = think_time
         self._mcts = mcts
-        self._rng = np.random.RandomState(seed % 2**32)  # numpy takes 32 bits; derived seeds have 60
+        self._rng = np.random.RandomState(np.random.MT19937(seed))  # any size of seed (derived seeds have 60 bits)
         self._pyrng = random.Random(seed)
         if simulations is not None and simulations < 2:
             raise ValueError("MCTS needs at least 2 simulations a move")
