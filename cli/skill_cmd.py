@@ -57,7 +57,7 @@ def ladder_table(result: dict[str, Any]) -> Table:
         ("strong won", "right"),
         ("weak won", "right"),
         ("ties", "right"),
-        ("strong's score [95% CI]", "right"),
+        ("strong's score\n[95% CI]", "right"),
         ("Elo", "right"),
     ):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
@@ -68,7 +68,7 @@ def ladder_table(result: dict[str, Any]) -> Table:
             str(s["strong_wins"]),
             str(s["weak_wins"]),
             str(s["ties"]),
-            _score_cell(s),
+            f"{format_pct(s['score'])} [{100 * s['ci95'][0]:.0f}, {100 * s['ci95'][1]:.0f}]",
             _elo_text(s["elo"]),
         )
     fit = result["fit"]

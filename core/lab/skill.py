@@ -63,9 +63,8 @@ SCORE_NOTE = "score: the stronger side's points per game, a win 1 and a tie 1/2"
 #: how the steps depend on each other, and what that does to the pooled test and the slope (said in every output)
 PAIRED_NOTE = (
     "the steps share their seeds (game i of every step starts alike), so they are paired, not independent: "
-    "the pooled interval and test treat all games as independent and may be too narrow if a set-up favours "
-    "one side at every step; the slope's interval treats the steps as independent, which positively "
-    "correlated steps make too wide, not too narrow"
+    "the pooled interval and test take every game as independent and may be too narrow; the slope's "
+    "interval, a contrast between steps, is if anything too wide"
 )
 
 
@@ -235,8 +234,7 @@ TARGET_ZONE = (0.42, 0.58)
 #: how the levels depend on each other, and what that does to the trend test (said in every output)
 SEAT_PAIRED_NOTE = (
     "the levels share their set-ups (game i of every level starts alike), so they are paired, not independent: "
-    "the trend test treats them as independent, which, when a set-up favours the same seat at every level, "
-    "makes it too cautious rather than too bold"
+    "the trend test takes them as independent, which makes it, if anything, too cautious"
 )
 
 
