@@ -449,7 +449,7 @@ def tests_table(tests: list[dict[str, Any]], limit_buildings: int = 8) -> Table:
 
 def _test_name(t: dict[str, Any]) -> str:
     """A test's row name: what differs, and for numbers which measure of it (mean or median)."""
-    return t["what"] + ("" if t["measure"] == "rate" else f", {t['measure']}")
+    return str(t["what"]) + ("" if t["measure"] == "rate" else f", {t['measure']}")
 
 
 def significance_line(tests: list[dict[str, Any]]) -> str:
