@@ -17,8 +17,9 @@ Both sides play with noise ``--noise`` (default 2 at the Inland Port, 0.5 in the
 the ``--candidate`` agent (default: the base's text) evaluating with the weights in FILE (an
 ``eval_weights.json``) instead of the game's: that is how a tuned evaluation is tested.
 
-After every pair one line: the LLR with its bounds, the score, the elo estimate with its 95%
-interval and how many pairs scored 0, 0.5, 1, 1.5 and 2.  The run stops at a bound or at
+After every pair one line: the LLR with its bounds, the score, the naive elo estimate with its 95%
+interval (not corrected for the stopping rule: an early stop overstates it) and how many pairs
+scored 0, 0.5, 1, 1.5 and 2.  The run stops at a bound or at
 ``--max-pairs`` (no verdict); ``--json FILE`` keeps the test and every pair.  The base game is
 played by two players.
 """
@@ -229,7 +230,10 @@ def run(argv: list[str] | None = None) -> dict[str, Any]:
 
 def _verdict_line(test: SPRT, max_pairs: int) -> str:
     elo, lo, hi = test.elo()
-    figures = f"{test.games} games ({test.pairs} pairs), score {test.score:.1%}, elo {elo:+.0f} [{lo:+.0f}, {hi:+.0f}]"
+    figures = (
+        f"{test.games} games ({test.pairs} pairs), score {test.score:.1%}, naive elo {elo:+.0f} [{lo:+.0f}, {hi:+.0f}] "
+        "(not corrected for the early stop, which overstates it)"
+    )
     if test.verdict == ACCEPTED:
         return f"ACCEPTED (H1: better by {test.elo1:g} elo or more) after {figures}"
     if test.verdict == REJECTED:

@@ -397,13 +397,17 @@ def lead_curve_table(summaries: list[dict[str, Any]]) -> Table:
     return table
 
 
-_SHORT_TEST = {"two-proportion z-test": "z", "Welch t-test": "Welch t", "Mann-Whitney U test": "M-W U"}
+_SHORT_TEST = {"two-proportion z-test": "z", "Welch t-test": "t", "Mann-Whitney U test": "U"}
 
 
 def tests_table(tests: list[dict[str, Any]], limit_buildings: int = 8) -> Table:
-    table = Table(title="Differences B − A (bold: significant at 5%)", title_justify="left")
+    """The differences B − A: each test's raw p and its p adjusted by Holm over the family; the flag is on the adjusted."""
+    table = Table(
+        title=f"Differences B − A (*: significant at 5% after Holm's correction over the {len(tests)} tests)",
+        title_justify="left",
+    )
     table.add_column("what", overflow="fold")
-    for col in ("A", "B", "B − A", "test", "p", "sig."):
+    for col in ("A", "B", "B − A", "test", "p", "Holm p"):
         table.add_column(col, justify="right")
     shown_buildings = 0
     hidden = 0
@@ -425,21 +429,44 @@ def tests_table(tests: list[dict[str, Any]], limit_buildings: int = 8) -> Table:
             if isinstance(t["diff"], float) and math.isnan(t["diff"])
             else (f"{100 * t['diff']:+.1f}pt" if rate else f"{t['diff']:+.2f}")
         )
-        what = t["what"] + ("" if rate else f", {t['measure']}")
         table.add_row(
-            Text(what),
+            Text(_test_name(t)),
             fmt(t["a"]),
             fmt(t["b"]),
             diff,
             _SHORT_TEST.get(t["test"], t["test"]),
             format_p(t["p_value"]),
-            "yes" if t["significant"] else "no",
+            format_p(t["p_adjusted"]) + (" *" if t["significant"] else "  "),
             style="bold" if t["significant"] else None,
         )
-    table.caption = "z: two-proportion z-test; Welch t: Welch's t-test of means; M-W U: Mann-Whitney U test" + (
-        f"; {hidden} building rows without a significant difference not shown" if hidden else ""
-    )
+    table.caption = (
+        "z: two-proportion z-test; t: Welch's t-test of means; U: Mann-Whitney U test; p: each test alone; "
+        "Holm p: adjusted by Holm's step-down correction over all the tests, which keeps the chance of any false "
+        "flag at 5%; *: Holm p below 5%"
+    ) + (f"; {hidden} building rows without a significant difference not shown" if hidden else "")
     return table
+
+
+def _test_name(t: dict[str, Any]) -> str:
+    """A test's row name: what differs, and for numbers which measure of it (mean or median)."""
+    return str(t["what"]) + ("" if t["measure"] == "rate" else f", {t['measure']}")
+
+
+def significance_line(tests: list[dict[str, Any]]) -> str:
+    """Which differences are significant after Holm's correction, and which only on their raw p."""
+    sig = [_test_name(t) for t in tests if t["significant"]]
+    raw_only = [_test_name(t) for t in tests if t["significant_raw"] and not t["significant"]]
+    family = f"Holm's correction for the {len(tests)} tests"
+    if sig:
+        text = f"Statistically significant at 5% after {family} ({len(sig)} tests; p in the table): " + "; ".join(sig)
+    else:
+        text = f"No difference is statistically significant at 5% after {family}"
+    if raw_only:
+        text += (
+            f". Below 5% on the raw p only, not after the correction ({len(raw_only)} tests; if nothing differed, "
+            f"about {len(tests) / 20:.1f} of {len(tests)} would be): " + "; ".join(raw_only)
+        )
+    return text + "."
 
 
 def _json_summary(s: dict[str, Any]) -> dict[str, Any]:
@@ -916,16 +943,6 @@ def _show_comparison(out: Console, summaries: list[dict[str, Any]], tests: list[
     out.print(measures_table(summaries))
     out.print(lead_curve_table(summaries))
     out.print(tests_table(tests))
-    sig = [t for t in tests if t["significant"]]
-    if sig:
-        names = list(dict.fromkeys(t["what"] for t in sig))
-        out.print(
-            f"Statistically significant at 5% ({len(sig)} of {len(tests)} tests; test and p in the table): "
-            + ", ".join(names)
-            + ".",
-            markup=False,
-        )
-    else:
-        out.print(f"No difference is statistically significant at 5% ({len(tests)} tests).", markup=False)
+    out.print(significance_line(tests), markup=False)
     out.print(wealth_distribution_table(summaries))
     out.print(buildings_table(summaries))

@@ -31,7 +31,7 @@ from cli.playtest_cmd import (
 from cli.root import app
 from core.lab import playtest as pt
 from core.lab import skill as sk
-from core.lab.seat_report import trend_sentence, write_seat_report
+from core.lab.seat_report import first_upper, trend_sentence, write_seat_report
 
 SKILL_HELP = f"""Skill depth: does searching deeper win more, and how steeply?
 
@@ -41,13 +41,15 @@ Defaults: --from {sk.FIRST_NODES} --to {sk.LAST_NODES}, level {sk.LEVEL}. A base
 
 With --seats: the seat balance by skill instead. Each level of --levels (easy, normal, hard or an ai agent text such as ai:easy@nodes=50) plays itself, the same level in both seats with --noise, for its count of --games (one count per level, e.g. 400,200,40, or one for all); game i of every level starts from the same set-up. Reported per level: the first seat's share of the decisive games with its 95% interval and a test against 50%, and whether the share changes from the first level to the last. --html draws the curve. Example: lehavre skill inland --seats --levels easy,normal --games 200,40 --html seats.html
 """
-SKILL_EPILOG = """Reported per rule set: the stronger side's win rate at each step (ties count for nobody) with its 95% Wilson interval and Elo equivalent (a tie counts half); the pooled rate with an exact binomial test of its share of the decisive games against 50%; and the fitted slope, the least-squares line of the win rate against log2 of the budget (percentage points per doubling, 95% interval from the steps' binomial variances). A higher rate means skill matters more; a negative slope means each doubling pays less than the last.
+SKILL_EPILOG = """Reported per rule set, all on the stronger side's score (its points per game, a win 1 and a tie 1/2): the score at each step with its 95% Wilson interval and Elo equivalent; the pooled score with its interval, Elo and the score test against 50% (p < 0.05 exactly when the interval leaves 50% out); and the fitted slope, the least-squares line of the score against log2 of the budget (percentage points per doubling, 95% interval from the steps' binomial variances). A higher score means skill matters more; a negative slope means each doubling pays less than the last. The steps share their seeds, so they are paired: the pooled test treats them as independent.
 
-With --seats, per level: games, decisive games (one winner), the first seat's (the starting player's) wins, ties, its share of the decisive games with a 95% Wilson interval and an exact binomial test against 50%; across levels, the Cochran-Armitage test of a trend in that share. The target zone is 42% to 58%."""
+With --seats, per level: games, decisive games (one winner), the first seat's (the starting player's) wins, ties, its share of the decisive games with a 95% Wilson interval and an exact binomial test against 50%; across levels, the Cochran-Armitage test of a trend in that share (the levels share their set-ups, so they are paired; the test treats them as independent). The target zone is 42% to 58%."""
 
 
 def ladder_table(result: dict[str, Any]) -> Table:
-    """One rule set's ladder: a row per step, then the pooled rate and the slope in the caption."""
+    """One rule set's ladder: a row per step, then the pooled score, its test and the slope in the caption.
+
+    Every figure is on the stronger side's score (a tie counts 1/2), as the caption says."""
     table = Table(title=f"Skill depth: {result['rules']}", title_justify="left")
     for col, justify in (
         ("nodes: strong vs weak", "left"),
@@ -55,7 +57,7 @@ def ladder_table(result: dict[str, Any]) -> Table:
         ("strong won", "right"),
         ("weak won", "right"),
         ("ties", "right"),
-        ("strong's rate [95% CI]", "right"),
+        ("strong's score\n[95% CI]", "right"),
         ("Elo", "right"),
     ):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
@@ -66,8 +68,8 @@ def ladder_table(result: dict[str, Any]) -> Table:
             str(s["strong_wins"]),
             str(s["weak_wins"]),
             str(s["ties"]),
-            f"{format_pct(s['rate'])} [{format_pct(s['ci95'][0])}, {format_pct(s['ci95'][1])}]",
-            "–" if s["elo"] is None else f"{s['elo']:+.0f}",
+            f"{format_pct(s['score'])} [{100 * s['ci95'][0]:.0f}, {100 * s['ci95'][1]:.0f}]",
+            _elo_text(s["elo"]),
         )
     fit = result["fit"]
     slope = (
@@ -75,13 +77,25 @@ def ladder_table(result: dict[str, Any]) -> Table:
         if fit["slope"] is None
         else f"{100 * fit['slope']:+.1f} points per doubling [{100 * fit['ci_low']:+.1f}, {100 * fit['ci_high']:+.1f}]"
     )
+    lo, hi = result["elo95"]
     table.caption = Text(
-        f"all steps: the stronger side won {format_pct(result['rate'])} [{format_pct(result['ci95'][0])}, "
-        f"{format_pct(result['ci95'][1])}] of {result['games']} games (binomial test of its share of decisive games "
-        f"against 50%: p={format_p(result['test']['p_value'])}); fitted slope: {slope}",
+        f"{first_upper(result['quantity'])}; the interval (Wilson), the test, the Elo and the slope are all on it. "
+        f"All steps: the stronger side scored {_score_cell(result)} over {result['games']} games, Elo "
+        f"{_elo_text(result['elo'])} [{_elo_text(lo)}, {_elo_text(hi)}] (score test against 50%: "
+        f"p={format_p(result['test']['p_value'])}); fitted slope of the score: {slope}. "
+        f"{first_upper(result['paired'])}.",
         justify="left",
     )
     return table
+
+
+def _score_cell(figures: dict[str, Any]) -> str:
+    lo, hi = figures["ci95"]
+    return f"{format_pct(figures['score'])} [{format_pct(lo)}, {format_pct(hi)}]"
+
+
+def _elo_text(x: float | None) -> str:
+    return "–" if x is None else f"{x:+.0f}"
 
 
 def seat_table(curve: dict[str, Any]) -> Table:
@@ -110,14 +124,11 @@ def seat_table(curve: dict[str, Any]) -> Table:
     lo, hi = curve["target_zone"]
     table.caption = Text(
         f"share: the first seat's (the starting player's) share of decisive games; p: exact binomial test against "
-        f"50%; target zone {format_pct(lo)} to {format_pct(hi)}. {_first_upper(trend_sentence(curve))}.",
+        f"50%; target zone {format_pct(lo)} to {format_pct(hi)}. {first_upper(trend_sentence(curve))}. "
+        f"{first_upper(curve['paired'])}.",
         justify="left",
     )
     return table
-
-
-def _first_upper(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _seat_curves(

@@ -29,6 +29,11 @@ SEAT_NOTE = (
     "played twice, the two agents swapping seats."
 )
 
+#: why the trend test's assumption holds here (the seat page prints it under each curve)
+INDEPENDENT_NOTE = (
+    "each level is played on seeds of its own, so the levels are independent samples, as the trend test assumes"
+)
+
 #: a rule set's skill levels, weakest first (the seat curve's order)
 LEVEL_ORDER = ("ai:easy", "ai:normal", "ai:hard")
 
@@ -83,6 +88,7 @@ def seat_curves(plan: Plan, store: Path) -> list[dict[str, Any]]:
                 "target_zone": [0.43, 0.57],
                 "levels": [lv.to_dict() for lv in levels],
                 "trend": trend_test(levels),
+                "paired": INDEPENDENT_NOTE,
             }
         )
     return curves

@@ -10,26 +10,45 @@ evaluation.  With more than two players the mover's margin comes from its
 search and the others' from the static evaluation; the *eventual winner's
 lead* is always the winner's margin: the winner minus the best other player.
 
-The measures follow the Ludii general game system's metrics, adapted from an
-evaluation in ``[-1, 1]`` to a margin in francs:
+The measures are adapted from the Ludii general game system's metrics
+(``metrics.single.stateEvaluation`` and ``metrics.multiple.metrics`` of its
+Evaluation module).  Ludii evaluates each position by playouts, in
+``[-1, 1]`` per player; here a position is the margin in francs, so every
+threshold and every figure is in francs, not in Ludii's units.  Where each
+one differs beyond that:
 
 ``decisiveness``
     Share of the game's decisions played from the first decision at which the
     eventual winner is *clearly ahead* to the end (0: never clearly ahead
     before the end; near 1: decided from the start).  Clearly ahead: the
     winner's lead exceeds both the largest lead any other player ever held in
-    the game (Ludii's decisiveness threshold) and ``clear_lead`` francs
-    (default :data:`CLEAR_LEAD`).  Ludii's "Decisiveness Moves" is one minus it.
+    the game and ``clear_lead`` francs (default :data:`CLEAR_LEAD`).
+    Ludii's "Decisiveness Moves" is the other side of the same cut: the
+    share of the moves played *before* the winner first exceeds the
+    threshold (1 when it never does), so it is one minus this.  Ludii's
+    threshold ("Decisiveness Threshold") is the highest evaluation any
+    non-winner reached, compared with the winner's evaluation; ours compares
+    margins (each player against the best other) and adds the ``clear_lead``
+    floor, which Ludii has not.
 ``drama``
     How far behind the eventual winner was: the mean over the game's
-    decisions of the winner's deficit (``max(0, -lead)``, francs; Ludii's
-    "Drama", average), and ``drama_max``, the deepest deficit.
+    decisions of the winner's deficit (``max(0, -lead)``, francs), and
+    ``drama_max``, the deepest deficit.  This is Ludii's "Drama" (Average and
+    Max): at each move the highest evaluation minus the winner's, which is the
+    same deficit; Ludii averages over the winners of a shared win, where a
+    tied game has no measures here.
 ``lead changes (evaluation)``
     How often the expected winner changes: the number of decisions at which
     the set of seats with the highest margin differs from the previous
-    decision's, and that number per decision (Ludii's "Lead Change").
+    decision's (``n - 1`` comparisons in a game of ``n`` decisions), and
+    ``lead_change_rate``, that number over ``n - 1``.  Ludii's "Lead Change"
+    differs: it compares the first move's leaders with an empty set, so its
+    count is ours plus one (the first move always counts), and it divides by
+    the number of moves ``n``: Ludii's rate is ``(changes + 1) / n`` where ours
+    is ``changes / (n - 1)``.  Ours counts only real changes.
 ``lead curve``
-    The eventual winner's mean lead in each tenth of the game (by decision).
+    The eventual winner's mean lead in each tenth of the game (by decision);
+    not a Ludii metric.
 
 Games without a single winner (ties), with one player, or stored without a
 trace have no measures; summaries count them apart.
@@ -77,7 +96,8 @@ def decisiveness_threshold(trace: Trace, winner: int, clear_lead: float = CLEAR_
 
 
 def decisiveness(trace: Trace, winner: int, clear_lead: float = CLEAR_LEAD) -> float:
-    """Share of the decisions from the first at which ``winner`` is clearly ahead to the end (see the module)."""
+    """Share of the decisions from the first at which ``winner`` is clearly ahead to the end (see the module):
+    one minus Ludii's "Decisiveness Moves", on margins and with the ``clear_lead`` floor."""
     n = len(trace)
     threshold = decisiveness_threshold(trace, winner, clear_lead)
     for i, m in enumerate(trace):
@@ -87,7 +107,8 @@ def decisiveness(trace: Trace, winner: int, clear_lead: float = CLEAR_LEAD) -> f
 
 
 def drama(trace: Trace, winner: int) -> tuple[float, float]:
-    """The winner's mean and deepest deficit in francs (0 when it never trailed)."""
+    """The winner's mean and deepest deficit in francs (0 when it never trailed): Ludii's "Drama" Average and
+    Max, in francs."""
     deficits = [max(0.0, -float(m[winner])) for m in trace]
     if not deficits:
         return 0.0, 0.0
@@ -101,7 +122,10 @@ def leaders(margins: Sequence[float]) -> frozenset[int]:
 
 
 def lead_changes(trace: Trace) -> int:
-    """Decisions at which the set of leaders by evaluation differs from the previous decision's."""
+    """Decisions at which the set of leaders by evaluation differs from the previous decision's.
+
+    ``n - 1`` comparisons for ``n`` decisions; Ludii's "Lead Change" also counts the first decision (its
+    leaders against none), so its count is this plus one (see the module)."""
     return sum(1 for prev, cur in itertools.pairwise(trace) if leaders(prev) != leaders(cur))
 
 

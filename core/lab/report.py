@@ -469,11 +469,12 @@ def _tests_table(tests: Sequence[dict[str, Any]]) -> str:
         rows.append(
             f'<tr class="{"sig" if t["significant"] else ""}"><td>{escape(t["what"])}</td><td>{escape(t["measure"])}</td>'
             f"<td>{a}</td><td>{b}</td><td>{d}</td><td>{escape(t['test'])}</td><td>{t['statistic']:.3f}</td>"
-            f"<td>{_p(t['p_value'])}</td><td>{verdict}</td></tr>"
+            f"<td>{_p(t['p_value'])}</td><td>{_p(t['p_adjusted'])}</td><td>{verdict}</td></tr>"
         )
     return (
         '<table id="tests"><thead><tr><th>what</th><th>measure</th><th>A</th><th>B</th><th>B − A</th><th>test</th>'
-        f"<th>statistic</th><th>p</th><th>at 5%</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        "<th>statistic</th><th>p</th><th>p (Holm)</th><th>at 5% (Holm)</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
 
@@ -561,19 +562,35 @@ def render(
 def _differences(tests: Sequence[dict[str, Any]]) -> list[str]:
     """The section on two summaries' differences: which are significant, how they were tested, the tests' table."""
     sig = [t for t in tests if t["significant"]]
+    raw_only = [t for t in tests if t["significant_raw"] and not t["significant"]]
+    family = f"after Holm's correction for the {len(tests)} tests"
     parts = ["<h2>Differences (B − A)</h2>"]
     if sig:
         parts.append(
-            f"<p>Statistically significant at the 5% level ({len(sig)} of {len(tests)} tests): "
-            + "; ".join(f"<b>{escape(t['what'])}</b> ({escape(t['test'])}, p {_p_rel(t['p_value'])})" for t in sig)
+            f"<p>Statistically significant at the 5% level {family} ({len(sig)} tests): "
+            + "; ".join(
+                f"<b>{escape(t['what'])}</b> ({escape(t['test'])}, p {_p_rel(t['p_value'])}, "
+                f"Holm p {_p_rel(t['p_adjusted'])})"
+                for t in sig
+            )
             + ".</p>"
         )
     else:
-        parts.append(f"<p>No difference is statistically significant at the 5% level ({len(tests)} tests).</p>")
+        parts.append(f"<p>No difference is statistically significant at the 5% level {family}.</p>")
+    if raw_only:
+        parts.append(
+            f"<p>Below 5% on the raw p only, not after the correction ({len(raw_only)} tests): "
+            + "; ".join(
+                f"{escape(t['what'])} (p {_p_rel(t['p_value'])}, Holm p {_p_rel(t['p_adjusted'])})" for t in raw_only
+            )
+            + ".</p>"
+        )
     parts.append(
         '<p class="note">Rates: two-proportion z-test (pooled). Numbers: Welch t-test (means) and Mann-Whitney U '
         "(distributions, normal approximation). Wealth is tested on each game's mean final wealth, one value per game. "
-        "Many tests are run at once, so about one in twenty unrelated differences will look significant by chance.</p>"
+        "Many tests are run at once, so each raw p (a test alone) is adjusted by Holm's step-down correction over all "
+        f"{len(tests)} tests, and a difference is called significant only on its adjusted p: the chance that any of the "
+        "flags is a false alarm stays at most 5%.</p>"
     )
     parts.append(_tests_table(tests))
     return parts

@@ -196,12 +196,18 @@ def render(
             f"<h2>{escape(curve['rules'])}{escape(noise)}</h2>",
             _table(curve),
             f"<p>{escape(trend_sentence(curve))}.</p>",
+            f'<p class="note">{escape(first_upper(curve["paired"]))}.</p>',
         ]
     parts.append(
         '<p class="note">p (share = 50%): exact binomial test of the first seat\'s wins among the decisive games; '
         "highlighted rows are significant at the 5% level.</p></body></html>"
     )
     return "\n".join(parts)
+
+
+def first_upper(text: str) -> str:
+    """``text`` with its first letter capitalised (a sentence's start)."""
+    return text[:1].upper() + text[1:]
 
 
 def write_seat_report(

@@ -5,17 +5,30 @@ A ladder of budgets ``B, 2B, 4B, ...`` gives one *step* per doubling: the
 each in both seats (game ``i`` rotates the seats), with noise so the games
 differ, and the same run seed at every step (game ``i`` of every step is set
 up alike).  Each step is an ordinary playtest run (:mod:`core.lab.playtest`:
-stored, resumable, any backend).  For each rule set the result gives
+stored, resumable, any backend).
 
-* the stronger side's win rate at each step (ties count for nobody) with its
-  95% Wilson interval, and its Elo equivalent (a tie counts half);
-* the pooled win rate over all steps, with an exact binomial test of its
-  share of the decisive games against 50%;
-* the fitted slope: the least-squares line of the win rate against the step
+Every figure is on one quantity, the stronger side's *score*: its points per
+game, a win counting 1 and a tie 1/2 (:data:`SCORE_NOTE`).  For each rule set
+the result gives
+
+* the score at each step with its 95% Wilson interval and its Elo equivalent
+  (the Elo of the interval's ends bound the Elo);
+* the pooled score over all steps, its interval, its Elo, and the score test
+  against 50% (the test the Wilson interval inverts, so the interval leaves
+  out 50% exactly when p < 0.05);
+* the fitted slope: the least-squares line of the score against the step
   (log2 of the budget), with its 95% interval from the steps' binomial
-  variances.  A positive mean rate says skill pays; a slope near zero says
-  each doubling pays about as much as the last, a negative one that returns
+  variances.  A score above 50% says skill pays; a slope near zero says each
+  doubling pays about as much as the last, a negative one that returns
   diminish.
+
+Treating a score with halves as so many wins of a coin overstates its
+variance when there are ties, so the intervals and the test are conservative.
+The steps share their seeds, so they are paired, not independent
+(:data:`PAIRED_NOTE`): the pooled interval and test, which treat every game as
+independent, may be too narrow if a set-up favours one side at every step;
+the slope's interval, a contrast between steps, treats them as independent
+too, which positively correlated steps make too wide, not too narrow.
 
 The *seat curve* (:func:`run_seat_curve`) asks another question of the same
 machinery: does the first seat's advantage depend on skill?  For each level
@@ -24,7 +37,9 @@ puts that level in both seats, with noise, on the same run seed at every level
 (game ``i`` of every level is set up alike).  Per level: the first seat's
 (the starting player's) share of the decisive games with its 95% Wilson
 interval and an exact binomial test against 50%; across levels, the
-Cochran-Armitage test of a trend in that share (first level to last).
+Cochran-Armitage test of a trend in that share (first level to last).  The
+levels share their set-ups, so they are paired, not independent
+(:data:`SEAT_PAIRED_NOTE`).
 """
 
 from __future__ import annotations
@@ -42,6 +57,15 @@ from core.lab.playtest import Config, PlaytestError, RunResult, Store, execute, 
 
 #: the ladder's default first and last budget (nodes per decision) and its agent level
 FIRST_NODES, LAST_NODES, LEVEL = 250, 2000, "normal"
+
+#: what the ladder's rate, interval, test, Elo and slope are computed on (said in every output)
+SCORE_NOTE = "score: the stronger side's points per game, a win 1 and a tie 1/2"
+#: how the steps depend on each other, and what that does to the pooled test and the slope (said in every output)
+PAIRED_NOTE = (
+    "the steps share their seeds (game i of every step starts alike), so they are paired, not independent: "
+    "the pooled interval and test take every game as independent and may be too narrow; the slope's "
+    "interval, a contrast between steps, is if anything too wide"
+)
 
 
 def ladder(first: int, last: int) -> list[int]:
@@ -73,11 +97,16 @@ class Step:
     ties: int
 
     @property
-    def rate(self) -> float:
-        return self.strong_wins / self.games if self.games else 0.0
+    def points(self) -> float:
+        """The stronger side's points: a win counts 1, a tie 1/2."""
+        return self.strong_wins + self.ties / 2
+
+    @property
+    def score(self) -> float:
+        """The stronger side's points per game (0 before any game)."""
+        return self.points / self.games if self.games else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        lo, hi = stats.wilson_interval(self.strong_wins, self.games)
         return {
             "weak_nodes": self.weak,
             "strong_nodes": self.strong,
@@ -86,9 +115,7 @@ class Step:
             "strong_wins": self.strong_wins,
             "weak_wins": self.weak_wins,
             "ties": self.ties,
-            "rate": self.rate,
-            "ci95": [lo, hi],
-            "elo": elo(self.strong_wins + self.ties / 2, self.games),
+            **score_figures(self.points, self.games),
         }
 
 
@@ -98,6 +125,21 @@ def elo(score: float, games: int) -> float | None:
         return None
     p = score / games
     return 400 * math.log10(p / (1 - p))
+
+
+def score_figures(points: float, games: int) -> dict[str, Any]:
+    """A score's figures, all on ``points / games``: the score, its 95% Wilson interval, its Elo with the
+    Elo of the interval's ends, and the score test against 50% (which rejects exactly when the interval
+    leaves 50% out)."""
+    lo, hi = stats.wilson_interval(points, games)
+    return {
+        "points": points,
+        "score": points / games if games else 0.0,
+        "ci95": [lo, hi],
+        "elo": elo(points, games),
+        "elo95": [elo(lo, 1), elo(hi, 1)],
+        "test": stats.proportion_score_test(points, games, 0.5).to_dict(),
+    }
 
 
 def step_result(weak: int, strong: int, run: RunResult) -> Step:
@@ -114,37 +156,39 @@ def step_result(weak: int, strong: int, run: RunResult) -> Step:
 
 
 def fit_slope(steps: Sequence[Step]) -> dict[str, float | None]:
-    """Least-squares slope of the win rate per step, with its 95% interval (binomial variances of the rates)."""
+    """Least-squares slope of the score per step, with its 95% interval (binomial variances of the scores,
+    the steps taken as independent: see :data:`PAIRED_NOTE`)."""
     xs = [math.log2(s.strong) for s in steps]
     if len(steps) < 2:
         return {"slope": None, "ci_low": None, "ci_high": None}
     mx = sum(xs) / len(xs)
     sxx = sum((x - mx) ** 2 for x in xs)
-    slope = sum((x - mx) * s.rate for x, s in zip(xs, steps, strict=True)) / sxx
-    # each rate's variance p(1-p)/n with p shrunk to (wins+1)/(games+2), so a step at 0% or 100% is not certain
+    slope = sum((x - mx) * s.score for x, s in zip(xs, steps, strict=True)) / sxx
+    # each score's variance p(1-p)/n with p shrunk to (points+1)/(games+2), so a step at 0% or 100% is not certain
     var = sum((x - mx) ** 2 * _shrunk(s) * (1 - _shrunk(s)) / max(1, s.games) for x, s in zip(xs, steps, strict=True))
     half = stats.Z95 * math.sqrt(var) / sxx
     return {"slope": slope, "ci_low": slope - half, "ci_high": slope + half}
 
 
 def _shrunk(step: Step) -> float:
-    return (step.strong_wins + 1) / (step.games + 2)
+    return (step.points + 1) / (step.games + 2)
 
 
 def summarize_ladder(rules: str, steps: Sequence[Step]) -> dict[str, Any]:
-    """A rule set's skill trace: the steps, the pooled rate and its test, and the fitted slope."""
+    """A rule set's skill trace: the steps, the pooled score with its interval, Elo and test, and the fitted
+    slope, every one on the score (:data:`SCORE_NOTE`), with what the steps' shared seeds mean
+    (:data:`PAIRED_NOTE`)."""
     games = sum(s.games for s in steps)
-    strong = sum(s.strong_wins for s in steps)
-    decisive = sum(s.strong_wins + s.weak_wins for s in steps)
-    lo, hi = stats.wilson_interval(strong, games)
     return {
         "rules": rules,
+        "quantity": SCORE_NOTE,
+        "paired": PAIRED_NOTE,
         "steps": [s.to_dict() for s in steps],
         "games": games,
-        "strong_wins": strong,
-        "rate": strong / games if games else 0.0,
-        "ci95": [lo, hi],
-        "test": stats.binomial_test(strong, decisive, 0.5).to_dict(),
+        "strong_wins": sum(s.strong_wins for s in steps),
+        "weak_wins": sum(s.weak_wins for s in steps),
+        "ties": sum(s.ties for s in steps),
+        **score_figures(sum(s.points for s in steps), games),
         "fit": fit_slope(steps),
     }
 
@@ -187,6 +231,11 @@ def run_ladder(
 SEAT_LEVELS = ("easy", "normal", "hard")
 #: the target zone of the first seat's share of decisive games
 TARGET_ZONE = (0.42, 0.58)
+#: how the levels depend on each other, and what that does to the trend test (said in every output)
+SEAT_PAIRED_NOTE = (
+    "the levels share their set-ups (game i of every level starts alike), so they are paired, not independent: "
+    "the trend test takes them as independent, which makes it, if anything, too cautious"
+)
 
 
 def parse_levels(text: str) -> list[str]:
@@ -285,7 +334,8 @@ def trend_test(levels: Sequence[SeatLevel]) -> dict[str, Any]:
     The Cochran-Armitage test for a linear trend of the share over the levels
     (scored 0, 1, 2, ... weakest first), two-sided; with two levels it is the
     pooled two-proportion z-test.  ``change`` is the last level's share minus
-    the first's.
+    the first's.  The test takes the levels as independent groups; they are
+    paired by their shared set-ups (:data:`SEAT_PAIRED_NOTE`).
     """
     used = [lv for lv in levels if lv.decisive]
     if len(used) < 2:
@@ -313,6 +363,7 @@ def summarize_seats(rules: str, levels: Sequence[SeatLevel], noise: float) -> di
         "target_zone": list(TARGET_ZONE),
         "levels": [lv.to_dict() for lv in levels],
         "trend": trend_test(levels),
+        "paired": SEAT_PAIRED_NOTE,
     }
 
 

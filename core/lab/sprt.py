@@ -40,6 +40,15 @@ gives +-2.94.
 :class:`SPRT` takes the pair results one at a time and reports the LLR, the bounds, the verdict,
 the games played, the score and an elo estimate with its 95% interval (fishtest's ``get_elo``:
 the mean pair score with its standard error from the pairs' spread, through :func:`logistic_elo`).
+
+**The elo is the naive estimate** (:data:`ELO_METHOD`), and every output says so.  It is what a
+fixed number of games would give, but the test stopped when the evidence first crossed a bound, so
+the games it stopped on are not a fixed sample: a test that stops early tends to stop on a lucky
+run, and the naive elo (and its interval) then overstates the difference, most for the quickest
+stops.  Fishtest corrects it for the stopping rule: it models the LLR as a Brownian motion with
+drift between the two bounds and reports the median-unbiased elo, the elo at which the observed
+outcome (the bound reached, and when) is the median outcome (Van den Bergh's "sprt.py" and
+"brownian.py" in fishtest's ``stats``).  That correction is not made here.
 """
 
 from __future__ import annotations
@@ -55,6 +64,9 @@ from core.lab.stats import Z95, normal_cdf
 PAIR_SCORES: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0)
 #: the count given to a pair score never seen, so every logarithm is finite (fishtest's ``regularize``)
 EMPTY_COUNT = 1e-3
+
+#: what the elo estimate is, said beside it in every output
+ELO_METHOD = "naive: the elo of the observed score, not corrected for the stopping rule (an early stop overstates it)"
 
 ACCEPTED = "accepted"
 REJECTED = "rejected"
@@ -258,7 +270,9 @@ class SPRT:
 
     def elo(self) -> tuple[float, float, float]:
         """``(elo, low, high)``: the logistic elo of the score with its 95% interval, from the mean and
-        spread of the pair scores (fishtest's ``get_elo``; empty categories count :data:`EMPTY_COUNT`)."""
+        spread of the pair scores (fishtest's ``get_elo``; empty categories count :data:`EMPTY_COUNT`).
+
+        The naive estimate (:data:`ELO_METHOD`): not corrected for the test's stopping rule."""
         if not self.pairs:
             return (math.nan, -math.inf, math.inf)
         n, values, probs = _distribution(self.counts)
@@ -283,7 +297,7 @@ class SPRT:
         score = f"{self.score:.1%}" if self.pairs else "-"
         return (
             f"pair {self.pairs:4d} ({self.games} games): LLR {self.llr:+6.2f} [{lower:+.2f}, {upper:+.2f}]  "
-            f"score {score}  elo {_elo_text(elo)} [{_elo_text(lo)}, {_elo_text(hi)}]  "
+            f"score {score}  naive elo {_elo_text(elo)} [{_elo_text(lo)}, {_elo_text(hi)}]  "
             f"pairs 0/0.5/1/1.5/2: {'/'.join(str(c) for c in self.counts)}"
         )
 
@@ -306,6 +320,7 @@ class SPRT:
             "score": None if math.isnan(self.score) else self.score,
             "elo": _finite(elo),
             "elo95": [_finite(lo), _finite(hi)],
+            "elo_method": ELO_METHOD,
             "los": self.los(),
         }
 

@@ -8,7 +8,10 @@ Welch's t-test (Student's t distribution through the regularised incomplete
 beta function) and by the Mann-Whitney U test (normal approximation with tie
 and continuity correction).  Every test returns its statistic and a two-sided
 p-value; :data:`ALPHA` is the level at which a difference is called
-significant.
+significant.  A family of tests asked at once (a comparison of two runs) is
+flagged on Holm's step-down adjusted p-values (:func:`holm` and
+:func:`control_family`), so the chance that any of its flags is a false alarm
+stays at most :data:`ALPHA`.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import Any, TypedDict
 
 ALPHA = 0.05
 Z95 = 1.959963984540054  # the 97.5 % point of the standard normal distribution
@@ -108,8 +111,13 @@ def t_quantile_95(df: float) -> float:
 # ---------------------------------------------------------------------------
 
 
-def wilson_interval(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for ``k`` successes in ``n`` trials (95 % by default)."""
+def wilson_interval(k: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for ``k`` successes in ``n`` trials (95 % by default).
+
+    ``k`` may be a score with halves (a tie counting one half): the interval
+    then treats each game as a win or loss with that mean, which is
+    conservative, as ties only lower a score's variance.
+    """
     if n <= 0:
         return (0.0, 1.0)
     p = k / n
@@ -154,6 +162,20 @@ def two_proportion_z_test(k1: int, n1: int, k2: int, n2: int) -> TestResult:
     return TestResult("two-proportion z-test", z, normal_two_sided_p(z))
 
 
+def proportion_score_test(k: float, n: int, p: float = 0.5) -> TestResult:
+    """One-sample score z-test of ``k`` successes in ``n`` against rate ``p`` (two-sided).
+
+    ``z = (k/n - p) / sqrt(p (1 - p) / n)``: the test the Wilson interval
+    inverts, so it rejects at 5% exactly when :func:`wilson_interval` leaves
+    ``p`` out; a rate, its interval and its test can never disagree.  ``k``
+    may be a score with halves (see :func:`wilson_interval`).
+    """
+    if n <= 0:
+        return TestResult("score z-test", 0.0, 1.0)
+    z = (k / n - p) / math.sqrt(p * (1 - p) / n)
+    return TestResult("score z-test", z, normal_two_sided_p(z))
+
+
 def binomial_test(k: int, n: int, p: float) -> TestResult:
     """Exact two-sided binomial test of ``k`` successes in ``n`` against rate ``p``.
 
@@ -183,7 +205,17 @@ def binomial_test(k: int, n: int, p: float) -> TestResult:
 
 
 def welch_t_test(xs: Sequence[float], ys: Sequence[float]) -> TestResult:
-    """Welch's unequal-variance t-test of mean(xs) against mean(ys) (two-sided)."""
+    """Welch's unequal-variance t-test of mean(xs) against mean(ys) (two-sided).
+
+    When neither sample varies (every value of ``xs`` alike and every value of
+    ``ys`` alike, as repeated deterministic games give), the standard error is
+    0 and the t statistic is ``(m1 - m2) / 0``.  It is answered as the limit:
+    equal constants differ by nothing (statistic 0, p = 1); different
+    constants give an infinite statistic (signed as ``m1 - m2``) and p = 0,
+    so statistic and p-value always agree.  Read p = 0 there as "the samples
+    do not overlap and show no spread", not as a measured certainty.  ``df``
+    is then ``n1 + n2 - 2``.
+    """
     n1, n2 = len(xs), len(ys)
     if n1 < 2 or n2 < 2:
         return TestResult("Welch t-test", 0.0, 1.0)
@@ -191,10 +223,53 @@ def welch_t_test(xs: Sequence[float], ys: Sequence[float]) -> TestResult:
     v1, v2 = statistics.variance(xs), statistics.variance(ys)
     se2 = v1 / n1 + v2 / n2
     if se2 == 0.0:
-        return TestResult("Welch t-test", 0.0, 1.0 if m1 == m2 else 0.0, float(n1 + n2 - 2))
+        if m1 == m2:
+            return TestResult("Welch t-test", 0.0, 1.0, float(n1 + n2 - 2))
+        return TestResult("Welch t-test", math.copysign(math.inf, m1 - m2), 0.0, float(n1 + n2 - 2))
     t = (m1 - m2) / math.sqrt(se2)
     df = se2 * se2 / ((v1 / n1) ** 2 / (n1 - 1) + (v2 / n2) ** 2 / (n2 - 1))
     return TestResult("Welch t-test", t, t_two_sided_p(t, df), df)
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values, in the order given.
+
+    Sort the ``m`` p-values ascending; the ``i``-th smallest (from 0) is
+    multiplied by ``m - i``, and each adjusted value is the running maximum of
+    those products, capped at 1 (Holm 1979, "A simple sequentially rejective
+    multiple test procedure"; as ``p.adjust(method="holm")`` in R and
+    ``multipletests(method="holm")`` in statsmodels).  Flagging the tests whose
+    adjusted p is below ``alpha`` keeps the chance of any false flag in the
+    family at most ``alpha``, whatever the tests' dependence.
+    """
+    m = len(p_values)
+    adjusted = [1.0] * m
+    running = 0.0
+    for i, k in enumerate(sorted(range(m), key=lambda j: p_values[j])):
+        running = max(running, min(1.0, (m - i) * p_values[k]))
+        adjusted[k] = running
+    return adjusted
+
+
+def control_family(tests: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tests of one family (dicts of :meth:`TestResult.to_dict`), each with its Holm-adjusted p.
+
+    Every test keeps its raw ``p_value`` and gains ``p_adjusted`` (Holm over
+    the whole family, :func:`holm`), ``family`` (how many tests the family
+    holds) and ``significant_raw`` (raw p below :data:`ALPHA`); ``significant``
+    becomes the adjusted p below :data:`ALPHA`.
+    """
+    adjusted = holm([float(t["p_value"]) for t in tests])
+    return [
+        {
+            **t,
+            "p_adjusted": q,
+            "family": len(tests),
+            "significant_raw": float(t["p_value"]) < ALPHA,
+            "significant": q < ALPHA,
+        }
+        for t, q in zip(tests, adjusted, strict=True)
+    ]
 
 
 def rank(values: Sequence[float]) -> list[float]:

@@ -139,3 +139,42 @@ def test_a_database_from_before_traces_is_migrated_and_still_readable(tmp_path):
         assert "trace" not in first and len(second["trace"]) == second["steps"]
         summary = pt.summarize(config, run.records)
     assert summary["measures"]["traced"] == 1
+
+
+def _ludii_lead_change(trace: list[list[float]]) -> tuple[int, float]:
+    """Ludii's "Lead Change", as its Evaluation module computes it: at each move the set of leaders is compared
+    with the previous move's, starting from an empty set; the count is divided by the number of moves."""
+    count, previous = 0, frozenset[int]()
+    for margins in trace:
+        current = ms.leaders(margins)
+        count += current != previous
+        previous = current
+    return count, count / len(trace)
+
+
+def _ludii_decisiveness_moves(trace: list[list[float]], winner: int) -> float:
+    """Ludii's "Decisiveness Moves": the share of moves before the winner's evaluation first exceeds the best any
+    other player reached (1 when it never does)."""
+    threshold = max(x for m in trace for s, x in enumerate(m) if s != winner)
+    first = next((i for i, m in enumerate(trace) if m[winner] > threshold), len(trace))
+    return first / len(trace)
+
+
+def test_where_the_measures_differ_from_ludii_as_the_docstrings_say():
+    """The audit: "lead changes" counts changes over n - 1 comparisons, which is not Ludii's definition though the
+    docstring said so.  Ludii counts the first move too and divides by n; decisiveness is one minus Ludii's
+    "Decisiveness Moves" (with the clear-lead floor at 0); drama is Ludii's."""
+    trace = two(2, 5, 8, 4, -1, -3, -6, -9, -12, -15)
+    m = ms.game_measures(trace, [1])
+    assert m is not None
+    ludii_count, ludii_rate = _ludii_lead_change(trace)
+    assert ludii_count == m["lead_changes_eval"] + 1 == 2
+    assert ludii_rate == pytest.approx(2 / 10) and m["lead_change_rate"] == pytest.approx(1 / 9)
+    assert ms.decisiveness(trace, 1, clear_lead=0.0) == pytest.approx(1 - _ludii_decisiveness_moves(trace, 1))
+    # Ludii's drama on evaluations (seat 0 at its margin, seat 1 at 0, which give the trace's margins)
+    evaluations = [[mg[0], 0.0] for mg in trace]
+    deficits = [max(e) - e[1] for e in evaluations]
+    assert m["drama"] == pytest.approx(sum(deficits) / len(deficits)) and m["drama_max"] == max(deficits)
+    doc = " ".join((ms.__doc__ or "").split())
+    assert "its count is ours plus one" in doc and "Ludii's rate is ``(changes + 1) / n``" in doc
+    assert "one minus this" in doc and "``clear_lead`` floor, which Ludii has not" in doc

@@ -110,3 +110,54 @@ def test_curve_is_drawn_with_intervals_even_line_and_target_zone() -> None:
     assert page.count('class="errorbar"') == 2
     assert "37.5%" in page and "65.0%" in page and "target zone 42–58%" in page
     assert "Cochran-Armitage trend test" in page
+
+
+# ---------------------------------------------------------------------------
+# The skill ladder: one quantity, the score with ties as halves
+# ---------------------------------------------------------------------------
+
+
+def test_ladder_rate_interval_test_and_elo_are_on_one_score() -> None:
+    """The audit's step: 30 wins, 10 losses, 40 ties in 80 games.  It printed 37.5% [27.7%, 48.5%] (ties as
+    losses) with p=0.0022 (decisive games only) and an Elo on the score with ties as halves.  Now every figure
+    is on the score 50/80 = 62.5%, and the interval leaves 50% out exactly when the test says p < 0.05."""
+    step = skill.Step(250, 500, 1, games=80, strong_wins=30, weak_wins=10, ties=40)
+    result = skill.summarize_ladder("x", [step])
+    assert result["quantity"].startswith("score:") and "a tie 1/2" in result["quantity"]
+    for figures in (result, result["steps"][0]):
+        assert figures["points"] == 50 and figures["score"] == pytest.approx(0.625)
+        assert figures["ci95"] == pytest.approx(list(stats.wilson_interval(50, 80)))
+        assert figures["ci95"] == pytest.approx([0.515, 0.723], abs=1e-3)
+        assert figures["elo"] == pytest.approx(400 * math.log10(0.625 / 0.375))
+        lo, hi = figures["elo95"]
+        assert lo == pytest.approx(400 * math.log10(figures["ci95"][0] / (1 - figures["ci95"][0])))
+        assert lo < figures["elo"] < hi
+        # score test of 0.625 against 0.5 with n = 80: z = 0.125 / sqrt(0.25 / 80)
+        assert figures["test"]["statistic"] == pytest.approx(0.125 / math.sqrt(0.25 / 80))
+        assert figures["test"]["p_value"] == pytest.approx(0.02535, abs=1e-5)
+    # no tie-deflated rate left anywhere
+    assert "rate" not in result and "rate" not in result["steps"][0]
+
+
+@pytest.mark.parametrize("wins,losses,ties", [(30, 10, 40), (48, 32, 0), (20, 20, 40), (47, 30, 3), (9, 1, 0)])
+def test_ladder_interval_and_test_never_disagree(wins: int, losses: int, ties: int) -> None:
+    figures = skill.summarize_ladder("x", [skill.Step(1, 2, 1, wins + losses + ties, wins, losses, ties)])
+    lo, hi = figures["ci95"]
+    assert (not lo <= 0.5 <= hi) == figures["test"]["significant"]
+
+
+def test_ladder_slope_follows_the_score_not_the_ties() -> None:
+    """Two steps with the same score, 62.5%, one with ties and one without: the slope of the score is 0,
+    where the tie-deflated rate (37.5% then 62.5%) gave a slope of +25 points per doubling."""
+    steps = [skill.Step(250, 500, 1, 80, 30, 10, 40), skill.Step(500, 1000, 2, 80, 50, 30, 0)]
+    fit = skill.fit_slope(steps)
+    assert fit["slope"] == pytest.approx(0.0)
+    assert fit["ci_low"] is not None and fit["ci_low"] < 0 < fit["ci_high"]  # type: ignore[operator]
+
+
+def test_ladder_and_seat_curve_say_their_groups_are_paired() -> None:
+    result = skill.summarize_ladder("x", [skill.Step(1, 2, 1, 10, 5, 5, 0), skill.Step(2, 4, 2, 10, 6, 4, 0)])
+    assert "paired, not independent" in result["paired"] and "share their seeds" in result["paired"]
+    curve = skill.summarize_seats("inland", [skill.seat_level("a", 1, records(5, 5, 0))], 2.0)
+    assert "paired, not independent" in curve["paired"]
+    assert "paired, not independent" in seat_report.render([curve])

@@ -227,3 +227,18 @@ def test_candidate_weights_are_checked(tmp_path: Path, capsys: pytest.CaptureFix
     assert "must give one weight for each term" in capsys.readouterr().err
     assert script.main(["--candidate-weights", str(tmp_path / "missing.json")]) == 2
     assert "cannot read the evaluation weights" in capsys.readouterr().err
+
+
+def test_the_stopped_elo_is_labelled_as_the_naive_estimate(capsys: pytest.CaptureFixture[str]) -> None:
+    """The audit: the elo printed when the test stops is the naive one (fishtest corrects it for the stopping
+    rule).  It is not corrected here, so every output names it the naive estimate."""
+    test = SPRT(elo0=0, elo1=100)
+    while test.verdict == CONTINUE:
+        test.add(2.0 if test.pairs % 3 else 1.5)
+    assert test.verdict == ACCEPTED
+    assert "naive elo" in test.line()
+    data = test.to_dict()
+    assert data["elo_method"].startswith("naive") and "stopping rule" in data["elo_method"]
+    script = _script()
+    line = script._verdict_line(test, 200)
+    assert line.startswith("ACCEPTED") and "naive elo" in line and "not corrected for the early stop" in line

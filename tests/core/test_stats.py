@@ -82,3 +82,43 @@ def test_describe_and_histogram():
     assert d["median"] == 3 and d["mean"] == 22 and d["q1"] == 2 and d["q3"] == 4 and d["max"] == 100
     h = stats.histogram([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], bins=5)
     assert sum(h["counts"]) == 11 and h["counts"][-1] == 3 and len(h["edges"]) == 6
+
+
+def test_welch_with_no_spread_in_either_sample_agrees_with_its_p_value():
+    """The audit's case: [1,1,1,1] against [2,2,2] gave statistic 0 with p 0 ("significant").  Different
+    constants now give an infinite statistic with p = 0; equal constants no difference, p = 1."""
+    r = stats.welch_t_test([1, 1, 1, 1], [2, 2, 2])
+    assert r.statistic == -math.inf and r.p_value == 0.0 and r.significant
+    assert r.df == 5.0
+    assert stats.welch_t_test([2, 2, 2], [1, 1, 1, 1]).statistic == math.inf
+    same = stats.welch_t_test([3, 3, 3], [3, 3])
+    assert same.statistic == 0.0 and same.p_value == 1.0 and not same.significant
+
+
+def test_holm_matches_r_p_adjust():
+    # R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm") = 0.03 0.06 0.06 0.02
+    assert stats.holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    # capped at 1, order kept, empty family
+    assert stats.holm([0.9, 0.2]) == pytest.approx([0.9, 0.4])
+    assert stats.holm([0.6, 0.7, 0.8]) == pytest.approx([1.0, 1.0, 1.0])
+    assert stats.holm([]) == []
+
+
+def test_a_family_of_22_tests_flags_on_the_adjusted_p():
+    """The audit's compare: 22 tests, deepest drama p=0.029 and lead changes p=0.0033 flagged at 5% raw;
+    neither survives Holm's correction over the family.  Both p-values are kept."""
+    raw = [
+        stats.TestResult("Welch t-test", 2.2, 0.029).to_dict(),
+        stats.TestResult("Welch t-test", 3.1, 0.0033).to_dict(),
+    ]
+    raw += [stats.TestResult("two-proportion z-test", 0.5, 0.5).to_dict() for _ in range(20)]
+    family = stats.control_family(raw)
+    assert [t["p_value"] for t in family] == [t["p_value"] for t in raw]
+    assert family[1]["p_adjusted"] == pytest.approx(22 * 0.0033)
+    assert family[0]["p_adjusted"] == pytest.approx(21 * 0.029)
+    assert all(t["family"] == 22 for t in family)
+    assert family[0]["significant_raw"] and family[1]["significant_raw"]
+    assert not any(t["significant"] for t in family)
+    # a difference strong enough survives
+    strong = stats.control_family([stats.TestResult("z", 4.0, 1e-5).to_dict(), *raw[2:]])
+    assert strong[0]["significant"] and strong[0]["p_adjusted"] == pytest.approx(21e-5)

@@ -222,7 +222,9 @@ def _rate_test(what: str, ka: int, na: int, kb: int, nb: int) -> dict[str, Any]:
 
 
 def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
-    """Tests of every difference between two summaries (B minus A), each with its test and p-value.
+    """Tests of every difference between two summaries (B minus A), each with its test, its raw p-value
+    and its p-value adjusted by Holm's step-down correction over all the tests returned
+    (:func:`core.lab.stats.control_family`); ``significant`` is decided on the adjusted one.
 
     Rates: two-proportion z-test.  Numbers: Welch t-test on the mean and
     Mann-Whitney U on the distribution (reported with the medians).  Wealth is
@@ -260,7 +262,7 @@ def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
         if ea is None or eb is None:
             continue  # a building in only one rule set: nothing to compare
         tests.append(_rate_test(f"{key[1]}: built", ea["built_games"], na, eb["built_games"], nb))
-    return tests
+    return stats.control_family(tests)
 
 
 def _measure_tests(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
