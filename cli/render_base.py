@@ -387,20 +387,7 @@ def player_panel(state: BaseState, p: int, players: Sequence[Player]) -> Panel:
             short = due > state.food_value(p) + state.francs[p]
             ships.append(f"{due} due", style="error" if short else "dim")
     lines.append(ships)
-    owned = state.owned(p)
-    bl = Text("buildings: ", style="dim")
-    if owned:
-        for k, b in enumerate(sorted(owned, key=lambda x: (K.IS_SPECIAL[x], K.SORT_KEY[x], K.NAME[x]))):
-            if k:
-                bl.append(", ")
-            bl.append_text(_with_discs(state, b))
-        h, f = state.hammers(p), state.fishermen(p)
-        extra = ([_plural(h, "hammer")] if h else []) + ([f"{f} fisherm{'a' if f == 1 else 'e'}n"] if f else [])
-        if extra:
-            bl.append(f"  ({', '.join(extra)})", style="dim")
-    else:
-        bl.append("none", style="dim")
-    lines.append(bl)
+    lines.append(buildings_text(state, p))
     return Panel(
         Group(*lines),
         title=title,
@@ -410,6 +397,24 @@ def player_panel(state: BaseState, p: int, players: Sequence[Player]) -> Panel:
         subtitle_align="right",
         padding=(0, 1),
     )
+
+
+def buildings_text(state: BaseState, p: int) -> Text:
+    """A player's buildings in one line (with the persons in them), and their hammers and fishermen."""
+    owned = state.owned(p)
+    bl = Text("buildings: ", style="dim")
+    if not owned:
+        bl.append("none", style="dim")
+        return bl
+    for k, b in enumerate(sorted(owned, key=lambda x: (K.IS_SPECIAL[x], K.SORT_KEY[x], K.NAME[x]))):
+        if k:
+            bl.append(", ")
+        bl.append_text(_with_discs(state, b))
+    h, f = state.hammers(p), state.fishermen(p)
+    extra = ([_plural(h, "hammer")] if h else []) + ([f"{f} fisherm{'a' if f == 1 else 'e'}n"] if f else [])
+    if extra:
+        bl.append(f"  ({', '.join(extra)})", style="dim")
+    return bl
 
 
 def when_text(state: BaseState) -> str:
@@ -574,12 +579,15 @@ class BaseRenderer(Renderer):
             line.append(f", {_plural(state.loans[seat], 'loan')}", style="loan")
         line.append("; ")
         line.append_text(goods_text(state.goods[seat]))
+        ships = state.player_ships(seat)
+        if ships:
+            line.append("; ships: " + ", ".join(f"{SHIP_LABEL[t]} {v}" for t, v in ships))
         return [
             board(state, players, seat, width),
             Group(players_view(state, players, width), round_line(state)),
             Group(mine, round_line(state)),
             mine,
-            line,
+            Group(line, buildings_text(state, seat)),
         ]
 
     def seat_tag(self, players: Sequence[Player], seat: int) -> str:
