@@ -1011,10 +1011,10 @@ class BaseState(GameState):
         sources = dict(FOOD_SOURCES if owed == "food" else ENERGY_SOURCES if owed == "energy" else ())
         total = 0
         for k, amount in way:
-            label = "francs" if k == "franc" else K.GOOD_LABEL[k]
-            if (k != "franc" and k not in sources) or (k == "franc" and owed == "energy"):
+            label = K.GOOD_LABEL[k] if isinstance(k, int) else "francs"
+            if (isinstance(k, int) and k not in sources) or (k == "franc" and owed == "energy"):
                 return f"{label.capitalize()} cannot pay {owed}." + legal
-            have = self.francs[p] if k == "franc" else self.goods[p][k]
+            have = self.goods[p][k] if isinstance(k, int) else self.francs[p]
             if amount // UNIT[k] > have:
                 return f"That pays {amount // UNIT[k]} {label}; you have {have}." + legal
             total += amount

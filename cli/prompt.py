@@ -147,6 +147,8 @@ class PlayLoop:
         self.shown_menu: Menu | None = None
         #: how many legal ways to pay the choices leave out (another way pays less of everything)
         self.unlisted = 0
+        #: the first choice of the page the next screen shows ('more'), when the choices go in pages
+        self.page = 0
         #: every event line of this session ('log')
         self.log: list[RenderableType] = []
         self.save_warned = False
@@ -286,6 +288,7 @@ class PlayLoop:
         self.say()
         self.say(self.r.board(self.state, self.s.seats, None))
         self.flush()
+        self.flush_notes()
         self.say(self.r.final(self.state, self.s.seats))
         if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
             self.say(Text(f"Game record: {self.s.save_path}", style="dim"))
@@ -303,6 +306,7 @@ class PlayLoop:
 
     def ended(self, how: str) -> int:
         self.flush()
+        self.flush_notes()
         self.console.print()
         self.console.print(Text(self.stopped_words()[how] + self.how_to_go_on()))
         return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
@@ -333,9 +337,9 @@ class PlayLoop:
             groups.setdefault(head, _Choice(head)).actions.append(a)
         return list(groups.values())
 
-    def show(self, seat: int, choices: list[_Choice], *, page: int = 0) -> None:
+    def show(self, seat: int, choices: list[_Choice]) -> None:
         """The position and the choices before a decision: on a terminal, the fitted screen
-        (:func:`cli.screen.arrange`, from the choices' ``page``-th entry when they go in pages);
+        (:func:`cli.screen.arrange`; when the choices go in pages, from :attr:`page` on);
         else the whole board, what happened and the choices."""
         if self.coach.active:
             self.notes.extend(self.coach.before_prompt(self.state, seat))
@@ -352,7 +356,7 @@ class PlayLoop:
         # coach's notes, the host's codes); then the richest layout that fits, with a line for the prompt
         kept = [*self.notes, *(c.text() for c in self.extra.values() if c.keep())]
         menu = self.shown_menu = self.menu(choices)
-        menu.start = page
+        menu.start, self.page = self.page, 0
         fitted = arrange(
             self.console,
             self.console.height - 1,
@@ -410,7 +414,8 @@ class PlayLoop:
             self.say(Text("Every choice is on the screen ('list' shows them again).", style="muted"))
             return
         menu.more()
-        self.show(seat, choices, page=menu.start)
+        self.page = menu.start
+        self.show(seat, choices)
 
     def prompt(self, text: str) -> str:
         return self.read_line(text)

@@ -315,6 +315,20 @@ def paid_goods(state: InlandState, action: Any) -> dict[str, int]:
     return {g: wh.amount[before[g]] - wh.amount[dest] for g, dest in action.choice}
 
 
+def use_note(state: InlandState, actions: Sequence[Any], brief: bool = False) -> str:
+    """A use's sector, what it costs when the building is the opponent's, and what it does (or how
+    many ways there are); ``brief``: in fewer words ('sector 4, 1 franc: ...')."""
+    a = actions[0]
+    i = state.catalog.index[a.building]
+    note = f"sector {SECTOR_LABELS[state.sector[i]]}"
+    if state.owner[i] != state.current_player():
+        note += ", 1 franc" if brief else ", opponent's: 1 franc"
+    if len(actions) > 1:
+        return note + f"; {len(actions)} ways"
+    done = outcome_text(state, a)
+    return note + ": " + (done.replace(f"; {a.building} goes back", "; back") if brief else done)
+
+
 def outcome_text(state: InlandState, action: Any) -> str:
     """What an action itself would change for the player who takes it (goods, francs).
 
@@ -554,23 +568,18 @@ class InlandRenderer(Renderer):
             return note
         if verb == "sell":
             return f"+{b.value // 2} franc{'s' if b.value // 2 != 1 else ''}"
-        # use
-        owner = state.owner[i]
-        label = SECTOR_LABELS[state.sector[i]]
-        note = f"sector {label}"
-        if owner != state.current_player():
-            note += ", opponent's: 1 franc"
-        if len(actions) > 1:
-            return note + f"; {len(actions)} ways"
-        return note + ": " + outcome_text(state, a)
+        return use_note(state, actions)
 
     def brief_group(self, state: InlandState, head: str, actions: Sequence[Any]) -> tuple[str, str]:
         """A building paid one way only: its name, value and what paying does (the cells the
-        counters go to are in its full text)."""
+        counters go to are in its full text); a use: its sector, the franc it costs when it is the
+        opponent's, and what it does (the goods it is done with are in its full text)."""
         a = actions[0]
         if len(actions) == 1 and a.verb == "build" and a.choice:
             b = state.building(a.building)
             return f"build {b.name}", f"value {b.value}{', lock' if b.locked else ''}: {build_cost_text(state, a)}"
+        if a.verb == "use":
+            return head, use_note(state, actions, brief=True)
         return super().brief_group(state, head, actions)
 
     def payment(self, state: InlandState, action: Any) -> tuple[str, dict[str, int]] | None:
