@@ -14,7 +14,7 @@ from rich.console import Console
 
 import inland_port
 from base_game import cards as K
-from base_game.frames import Pay, Sub
+from base_game.frames import Debt, Pay, Sub
 from cli.prompt import PlayLoop
 from cli.render_base import BaseRenderer, decision_text
 from cli.render_inland import InlandRenderer, outcome_text
@@ -72,7 +72,6 @@ def test_base_a_refused_payment_says_why_and_names_the_legal_ways():
     s = at_the_marketplace()
     for typed, why in (
         ("pay 3 fish", "it overpays"),
-        ("pay 1 fish", "it lacks 1"),
         ("pay 4 fish", "you have 3"),
         ("pay 1 wood", "Wood cannot pay food"),
     ):
@@ -80,6 +79,15 @@ def test_base_a_refused_payment_says_why_and_names_the_legal_ways():
             parse_action(s, typed)
         message = str(exc.value)
         assert why in message and "Ways to pay now: 'pay 1 franc'; 'pay 2 fish'" in message, message
+    # feeding (Feeding phase: "Players can pay all or part of their food requirement in Francs"): 3 of 5 food
+    s = new(players=2)
+    clear(s, 1)
+    goods(s, 1, fish=9)
+    s.stack.append(Debt(1, "food", 5))
+    with pytest.raises(
+        ActionError, match=r"That pays 3 food of the 5 owed: it lacks 2\. Ways to pay now: 'pay 5 fish'"
+    ):
+        parse_action(s, "pay 3 fish")
 
 
 def at_the_look():
@@ -134,12 +142,12 @@ def test_inland_a_way_another_beats_is_not_listed_but_is_played_when_typed():
 
 
 def test_inland_a_payment_that_overpays_or_lacks_is_refused_with_the_reason_and_the_legal_ways():
-    """'build Grocery Store: fish to 0+0' moves fish from 4 to 0 for a cost of 2 food: it overpays."""
+    """'build Grocery Store: fish to 0+0' moves fish from 4 to 0 for a cost of 2 food: it overpays;
+    'build Hardware Store: clay to 0+2' pays the clay but not the wood it costs too: it lacks."""
     s = inland_port.new_game(3)
     ways = "Ways to pay now: 'build Grocery Store: fish to 0+2'; 'build Grocery Store: fish to 0+3, grain to 0+0'."
     for typed, why in (
         ("build Grocery Store: fish to 0+0", "it overpays"),
-        ("build Grocery Store: fish to 0+3", "it lacks 1"),
         ("build Grocery Store: wood to 0+0", "wood does not pay for it"),
         ("build Grocery Store: fish to 3+0", "cannot pay by moving to 3+0"),
     ):
@@ -147,6 +155,10 @@ def test_inland_a_payment_that_overpays_or_lacks_is_refused_with_the_reason_and_
             parse_action(s, typed)
         message = str(exc.value)
         assert why in message and ways in message, message
+    with pytest.raises(ActionError) as exc:
+        parse_action(s, "build Hardware Store: clay to 0+2")
+    assert "That pays 0 wood of the 1 Hardware Store costs: it lacks 1." in str(exc.value)
+    assert "Ways to pay now: 'build Hardware Store: wood to 0+1, clay to 0+2'." in str(exc.value)
 
 
 def test_inland_a_use_that_moves_no_counter_says_what_it_does_change():
