@@ -962,6 +962,8 @@ class BaseState(GameState):
         p = self.current_player()
         if verb in ("buy", "take", "enter") and k not in ("main", "after", "final"):
             return f"'{text.strip()}' is not possible now: finish the current decision first."
+        if verb == "pay" and isinstance(top, (Pay, Debt)):
+            return self._why_not_paid(top, text)
         if verb == "enter" and b is not None:
             if self.owner[b] < TOWN:
                 return f"{K.NAME[b]} has not been built yet."
@@ -992,6 +994,37 @@ class BaseState(GameState):
                 return f"{K.NAME[b]} costs {price} francs; you have {self.francs[p]}."
             return f"{K.NAME[b]} is not for sale now (only town buildings and the tops of the proposal piles)."
         return None
+
+    def _why_not_paid(self, fr: Pay | Debt, text: str) -> str | None:
+        """Why typed ``pay ...`` is not a way to make the payment ``fr`` (seeds/000, "Entry Fee": food
+        can always be replaced 1:1 with francs; "Change money, but no change for food or energy"): a
+        good it cannot be paid with, more tokens than held, too little (it lacks), or more than a legal
+        way (it overpays); then the legal ways."""
+        try:
+            way = as_action(text.strip()).way
+        except ActionError:
+            return None
+        p, owed = fr.player, fr.owed
+        pays = [a for a in self.legal_actions() if a.verb == "pay"]
+        shown = "; ".join(f"'{a}'" for a in pays[:6]) + (f"; and {len(pays) - 6} more" if len(pays) > 6 else "")
+        legal = f" Ways to pay now: {shown}." if pays else " You cannot pay it: sell something or borrow."
+        sources = dict(FOOD_SOURCES if owed == "food" else ENERGY_SOURCES if owed == "energy" else ())
+        total = 0
+        for k, amount in way:
+            label = K.GOOD_LABEL[k] if isinstance(k, int) else "francs"
+            if (isinstance(k, int) and k not in sources) or (k == "franc" and owed == "energy"):
+                return f"{label.capitalize()} cannot pay {owed}." + legal
+            have = self.goods[p][k] if isinstance(k, int) else self.francs[p]
+            if amount // UNIT[k] > have:
+                return f"That pays {amount // UNIT[k]} {label}; you have {have}." + legal
+            total += amount
+        alt = fr.alt_francs if isinstance(fr, Pay) else 0
+        if total < fr.amount and not (alt and way == (("franc", total),) and total >= alt):
+            return f"That pays {total} {owed} of the {fr.amount} owed: it lacks {fr.amount - total}." + legal
+        return (
+            f"That pays {total} {owed} for {fr.amount}: it overpays (no change is given), and a legal way pays less."
+            + legal
+        )
 
 
 #: the copy each metadata asks for (``[*map(list_copy, ...)]`` copies a list of lists without

@@ -107,8 +107,10 @@ def explain_info(
     terms = info.get("terms") or {}
     if terms:
         whose = f" (for {tag(mover)})" if mover is not None and tag else ""
+        shown = ", ".join(f"{k} {v:+.1f}" for k, v in terms.items() if round(v, 1))
+        total = sum(terms.values())
         lines.append(
-            Text(f"At the end of that line{whose}: " + ", ".join(f"{k} {v:+g}" for k, v in terms.items()), style="dim")
+            Text(f"At the end of that line{whose}: {shown or 'every term 0'} (together {total:+.1f})", style="dim")
         )
     return Group(*lines)
 

@@ -20,7 +20,7 @@ from cli.explain import AIDecision, agent_choose, explain_info, explain_turn
 from cli.line_input import LineInput
 from cli.renderer import Renderer
 from cli.review_view import review_offer
-from cli.screen import height_of, numbered, recap, screen
+from cli.screen import Menu, arrange, entry, numbered
 from cli.session import EXIT_INTERRUPTED, EXIT_OK, HINT_AGENT, continue_command
 from cli.table_words import undo_request_words, whose_decisions
 from core import records
@@ -65,6 +65,7 @@ _COMMANDS = (
     "history",
     "back",
     "skip",
+    "more",
 )
 
 
@@ -142,6 +143,14 @@ class PlayLoop:
         #: the computer's decisions before that (still explained by 'why' once a person has decided)
         self.last_turn: list[AIDecision] = []
         self.pending: list[RenderableType] = []
+        #: the coach's notes for the next screen (kept in view on it, above the mover's side)
+        self.notes: list[RenderableType] = []
+        #: the numbered choices of the screen last shown (its page, for 'more')
+        self.shown_menu: Menu | None = None
+        #: how many legal ways to pay the choices leave out (another way pays less of everything)
+        self.unlisted = 0
+        #: the first choice of the page the next screen shows ('more'), when the choices go in pages
+        self.page = 0
         #: every event line of this session ('log')
         self.log: list[RenderableType] = []
         self.save_warned = False
@@ -189,9 +198,10 @@ class PlayLoop:
         self.log.extend(lines)
         self.pending.extend(lines)
         if self.coach.active and before is not None:
-            self.pending.extend(self.coach.after(before, self.state, actor, action))
+            self.notes.extend(self.coach.after(before, self.state, actor, action))
         if not any(p.kind == PERSON for p in self.s.seats):
             self.flush()
+            self.flush_notes()
         self.warn_unsaved()
 
     def flush(self) -> None:
@@ -199,6 +209,11 @@ class PlayLoop:
         for line in self.pending:
             self.say(line, soft_wrap=not self.fitted)
         self.pending = []
+
+    def flush_notes(self) -> None:
+        for line in self.notes:
+            self.say(line)
+        self.notes = []
 
     # -- the game -----------------------------------------------------------------------
     def run(self) -> int:
@@ -275,6 +290,7 @@ class PlayLoop:
         self.say()
         self.say(self.r.board(self.state, self.s.seats, None))
         self.flush()
+        self.flush_notes()
         self.say(self.r.final(self.state, self.s.seats))
         if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
             self.say(Text(f"Game record: {self.s.save_path}", style="dim"))
@@ -292,6 +308,7 @@ class PlayLoop:
 
     def ended(self, how: str) -> int:
         self.flush()
+        self.flush_notes()
         self.console.print()
         self.console.print(Text(self.stopped_words()[how] + self.how_to_go_on()))
         return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
@@ -311,36 +328,52 @@ class PlayLoop:
 
     # -- asking a person -------------------------------------------------------------------
     def choices(self) -> list[_Choice]:
+        """The numbered choices: the legal actions the renderer lists (not the ways to pay another
+        way beats: :attr:`unlisted` counts them), grouped by what they do."""
+        legal = self.state.legal_actions()
+        listed = self.r.listed(self.state, legal)
+        self.unlisted = len(legal) - len(listed)
         groups: dict[str, _Choice] = {}
-        for a in self.state.legal_actions():
+        for a in listed:
             head, _ = self.r.group_in(self.state, a)
             groups.setdefault(head, _Choice(head)).actions.append(a)
         return list(groups.values())
 
     def show(self, seat: int, choices: list[_Choice]) -> None:
+        """The position and the choices before a decision: on a terminal, the fitted screen
+        (:func:`cli.screen.arrange`; when the choices go in pages, from :attr:`page` on);
+        else the whole board, what happened and the choices."""
         if self.coach.active:
-            self.pending.extend(self.coach.before_prompt(self.state, seat))
+            self.notes.extend(self.coach.before_prompt(self.state, seat))
         if not self.fitted:
             self.say()
             self.say(self.r.board(self.state, self.s.seats, seat))
             self.flush()
+            self.flush_notes()
             self.say(self.r.turn_line(self.state, self.s.seats))
             self.show_choices(choices)
             return
         # what happened first (all of it: the terminal keeps it), then, if it does not all stay in
-        # view, the turns since this seat's last decision, one line each; then what the loop keeps in
-        # view (the host's codes); then the richest layout that fits below, with a line for the prompt
-        kept = [c.text() for c in self.extra.values() if c.keep()]
-        room = self.console.height - 1 - (height_of(self.console, Group(*kept)) if kept else 0)
-        tops = self.r.screens(self.state, self.s.seats, seat)
-        turn = self.r.turn_line(self.state, self.s.seats)
-        below = Group(turn, self.menu(choices))
-        summary = self.r.summary(self.since(seat), self.s.seats)
-        again, reserve = recap(self.console, self.pending, summary, [Group(t, below) for t in tops[-2:]], room)
+        # view, the turns since this seat's last decision, one line each; then what stays in view (the
+        # coach's notes, the host's codes); then the richest layout that fits, with a line for the prompt
+        kept = [*self.notes, *(c.text() for c in self.extra.values() if c.keep())]
+        menu = self.shown_menu = self.menu(choices)
+        menu.start, self.page = self.page, 0
+        fitted = arrange(
+            self.console,
+            self.console.height - 1,
+            events=self.pending,
+            summary=self.r.summary(self.since(seat), self.s.seats),
+            kept=kept,
+            tops=self.r.screens(self.state, self.s.seats, seat),
+            turn=self.r.turn_line(self.state, self.s.seats),
+            menu=menu,
+        )
         self.flush()
-        for line in (*again, *kept):
+        self.notes = []
+        for line in fitted.again:
             self.say(line)
-        self.say(screen(self.console, tops, turn, below.renderables[1], room=room - reserve))
+        self.say(fitted.screen)
 
     def since(self, seat: int) -> list[tuple[GameState, int, str]]:
         """The actions since ``seat`` last decided (of those this table has the positions of): the
@@ -354,21 +387,37 @@ class PlayLoop:
             steps.insert(0, (before, mover, self.s.action_text(k)))
         return steps
 
-    def menu(self, choices: list[_Choice]) -> RenderableType:
-        """The numbered choices: every one's full name and what it costs or does."""
-        entries = []
+    def menu(self, choices: list[_Choice]) -> Menu:
+        """The numbered choices: every one's full name and what it costs or does, and the brief
+        wording of each for a screen short of lines."""
+        full, brief = [], []
         for n, c in enumerate(choices, 1):
-            t = Text()
-            t.append(f"{n:>2}. ", style="bold")
-            t.append(c.head if len(c.actions) > 1 else str(c.actions[0]), style="bold")
             note = self.r.describe_group(self.state, c.head, c.actions)
-            if note:
-                t.append(f"  {note}", style="dim")
-            entries.append(t)
-        return numbered(entries, self.console.width)
+            full.append(entry(n, c.head if len(c.actions) > 1 else str(c.actions[0]), note))
+            brief.append(entry(n, *self.r.brief_group(self.state, c.head, c.actions)))
+        return Menu(full, brief, unlisted_note(self.unlisted))
 
     def show_choices(self, choices: list[_Choice]) -> None:
-        self.say(self.menu(choices))
+        """The choices again (after a second step was left): the whole list in a transcript."""
+        menu = self.menu(choices)
+        self.say(menu.with_footer(numbered(menu.full, self.console.width)))
+
+    def redraw(self, seat: int, choices: list[_Choice]) -> None:
+        """The position and the choices again, as before the decision: the fitted screen on a terminal."""
+        if self.fitted:
+            self.show(seat, choices)
+        else:
+            self.show_choices(choices)
+
+    def more(self, seat: int, choices: list[_Choice]) -> None:
+        """``more``: the next page of the choices, with the position."""
+        menu = self.shown_menu
+        if not self.fitted or menu is None or (menu.start == 0 and menu.end >= len(menu)):
+            self.say(Text("Every choice is on the screen ('list' shows them again).", style="muted"))
+            return
+        menu.more()
+        self.page = menu.start
+        self.show(seat, choices)
 
     def prompt(self, text: str) -> str:
         return self.read_line(text)
@@ -411,7 +460,7 @@ class PlayLoop:
                 picked = self.ask_how(seat, c)
                 if picked is not None:
                     return picked
-                self.show_choices(choices)
+                self.redraw(seat, choices)
                 continue
             if low in self.command_names:
                 result = self.command(seat, low, rest.strip(), choices)
@@ -432,7 +481,7 @@ class PlayLoop:
                 picked = self.ask_how(seat, group)
                 if picked is not None:
                     return picked
-                self.show_choices(choices)
+                self.redraw(seat, choices)
                 continue
             try:
                 return parse_action(self.state, line)
@@ -441,24 +490,25 @@ class PlayLoop:
 
     def ask_how(self, seat: int, c: _Choice) -> Any:
         """The second step: how to do ``c`` (numbered); None to go back."""
-        self.say(Text(f"How? {c.head}:", style="bold"))
-        entries = []
-        for n, a in enumerate(c.actions, 1):
-            _, how = self.r.group_of(a)
-            t = Text()
-            t.append(f"{n:>2}. ", style="bold")
-            t.append(how or str(a), style="bold")
-            note = self.r.describe_choice(self.state, a)
-            if note:
-                t.append(f"  {note}", style="dim")
-            entries.append(t)
-        self.say(numbered(entries, self.console.width))
+        entries = [
+            entry(n, self.r.group_of(a)[1] or str(a), self.r.describe_choice(self.state, a))
+            for n, a in enumerate(c.actions, 1)
+        ]
+        menu = Menu(entries, entries)
+        self.show_how(seat, c, menu)
         m = len(c.actions)
         while True:
             line = self.prompt(f"{c.head}: choose 1-{m} (or back)> ").strip()
             low = line.lower()
             if not line or low in ("back", "b"):
                 return None
+            if low == "more":
+                if self.fitted and not (menu.start == 0 and menu.end >= m):
+                    menu.more()
+                    self.show_how(seat, c, menu)
+                else:
+                    self.say(Text("Every way is on the screen.", style="muted"))
+                continue
             if line.isdigit():
                 k = int(line)
                 if 1 <= k <= m:
@@ -486,6 +536,17 @@ class PlayLoop:
                 f"'{line}' is not one of the {m} ways: type a number from 1 to {m}, or 'back' for the other actions."
             )
 
+    def show_how(self, seat: int, c: _Choice, menu: Menu) -> None:
+        """The second step's ways, under the mover's own line on a terminal (in pages if they must be)."""
+        head = Text(f"How? {c.head}:", style="bold")
+        if not self.fitted:
+            self.say(head)
+            self.say(numbered(menu.full, self.console.width))
+            return
+        tops = self.r.screens(self.state, self.s.seats, seat)[-1:]
+        room = self.console.height - 1
+        self.say(arrange(self.console, room, events=[], summary=[], kept=[], tops=tops, turn=head, menu=menu).screen)
+
     # -- prompt commands ---------------------------------------------------------------------
     def command(self, seat: int, cmd: str, arg: str, choices: list[_Choice]) -> str | None:
         if cmd in ("quit", "exit"):
@@ -510,6 +571,8 @@ class PlayLoop:
             self.say(Text("'list' shows your choices again.", style="muted"))
         elif cmd == "log":
             self.show_log(arg)
+        elif cmd == "more":
+            self.more(seat, choices)
         elif cmd == "skip":
             self.say(Text(self.coach.skip(), style="muted"))
         elif cmd == "back":
@@ -689,6 +752,14 @@ class PlayLoop:
         self.say(Text(f"Saved to {path}; the game goes on saving there. Continue it later with '{how}'."))
 
 
+def unlisted_note(n: int) -> Text | None:
+    """The line under the choices saying that ``n`` ways to pay are not listed, and why."""
+    if not n:
+        return None
+    ways = f"{n} other way{'s' if n != 1 else ''} to pay {'is' if n == 1 else 'are'}"
+    return Text(f"{ways} not listed: a listed way pays less. Typed, any legal way is accepted.", style="muted")
+
+
 def _begins(action_text: str, want: str) -> bool:
     """``want`` (normalised) is whole leading words of the action's text (as in parse_action)."""
     t = normalize_text(action_text)
@@ -704,7 +775,8 @@ def help_text(allow_undo: bool = True, extra: Sequence[PromptCommand] = ()) -> R
         ("NUMBER", "choose from the list (a second list asks how; 'back' returns)"),
         ("ACTION TEXT", "type an action (its first words do if they fit one action)"),
         ("board", "the whole board: every side, the offer, what is to come"),
-        ("list", "your side and your choices again"),
+        ("list", "the screen again: your side, the last moves, your choices"),
+        ("more", "the next page of choices (when they do not all fit)"),
         ("log [N]", "what the last N actions did (default 30)"),
         ("rules [BUILDING]", "the building reference (all buildings, or one)"),
         ("hint", "what the AI would do here, and why"),

@@ -22,21 +22,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from base_game import cards as K
-from base_game.actions import as_action
+from base_game.actions import UNIT, as_action
 from base_game.cards import GOOD_LABEL, NG, OFFER_LABEL
-from base_game.evaluate import search_actions
 from base_game.frames import Debt, FinishRound, Pay, Sub, Use
 from base_game.state import TOWN, BaseState
 from cli.console import SEAT_STYLES
 from cli.renderer import Renderer, final_table, forms_table, only_human, turns
 from cli.session import Player
-from core.protocol import GameError, normalize_text
+from core.protocol import GameError, evaluator_of, normalize_text
 
 #: one colour per seat (up to 5 players)
 SEAT_STYLE = SEAT_STYLES
@@ -125,12 +124,19 @@ def goods_text(goods: Sequence[int]) -> Text:
     return t
 
 
+def in_list(b: int) -> str:
+    """Building ``b``'s name as an item of a list: quoted when it holds ' and ' ("Fishpond and Wood"),
+    so that 'Fishery, "Fishpond and Wood"' reads as two buildings, not three."""
+    name = K.NAME[b]
+    return f'"{name}"' if " and " in name else name
+
+
 def _occupants(state: BaseState, b: int) -> list[int]:
     return [q for q, d in enumerate(state.discs) if d == b]
 
 
 def _with_discs(state: BaseState, b: int, name_style: str = "") -> Text:
-    t = Text(K.NAME[b], style=name_style)
+    t = Text(in_list(b), style=name_style)
     for q in _occupants(state, b):
         t.append(" ")
         t.append(f"[P{q + 1}]", style=SEAT_STYLE[q % len(SEAT_STYLE)])
@@ -281,7 +287,7 @@ def piles_table(state: BaseState) -> RenderableType:
             for k, c in enumerate(pile[1:]):
                 if k:
                     t.append(" · ", style="dim")
-                t.append(K.NAME[c])
+                t.append(in_list(c))
                 t.append(f" {materials_short(c)}", style="dim")
         rows.append(t)
     head = Text("Building proposals (top first; W wood, C clay, B brick, I iron, S steel):", style="dim")
@@ -322,7 +328,7 @@ def special_text(state: BaseState, viewer: int | None) -> Text:
         seen: list[str] = []
         top = state.stack[-1]
         if isinstance(top, Sub) and top.player == viewer and top.effect == "peek":
-            seen = [K.NAME[b] for b in state.special_pile[:2]]
+            seen = [in_list(b) for b in state.special_pile[:2]]
             t.append("; you look at the top two: ", style="")
         else:
             seen = state.peek_cards(viewer)
@@ -381,20 +387,7 @@ def player_panel(state: BaseState, p: int, players: Sequence[Player]) -> Panel:
             short = due > state.food_value(p) + state.francs[p]
             ships.append(f"{due} due", style="error" if short else "dim")
     lines.append(ships)
-    owned = state.owned(p)
-    bl = Text("buildings: ", style="dim")
-    if owned:
-        for k, b in enumerate(sorted(owned, key=lambda x: (K.IS_SPECIAL[x], K.SORT_KEY[x], K.NAME[x]))):
-            if k:
-                bl.append(", ")
-            bl.append_text(_with_discs(state, b))
-        h, f = state.hammers(p), state.fishermen(p)
-        extra = ([_plural(h, "hammer")] if h else []) + ([f"{f} fisherm{'a' if f == 1 else 'e'}n"] if f else [])
-        if extra:
-            bl.append(f"  ({', '.join(extra)})", style="dim")
-    else:
-        bl.append("none", style="dim")
-    lines.append(bl)
+    lines.append(buildings_text(state, p))
     return Panel(
         Group(*lines),
         title=title,
@@ -404,6 +397,24 @@ def player_panel(state: BaseState, p: int, players: Sequence[Player]) -> Panel:
         subtitle_align="right",
         padding=(0, 1),
     )
+
+
+def buildings_text(state: BaseState, p: int) -> Text:
+    """A player's buildings in one line (with the persons in them), and their hammers and fishermen."""
+    owned = state.owned(p)
+    bl = Text("buildings: ", style="dim")
+    if not owned:
+        bl.append("none", style="dim")
+        return bl
+    for k, b in enumerate(sorted(owned, key=lambda x: (K.IS_SPECIAL[x], K.SORT_KEY[x], K.NAME[x]))):
+        if k:
+            bl.append(", ")
+        bl.append_text(_with_discs(state, b))
+    h, f = state.hammers(p), state.fishermen(p)
+    extra = ([_plural(h, "hammer")] if h else []) + ([f"{f} fisherm{'a' if f == 1 else 'e'}n"] if f else [])
+    if extra:
+        bl.append(f"  ({', '.join(extra)})", style="dim")
+    return bl
 
 
 def when_text(state: BaseState) -> str:
@@ -483,9 +494,9 @@ def _changes(before: BaseState, after: BaseState, p: int) -> list[str]:
         out.append(f"{d:+d} loan{'s' if abs(d) != 1 else ''}")
     for b in range(K.NB):
         if after.owner[b] == p and before.owner[b] != p:
-            out.append(f"+{K.NAME[b]}")
+            out.append(f"+{in_list(b)}")
         elif before.owner[b] == p and after.owner[b] != p:
-            out.append(f"-{K.NAME[b]}")
+            out.append(f"-{in_list(b)}")
     for s in after.ships[p]:
         if s not in before.ships[p]:
             out.append(f"+{after.ship_name(s)}")
@@ -542,19 +553,8 @@ class BaseRenderer(Renderer):
     ruleset = "base"
     title = "Le Havre"
 
-    def __init__(self, width: int | None = None, console: Console | None = None) -> None:
-        self._width = width
-        self.console = console
-
-    @property
-    def width(self) -> int:
-        if self.console is not None:
-            return self.console.width
-        return self._width or 100
-
     # -- the board ---------------------------------------------------------------
-    def board(self, state: BaseState, players: Sequence[Player], viewer: int | None) -> RenderableType:
-        return board(state, players, viewer, self.width)
+    draw_board = staticmethod(board)
 
     def turn_line(self, state: BaseState, players: Sequence[Player]) -> RenderableType:
         p = state.current_player()
@@ -579,12 +579,15 @@ class BaseRenderer(Renderer):
             line.append(f", {_plural(state.loans[seat], 'loan')}", style="loan")
         line.append("; ")
         line.append_text(goods_text(state.goods[seat]))
+        ships = state.player_ships(seat)
+        if ships:
+            line.append("; ships: " + ", ".join(f"{SHIP_LABEL[t]} {v}" for t, v in ships))
         return [
             board(state, players, seat, width),
             Group(players_view(state, players, width), round_line(state)),
             Group(mine, round_line(state)),
             mine,
-            line,
+            Group(line, buildings_text(state, seat)),
         ]
 
     def seat_tag(self, players: Sequence[Player], seat: int) -> str:
@@ -664,9 +667,15 @@ class BaseRenderer(Renderer):
     def group_in(self, state: BaseState, action: Any) -> tuple[str, str]:
         """The few least wasteful ways to pay are listed one by one; the others (every other
         mix of food and francs, or of energy) are one entry, and can be typed."""
-        if action.verb == "pay" and not state.is_terminal() and action not in search_actions(state):
+        if action.verb == "pay" and not state.is_terminal() and action not in evaluator_of(state).search_actions(state):
             return MORE_PAYS_HEAD, ""
         return self.group_of(action)
+
+    def payment(self, state: BaseState, action: Any) -> tuple[str, dict[str, int]] | None:
+        """A way to pay food, energy or francs: how many tokens of each kind, and francs."""
+        if action.verb != "pay":
+            return None
+        return "pay", {"francs" if k == "franc" else GOOD_LABEL[k]: amount // UNIT[k] for k, amount in action.way}
 
     def describe_group(self, state: BaseState, head: str, actions: Sequence[Any]) -> str:
         if len(actions) == 1:
@@ -709,6 +718,8 @@ class BaseRenderer(Renderer):
                 return f"+{_plural(K.sale_price(int(v)), 'franc')} (value {v})"
         if verb == "take" and rest in OFFER_LABEL and state.decision in TURN_FRAMES:
             return f"{state.offer_spaces[OFFER_LABEL.index(rest)]} on the space"
+        if text in ("keep order", "swap order"):
+            return order_note(state, text == "swap order")
         if verb in ("end", "pass"):
             return ""
         if verb == "repay":
@@ -774,10 +785,19 @@ def decision_text(state: BaseState) -> str:
             "ship_pick": "how many of each good to ship",
         }.get(eff, "choose")
         if eff == "peek":
-            top = [K.NAME[x] for x in state.special_pile[:2]]
+            top = [in_list(x) for x in state.special_pile[:2]]
             what += f" (you see: {top[0]} on top, then {top[1]})" if len(top) == 2 else ""
         return f"using {K.NAME[b]}: {what}"
     return "choose"
+
+
+def order_note(state: BaseState, swap: bool) -> str:
+    """What keeping or swapping the top two special buildings leaves on top (seen at the Marketplace)."""
+    top = [in_list(b) for b in state.special_pile[:2]]
+    if len(top) < 2:
+        return ""
+    first, second = (top[1], top[0]) if swap else top
+    return f"{first} on top, then {second}"
 
 
 def outcome_text(state: BaseState, action: Any) -> str | None:
@@ -813,7 +833,7 @@ def find_building(name: str) -> int:
         return hits[0]
     if hits:
         raise GameError(
-            f"'{name}' fits several buildings: {', '.join(K.NAME[b] for b in hits)}. Type more of the name."
+            f"'{name}' fits several buildings: {', '.join(in_list(b) for b in hits)}. Type more of the name."
         )
     names = ", ".join(sorted(K.NAME))
     raise GameError(f"There is no building called '{name}'. Buildings: {names}.")
@@ -980,7 +1000,7 @@ def _phase_lines(before: BaseState, state: BaseState, feeding: bool, new_turn: b
         built = [b for b in range(K.NB) if state.owner[b] == TOWN and before.owner[b] < TOWN]
         card = before.rounds[before.round_index]
         msg = f"  -- Round {before.round_index + 1} ends: "
-        msg += f"the town builds {', '.join(K.NAME[b] for b in built)}; " if built else ""
+        msg += f"the town builds {', '.join(in_list(b) for b in built)}; " if built else ""
         msg += f"{_ship_phrase(card.ship_type)} ({card.ship_value}) joins the ship piles --"
         out.append(Text(msg, style="bold"))
         if state.final_stage and not state.is_terminal():

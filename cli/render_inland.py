@@ -15,13 +15,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from cli.console import SEAT_STYLES
-from cli.renderer import Renderer, final_table, forms_table, only_human
+from cli.renderer import Renderer, forms_table
 from cli.session import Player
 from core.protocol import GameError
 from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding
@@ -159,9 +159,9 @@ def own_side(state: InlandState, p: int, players: Sequence[Player]) -> Renderabl
     return side
 
 
-def own_line(state: InlandState, p: int, players: Sequence[Player]) -> Text:
-    """The mover's warehouse in one line, for a screen too short for the grid: every counter's
-    amount and cell, and the francs."""
+def own_line(state: InlandState, p: int, players: Sequence[Player]) -> RenderableType:
+    """The mover's side in two lines, for a screen too short for the grid: every counter's amount
+    and cell, and the francs; the buildings on the wheel by sector (and beside it)."""
     wh = state.catalog.warehouse
     t = Text(f"{players[p].label}: ", style=SEAT_STYLE[p])
     for k, (g, c) in enumerate(zip(GOODS, state.cells[p], strict=True)):
@@ -170,6 +170,25 @@ def own_line(state: InlandState, p: int, players: Sequence[Player]) -> Text:
         t.append(GOOD_LETTER[g], style=GOOD_STYLE[g])
         t.append(f" {g} {wh.amount[c]} ({wh.text(c)})")
     t.append(f"; {state.francs[p]} franc{'s' if state.francs[p] != 1 else ''}", style="money")
+    return Group(t, buildings_line(state, p))
+
+
+def buildings_line(state: InlandState, p: int) -> Text:
+    """A player's buildings in one line: the wheel's sectors that hold any, then the lock buildings."""
+    t = Text("wheel ", style="dim")
+    wheel = state.wheel(p)
+    parts = [(SECTOR_LABELS[s], wheel[s]) for s in range(len(wheel)) if wheel[s]]
+    for k, (label, held) in enumerate(parts):
+        if k:
+            t.append("  ")
+        t.append(f"{label}: ", style="bold")
+        t.append(", ".join(state.catalog.buildings[i].name for i in held))
+    beside = [state.catalog.buildings[i].name for i in state.beside_board(p)]
+    if beside:
+        t.append("  lock: ", style="dim")
+        t.append(", ".join(beside))
+    if not parts and not beside:
+        t.append("no buildings", style="dim")
     return t
 
 
@@ -288,6 +307,28 @@ def build_cost_text(state: InlandState, action: Any) -> str:
     return payment_summary(b, state.cells[p], action.choice, state.catalog.warehouse)
 
 
+def paid_goods(state: InlandState, action: Any) -> dict[str, int]:
+    """How many of each good a build action's counters pay (their amount before less after)."""
+    p = state.current_player()
+    wh = state.catalog.warehouse
+    before = dict(zip(GOODS, state.cells[p], strict=True))
+    return {g: wh.amount[before[g]] - wh.amount[dest] for g, dest in action.choice}
+
+
+def use_note(state: InlandState, actions: Sequence[Any], brief: bool = False) -> str:
+    """A use's sector, what it costs when the building is the opponent's, and what it does (or how
+    many ways there are); ``brief``: in fewer words ('sector 4, 1 franc: ...')."""
+    a = actions[0]
+    i = state.catalog.index[a.building]
+    note = f"sector {SECTOR_LABELS[state.sector[i]]}"
+    if state.owner[i] != state.current_player():
+        note += ", 1 franc" if brief else ", opponent's: 1 franc"
+    if len(actions) > 1:
+        return note + f"; {len(actions)} ways"
+    done = outcome_text(state, a)
+    return note + ": " + (done.replace(f"; {a.building} goes back", "; back") if brief else done)
+
+
 def outcome_text(state: InlandState, action: Any) -> str:
     """What an action itself would change for the player who takes it (goods, francs).
 
@@ -299,7 +340,9 @@ def outcome_text(state: InlandState, action: Any) -> str:
     child.apply_action(action)
     for seat, text in child.events:
         if seat == p and text.startswith("uses ") and ": " in text:
-            return text.rsplit(": ", 1)[1]
+            done = text.rsplit(": ", 1)[1]
+            # a use that moves no counter still moves the building (Main phase, "Use a building")
+            return f"no goods change; {action.building} goes back to sector 0" if done == "no change" else done
     parts = cell_changes(state.cells[p], child.cells[p], state.catalog.warehouse)
     df = child.francs[p] - state.francs[p]
     if df:
@@ -431,19 +474,7 @@ class InlandRenderer(Renderer):
     ruleset = "inland"
     title = "Le Havre: The Inland Port"
 
-    def __init__(self, width: int | None = None, console: Console | None = None) -> None:
-        self._width = width
-        self.console = console
-
-    @property
-    def width(self) -> int:
-        """The console's width now (a resized terminal redraws to fit), else the given width."""
-        if self.console is not None:
-            return self.console.width
-        return self._width or 100
-
-    def board(self, state: InlandState, players: Sequence[Player], viewer: int | None) -> RenderableType:
-        return board(state, players, viewer, self.width)
+    draw_board = staticmethod(board)
 
     def screens(self, state: InlandState, players: Sequence[Player], seat: int) -> list[RenderableType]:
         """The whole board; both players' sides (side by side from about 100 columns); the
@@ -537,15 +568,25 @@ class InlandRenderer(Renderer):
             return note
         if verb == "sell":
             return f"+{b.value // 2} franc{'s' if b.value // 2 != 1 else ''}"
-        # use
-        owner = state.owner[i]
-        label = SECTOR_LABELS[state.sector[i]]
-        note = f"sector {label}"
-        if owner != state.current_player():
-            note += ", opponent's: 1 franc"
-        if len(actions) > 1:
-            return note + f"; {len(actions)} ways"
-        return note + ": " + outcome_text(state, a)
+        return use_note(state, actions)
+
+    def brief_group(self, state: InlandState, head: str, actions: Sequence[Any]) -> tuple[str, str]:
+        """A building paid one way only: its name, value and what paying does (the cells the
+        counters go to are in its full text); a use: its sector, the franc it costs when it is the
+        opponent's, and what it does (the goods it is done with are in its full text)."""
+        a = actions[0]
+        if len(actions) == 1 and a.verb == "build" and a.choice:
+            b = state.building(a.building)
+            return f"build {b.name}", f"value {b.value}{', lock' if b.locked else ''}: {build_cost_text(state, a)}"
+        if a.verb == "use":
+            return head, use_note(state, actions, brief=True)
+        return super().brief_group(state, head, actions)
+
+    def payment(self, state: InlandState, action: Any) -> tuple[str, dict[str, int]] | None:
+        """A building's way to pay: how many of each good its counters pay (the francs are the cost's)."""
+        if action.verb != "build" or not action.choice:
+            return None
+        return action.building, paid_goods(state, action)
 
     def describe_choice(self, state: InlandState, action: Any) -> str:
         if action.verb == "sell":
@@ -565,6 +606,3 @@ class InlandRenderer(Renderer):
 
     def action_forms(self) -> RenderableType:
         return forms_table(*ACTION_FORMS)
-
-    def final(self, state: InlandState, players: Sequence[Player]) -> RenderableType:
-        return final_table(state, [p.label for p in players], only_human(players))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -22,8 +22,23 @@ class Renderer:
     ruleset = ""
     title = "game"
 
+    def __init__(self, width: int | None = None, console: Console | None = None) -> None:
+        self._width = width
+        self.console = console
+
+    @property
+    def width(self) -> int:
+        """The console's width now (a resized terminal redraws to fit), else the given width (100 if none)."""
+        if self.console is not None:
+            return self.console.width
+        return self._width or 100
+
     def board(self, state: Any, players: Sequence[Seat], viewer: int | None) -> RenderableType:
-        """The whole position, seen by ``viewer`` (a seat, or None for a spectator)."""
+        """The whole position, seen by ``viewer`` (a seat, or None for a spectator), at :attr:`width`."""
+        return self.draw_board(state, players, viewer, self.width)
+
+    def draw_board(self, state: Any, players: Sequence[Seat], viewer: int | None, width: int) -> RenderableType:
+        """The whole position at ``width`` columns (a game's renderer draws its own)."""
         w = state.wealth()
         return Text("  ".join(f"{p.label}: wealth {w[i]}" for i, p in enumerate(players)))
 
@@ -75,6 +90,21 @@ class Renderer:
         """A short note after a first-step choice (cost, effect, number of ways)."""
         return f"{len(actions)} ways" if len(actions) > 1 else ""
 
+    def brief_group(self, state: Any, head: str, actions: Sequence[Any]) -> tuple[str, str]:
+        """A first-step choice's name and note in few words, for a screen short of lines (the full
+        ones are :meth:`group_of`'s head or the action's text, and :meth:`describe_group`)."""
+        return (head if len(actions) > 1 else str(actions[0])), self.describe_group(state, head, actions)
+
+    def payment(self, state: Any, action: Any) -> tuple[str, dict[str, int]] | None:
+        """What ``action`` pays, when it is a way to pay: what for (ways to pay for the same thing are
+        compared) and how many of each good and of francs; None for any other action."""
+        return None
+
+    def listed(self, state: Any, actions: Sequence[Any]) -> list[Any]:
+        """The actions the numbered choices list: all but the ways to pay that another way beats
+        (:func:`unbeaten`); any legal action typed is still played."""
+        return unbeaten(actions, [self.payment(state, a) for a in actions])
+
     def describe_choice(self, state: Any, action: Any) -> str:
         """A short note after a second-step choice (e.g. its outcome)."""
         return ""
@@ -93,6 +123,28 @@ class Renderer:
 
     def final(self, state: Any, players: Sequence[Seat]) -> RenderableType:
         return final_table(state, [p.label for p in players], only_human(players))
+
+
+def pays_no_more(a: dict[str, int], b: dict[str, int]) -> bool:
+    """``a`` pays no more of anything than ``b`` (a missing kind: none of it)."""
+    return all(a.get(k, 0) <= b.get(k, 0) for k in a.keys() | b.keys())
+
+
+def unbeaten(actions: Sequence[Any], payments: Sequence[tuple[str, dict[str, int]] | None]) -> list[Any]:
+    """``actions`` without the ways to pay another way beats: one paying for the same thing no more
+    of anything and less of something (``payments``: each action's, None for no payment)."""
+    out = []
+    for a, pay in zip(actions, payments, strict=True):
+        if pay is not None and any(
+            other is not None
+            and other[0] == pay[0]
+            and pays_no_more(other[1], pay[1])
+            and not pays_no_more(pay[1], other[1])
+            for other in payments
+        ):
+            continue
+        out.append(a)
+    return out
 
 
 def forms_table(title: str, rows: Sequence[tuple[str, str]], footer: str) -> RenderableType:

@@ -31,6 +31,14 @@ def better_line(d: Decision, positions: Sequence[GameState], tag: Callable[[int]
     return "  ->  ".join(moves) + (" ..." if len(d.pv) > length else "")
 
 
+#: what the players table's columns mean, in one line under it
+COLUMNS_MEANING = (
+    "searched: the player's decisions the reference searched (one sensible move: not searched); "
+    "mean lost: francs lost per searched decision against its best; accuracy: 100% for none lost, "
+    "75% for 1 franc a decision, 56% for 2."
+)
+
+
 def players_table(review: GameReview) -> Table:
     table = Table(title="Francs lost against ai:" + review.level, title_justify="left", pad_edge=False)
     for col, just in (("player", "left"), ("searched", "right"), ("mean lost", "right"), ("accuracy", "right")):
@@ -181,6 +189,7 @@ def review_screen(
     labelled = review.labelled()
     parts: list[RenderableType] = [
         players_table(review),
+        Text(COLUMNS_MEANING, style="muted"),
         Text(
             f"Reference ai:{review.level} ({review.budget}); labels from {review.thresholds.describe()}.",
             style="muted",

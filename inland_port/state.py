@@ -467,6 +467,8 @@ class InlandState(GameState):
                 return f"{b.name} is already built."
             if not self._build_payments(p, b):
                 return f"You cannot pay for {b.name} ({b.cost}) without change from what you hold."
+            if ":" in t:
+                return self._why_not_paid(p, i, t.partition(":")[2].strip())
         if verb == "use":
             if self.owner[i] == NO_OWNER:
                 return f"{b.name} has not been built."
@@ -484,6 +486,41 @@ class InlandState(GameState):
                     + (" ..." if len(opts) > 6 else "")
                 )
         return None
+
+    def _why_not_paid(self, p: int, i: int, how: str) -> str:
+        """Why ``how`` (typed after 'build NAME:') is not a way to pay for building ``i`` (seeds/004,
+        "There are three ways to pay costs", "There is no change"): a move a counter cannot make, a
+        good the cost does not ask for, too little (it lacks), or more than a legal way (it overpays);
+        then the legal ways."""
+        b = self.catalog.buildings[i]
+        legal = " Ways to pay now: " + "; ".join(f"'{a}'" for a in self._build_actions(p, i)) + "."
+        wh, cells = self.catalog.warehouse, self.cells[p]
+        paid = {"wood": 0, "clay": 0, "food": 0}
+        for part in how.split(","):
+            good, to, cell = part.strip().partition(" to ")
+            try:
+                dest = wh.parse(cell.strip()) if to and good in GOODS else -1
+            except ValueError as exc:
+                return f"{exc}." + legal
+            if dest < 0:
+                return f"'{part.strip()}' is not a counter's move: say where it goes, like 'fish to 0+2'." + legal
+            at = cells[effects.GI[good]]
+            (r, c), (dr, dc) = wh.row_col(at), wh.row_col(dest)
+            if dr > r or dc > c or dest == at:
+                return (
+                    f"Your {good} counter at {wh.text(at)} cannot pay by moving to {wh.text(dest)}: a counter "
+                    "pays by moving left (1), down (3) or down-left (4)." + legal
+                )
+            kind = "food" if good in ("fish", "grain") else good
+            paid[kind] += wh.amount[at] - wh.amount[dest]
+        cost = {"wood": b.cost.wood, "clay": b.cost.clay, "food": b.cost.food}
+        for kind, n in paid.items():
+            if n and not cost[kind]:
+                return f"{b.name} costs {b.cost}: {kind} does not pay for it." + legal
+            if n < cost[kind]:
+                return f"That pays {n} {kind} of the {cost[kind]} {b.name} costs: it lacks {cost[kind] - n}." + legal
+        over = sum(paid.values()) - sum(cost.values())
+        return f"That pays {over} more than {b.name} costs ({b.cost}): it overpays, and a legal way pays less." + legal
 
     # -- applying -------------------------------------------------------------------
     def apply_action(self, action: InlandAction) -> None:

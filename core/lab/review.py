@@ -283,11 +283,11 @@ def _wealth_differences(mine: dict[str, int], theirs: dict[str, int], limit: int
 
 
 def explain_better(state: GameState, d: Decision, limit: int = 3) -> str:
-    """Why the better line beats the line played, in a few words, from where the two lines lead
-    (both followed from ``state``, the position of decision ``d``): the parts of the mover's wealth
-    that differ ('at the end: with Pier (14), 7 fewer francs') and, when a line ends the game, that
-    goods are worth nothing then; before the end, the evaluation terms that differ most. Empty when the two
-    lines lead to the same wealth and terms (the difference lies beyond them)."""
+    """Why the better line beats the line played, in a few words, from where the two lines lead (both
+    followed from ``state``, the position of decision ``d``): the parts of the mover's wealth that differ
+    ('at the end: with Pier (14), 7 fewer francs'; when a line ends the game, that goods are worth
+    nothing then), then the francs lost term by term (:func:`lost_terms`: they add up to ``d.lost``).
+    Empty for a decision that lost nothing."""
     if d.forced or d.lost <= 0 or not d.pv:
         return ""
     better, _ = follow_line(state, d.pv)
@@ -295,22 +295,35 @@ def explain_better(state: GameState, d: Decision, limit: int = 3) -> str:
     wealth = _wealth_differences(better.wealth_breakdown(d.seat), played.wealth_breakdown(d.seat), limit)
     if better.is_terminal() or played.is_terminal():
         words = f"at the end: {wealth}" if wealth else ""
-        if "goods" not in evaluation_terms(state, d.seat):  # a game without goods
-            return words
-        return f"{words}; goods are worth nothing then" if words else "goods are worth nothing at the end"
-    words = f"after the line: {wealth}" if wealth else ""
-    terms = _term_differences(better, played, d.seat, limit)
-    if terms:
-        words += ("; " if words else "") + "the AI also weighs " + terms
-    return words
+        if "goods" in evaluation_terms(state, d.seat):  # a game with goods
+            words = f"{words}; goods are worth nothing then" if words else "goods are worth nothing at the end"
+    else:
+        words = f"after the line: {wealth}" if wealth else ""
+    terms = ", ".join(f"{k} {v:+.1f}" for k, v in lost_terms(better, played, d, limit))
+    return f"{words}; the {d.lost:.1f} lost = {terms}" if words else f"the {d.lost:.1f} lost = {terms}"
 
 
-def _term_differences(better: GameState, played: GameState, seat: int, limit: int) -> str:
-    """The evaluation terms (other than wealth) that differ most between two positions, for ``seat``."""
-    a, b = evaluation_terms(better, seat), evaluation_terms(played, seat)
-    diffs = {k: a.get(k, 0.0) - b.get(k, 0.0) for k in dict.fromkeys([*a, *b]) if k != "wealth"}
-    shown = sorted((k for k in diffs if abs(diffs[k]) >= 0.5), key=lambda k: -abs(diffs[k]))[:limit]
-    return ", ".join(f"{k} {diffs[k]:+.1f}" for k in shown)
+def lost_terms(better: GameState, played: GameState, d: Decision, limit: int = 3) -> list[tuple[str, float]]:
+    """The francs decision ``d`` lost, term by term: each evaluation term where the better line leads
+    (``better``) less the same term where the played line leads (``played``), for the mover, the
+    ``limit`` largest (rounded to 0.1), then ``other``: the rest of ``d.lost`` (the smaller terms, and what
+    the lines' ends do not hold: a line that could not be followed to its end, the search's own
+    corrections).  The values add up to ``d.lost`` rounded to 0.1."""
+    a, b = _line_terms(better, d.seat), _line_terms(played, d.seat)
+    diffs = {k: a.get(k, 0.0) - b.get(k, 0.0) for k in dict.fromkeys([*a, *b])}
+    shown = sorted((k for k in diffs if round(diffs[k], 1)), key=lambda k: -abs(diffs[k]))[:limit]
+    out = [(k, round(diffs[k], 1)) for k in shown]
+    other = round(round(d.lost, 1) - sum(v for _, v in out), 1)
+    return [*out, ("other", other)] if other or not out else out
+
+
+def _line_terms(state: GameState, seat: int) -> dict[str, float]:
+    """The evaluation terms where a line leads, for ``seat``: at the end of the game, the wealth margin
+    (what the search counts there); before it, the evaluator's terms (they add up to its evaluation)."""
+    if state.is_terminal():
+        terms = evaluation_terms(state, seat)
+        return {"wealth": terms["final wealth"] - terms["best other wealth"]}
+    return evaluation_terms(state, seat)
 
 
 # ---------------------------------------------------------------------------

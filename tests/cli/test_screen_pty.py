@@ -23,17 +23,14 @@ from tests.cli.pty_helpers import finish, spawn_screen  # noqa: E402
 PROMPT_END = r"or help\)> "
 
 
-def expected_choices(tmp_path: Path, game: str) -> tuple[object, list[str]]:
-    """The saved game's position and its numbered choices as the loop words them ('3. build Farm: ...  1 wood, value 4')."""
+def expected_choices(tmp_path: Path, game: str, brief: bool = False) -> tuple[object, list[str]]:
+    """The saved game's position and its numbered choices as the loop words them ('3. build Farm: ...  1 wood,
+    value 4'); ``brief``: in the few words of a screen short of lines ('3. build Farm  value 4: wood 2 → 1')."""
     (path,) = sorted((tmp_path / "saves").glob("*.json"))
     session = load_session(str(path), game)
     loop = PlayLoop(session, renderer_for(game, width=80), Console(width=80, file=open("/dev/null", "w")))
-    out = []
-    for n, c in enumerate(loop.choices(), 1):
-        text = f"{n}. " + (c.head if len(c.actions) > 1 else str(c.actions[0]))
-        note = loop.r.describe_group(session.state, c.head, c.actions)
-        out.append(" ".join((text + (f"  {note}" if note else "")).split()))
-    return session.state, out
+    menu = loop.menu(loop.choices())
+    return session.state, [" ".join(e.plain.split()) for e in (menu.brief if brief else menu.full)]
 
 
 def assert_screen(child, tmp_path: Path, game: str, *, both: bool = False) -> None:
@@ -95,8 +92,9 @@ def test_base_screen_fits(tmp_path, cols, rows):
 
 
 def test_late_in_the_game_the_warehouse_stays_on_a_small_screen(tmp_path):
-    """Round J with eighteen choices at 80x24: the grid no longer fits above them, so the mover's
-    warehouse is shown in one line (every counter's amount and cell, and the francs)."""
+    """Round J with seventeen choices at 80x24: the grid no longer fits above them, so the mover's
+    warehouse is shown in one line (every counter's amount and cell, and the francs) and their buildings in
+    another, and the choices in their brief wording (the full one does not fit with the opponent's move)."""
     from core import records
     from core.agents import make_agent
     from inland_port import RULESET
@@ -110,9 +108,9 @@ def test_late_in_the_game_the_warehouse_stays_on_a_small_screen(tmp_path):
     records.save_record(record, tmp_path / "saves" / "late.json")
     child = spawn_screen(tmp_path, "inland", "--load", str(tmp_path / "saves" / "late.json"), cols=80, rows=24)
     child.expect(PROMPT_END)
-    state, choices = expected_choices(tmp_path, "inland")
+    state, choices = expected_choices(tmp_path, "inland", brief=True)
     flat = child.logfile_read.flat
-    assert len(choices) > 12
+    assert len(choices) > 12 and "greedy: " in flat and "wheel " in flat
     for c in choices:
         assert c in flat, c
     wh = state.catalog.warehouse

@@ -7,8 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from core.lab.review import Decision, _wealth_differences, explain_better, follow_line
-from core.protocol import TERMINAL, Evaluator, GameState
+import pytest
+
+from core.lab.review import Decision, _wealth_differences, explain_better, follow_line, lost_terms, review_decision
+from core.protocol import TERMINAL, Evaluator, GameState, Level
+from inland_port import RULESET as INLAND
+from tests.core.test_review import play
 
 
 @dataclass(frozen=True)
@@ -90,17 +94,62 @@ def decision(pv: tuple[str, ...], played_pv: tuple[str, ...], lost: float = 7.0)
 
 def test_selling_and_building_again_is_explained_by_the_end_of_the_game():
     d = decision(("sell Pier", "build Pier", "end"), ("end",))
-    assert explain_better(Harbour(), d) == "at the end: 7 more francs; goods are worth nothing then"
+    assert explain_better(Harbour(), d) == (
+        "at the end: 7 more francs; goods are worth nothing then; the 7.0 lost = wealth +7.0"
+    )
 
 
 def test_a_line_that_keeps_the_building_names_it_with_its_value():
     d = decision(("end",), ("sell Pier", "end"))
-    assert explain_better(Harbour(), d) == "at the end: with Pier (14), 7 fewer francs; goods are worth nothing then"
+    assert explain_better(Harbour(), d) == (
+        "at the end: with Pier (14), 7 fewer francs; goods are worth nothing then; the 7.0 lost = wealth +7.0"
+    )
 
 
-def test_before_the_end_the_evaluation_terms_that_differ_are_named():
+def test_before_the_end_the_francs_lost_are_told_term_by_term_and_add_up():
+    """The terms are the better line's less the played line's (wealth +14, goods -4), and what the two
+    lines' ends do not account for is named 'other': together they make the 7 francs lost."""
     d = decision(("sell Pier", "build Pier"), ("sell Pier",))
-    assert explain_better(Harbour(), d) == "after the line: with Pier (14); the AI also weighs goods -4.0"
+    assert explain_better(Harbour(), d) == (
+        "after the line: with Pier (14); the 7.0 lost = wealth +14.0, goods -4.0, other -3.0"
+    )
+
+
+def _adds_up(terms: list[tuple[str, float]], lost: float) -> bool:
+    return sum(v for _, v in terms) == pytest.approx(round(lost, 1), abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("pv", "played_pv", "lost"),
+    [
+        (("sell Pier", "build Pier", "end"), ("end",), 7.0),
+        (("sell Pier", "build Pier"), ("sell Pier",), 7.0),
+        (("sell Pier", "build Pier"), ("sell Pier",), 2.34),
+        (("end",), ("sell Pier", "end"), 13.96),
+    ],
+)
+def test_the_terms_shown_add_up_to_the_francs_lost(pv, played_pv, lost):
+    d = decision(pv, played_pv, lost)
+    better, _ = follow_line(Harbour(), d.pv)
+    played, _ = follow_line(Harbour(), d.played_pv)
+    assert _adds_up(lost_terms(better, played, d, limit=1), lost)
+    assert _adds_up(lost_terms(better, played, d), lost)
+
+
+def test_a_reviewed_decision_of_a_real_game_is_explained_by_terms_that_add_up():
+    """A searched decision of an Inland Port game (a greedy player's move against a small reference):
+    its 'why' ends with the francs lost, term by term, and the terms add up to them."""
+    small = Level("test", max_depth=64, max_nodes=1_500, time_cap=30.0)
+    state = play(INLAND, ["greedy", "greedy"], 2, lambda s: len(s.history) >= 20)
+    worst = max(
+        (review_decision(INLAND, state, str(a), small, 20) for a in state.legal_actions()[:6]), key=lambda d: d.lost
+    )
+    assert worst.lost > 0
+    better, _ = follow_line(state, worst.pv)
+    played, _ = follow_line(state, worst.played_pv)
+    terms = lost_terms(better, played, worst)
+    assert _adds_up(terms, worst.lost)
+    assert f"the {worst.lost:.1f} lost = " in explain_better(state, worst)
 
 
 def test_nothing_to_explain_for_a_decision_that_lost_nothing_or_a_line_that_cannot_be_followed():
