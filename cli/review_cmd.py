@@ -36,10 +36,9 @@ def from_playtest(run: int, game: int, db: Path | None) -> Reviewed:
         raise PlaytestError(f"no playtest database at '{path}' (give --db PATH)")
     with Store(path) as store:
         info = store.run(run)
-        games = {int(g["index"]): g for g in store.games(run)}
-    if game not in games:
-        raise PlaytestError(f"run {run} has no stored game {game} (stored: {ranges(sorted(games))})")
-    g = games[game]
+        g = store.game(run, game)
+        if g is None:
+            raise PlaytestError(f"run {run} has no stored game {game} (stored: {ranges(sorted(store.done(run)))})")
     source = rv.GameSource(info.config.rules, dict(info.config.options), int(g["seed"]), tuple(g["actions"]))
     players = [str(spec) for spec in g["seats"]]
     return Reviewed(f"Review of playtest run {run}, game {game}", source, players, list(g["wealth"]))
