@@ -27,6 +27,7 @@ from core.lab.playtest import PlaytestError, Store
 from core.protocol import GameError, GameState
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
 D = rv.DEFAULT_THRESHOLDS
 
 
@@ -145,6 +146,15 @@ def _review_or_exit(
     except (GameError, OSError) as exc:
         error(str(exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
+    except rv.ReviewInterrupted as stopped:
+        error(
+            f"interrupted: {len(stopped.decisions)} of {stopped.total} decisions reviewed; they are kept, "
+            "and the same command continues from them"
+        )
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    except KeyboardInterrupt:
+        error("interrupted before any decision was reviewed")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     return target, positions, review
 
 
