@@ -288,8 +288,8 @@ def numbers_table(summaries: list[dict[str, Any]]) -> Table:
 
 
 def wealth_distribution_table(summaries: list[dict[str, Any]], bins: int = 8) -> Table:
-    values = [v for s in summaries for v in s["wealth_values"]]
-    lo, hi = (min(values), max(values)) if values else (0, 1)
+    samples = [s["wealth_values"] for s in summaries if s["wealth_values"]]
+    lo, hi = (min(min(v) for v in samples), max(max(v) for v in samples)) if samples else (0, 1)
     table = Table(title="Final wealth distribution (share of player-games)", title_justify="left")
     table.add_column("wealth", justify="right")
     hists = []
