@@ -364,8 +364,10 @@ def _review_task(task: tuple[GameSource, Level, int, int]) -> Decision:
     return review_decision(spec, _POSITIONS[key][index], source.actions[index], level, index, seed)
 
 
-class ReviewInterrupted(Exception):
-    """Ctrl-C during a review: ``decisions`` holds every decision reviewed before it (kept, a rerun continues)."""
+class ReviewInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a review: ``decisions`` holds every decision reviewed before it (kept, a rerun continues).
+
+    A :class:`KeyboardInterrupt` still, so a caller that does not keep decisions stops as on any Ctrl-C."""
 
     def __init__(self, decisions: list[Decision], total: int) -> None:
         super().__init__(f"interrupted after {len(decisions)} of {total} decisions")
