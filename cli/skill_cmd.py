@@ -170,7 +170,7 @@ def seats(names: list[str], levels_text: str, games_text: str, opts: dict[str, A
         for level in levels:
             sk.mirror_config(name, level, opts["noise"], opts["buildings"])  # checks rules, level, data file
     curves, interrupted, db_path = _seat_curves(names, levels, counts, opts)
-    written = []  # before any table: the files are written whatever becomes of standard output
+    written: list[Path] = []  # before any table: the files are written whatever becomes of standard output
     if opts["json_path"] is not None:
         payload = {"command": command_line(), "levels": levels, "games": counts, "curves": curves}
         written.append(write_json(opts["json_path"], payload))
