@@ -66,14 +66,13 @@ def measure(games: int, jobs: int, agents: str) -> Point:
     with tempfile.TemporaryDirectory(prefix="playtest-memory-") as tmp:
         db = Path(tmp) / "runs.sqlite3"
         start = time.monotonic()
-        proc = subprocess.Popen(
-            command(games, jobs, agents, db), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+        args = command(games, jobs, agents, db)
+        proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         _pid, status, usage = os.wait4(proc.pid, 0)
         wall = time.monotonic() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
         if proc.returncode != 0:
-            raise SystemExit(f"the playtest of {games} games failed (exit {proc.returncode}): {' '.join(proc.args)}")
+            raise SystemExit(f"the playtest of {games} games failed (exit {proc.returncode}): {' '.join(args)}")
         # ru_maxrss is in kilobytes on Linux: the largest single process the command waited for
         return Point(games, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, wall, db.stat().st_size)
 

@@ -84,9 +84,9 @@ def _as_they_finish(client: Any, in_flight: Any, jobs: Iterable[GameJob], play: 
             record = future.result()
             futures.discard(future)
             future.release()
-            job = next(pending, None)
-            if job is not None:
-                submit(job)
+            following = next(pending, None)
+            if following is not None:
+                submit(following)
             yield record
     finally:
         client.cancel(list(futures))
