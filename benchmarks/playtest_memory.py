@@ -110,7 +110,8 @@ def main() -> None:
     sizes = sorted(int(n.replace("_", "")) for n in args.games.split(","))
     print(f"lehavre playtest inland --agents {args.agents} --jobs {args.jobs} --games N  (one fresh database each)")
     print(
-        f"{'games':>9} {'peak MB':>9} {'CPU s':>9} {'wall s':>9} {'games/CPU s':>12} {'store KB/game':>14}", flush=True
+        f"{'games':>9} {'peak MB':>9} {'own MB':>8} {'CPU s':>9} {'wall s':>9} {'games/CPU s':>12} {'store KB/game':>14}",
+        flush=True,
     )
     points: list[Point] = []
     for n in sizes:
