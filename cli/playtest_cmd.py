@@ -10,9 +10,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
 import shlex
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -287,8 +288,8 @@ def numbers_table(summaries: list[dict[str, Any]]) -> Table:
 
 
 def wealth_distribution_table(summaries: list[dict[str, Any]], bins: int = 8) -> Table:
-    values = [v for s in summaries for v in s["wealth_values"]]
-    lo, hi = (min(values), max(values)) if values else (0, 1)
+    samples = [s["wealth_values"] for s in summaries if s["wealth_values"]]
+    lo, hi = (min(min(v) for v in samples), max(max(v) for v in samples)) if samples else (0, 1)
     table = Table(title="Final wealth distribution (share of player-games)", title_justify="left")
     table.add_column("wealth", justify="right")
     hists = []
@@ -490,8 +491,9 @@ def _json_summary(s: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _json_results(records: list[dict[str, Any]], clear_lead: float) -> list[dict[str, Any]]:
-    """Every game's result, its evaluation trace (one entry per decision; None if stored without) and measures."""
+def _json_results(records: Iterable[dict[str, Any]], clear_lead: float) -> Iterator[dict[str, Any]]:
+    """Every game's result, its evaluation trace (one entry per decision; None if stored without) and measures,
+    one game at a time (``records`` by game index, as the store gives them)."""
     keys = (
         "index",
         "seed",
@@ -504,22 +506,75 @@ def _json_results(records: list[dict[str, Any]], clear_lead: float) -> list[dict
         "seconds",
         "actions",
     )
-    return [
-        {
+    for r in records:
+        yield {
             **{k: r[k] for k in keys},
             "trace": r.get("trace"),
             "measures": game_measures(r.get("trace"), r["winners"], clear_lead),
         }
-        for r in pt.records_table(records)
-    ]
 
 
-def write_json(path: Path, payload: dict[str, Any]) -> None:
+def write_json(
+    path: Path,
+    fields: dict[str, Any],
+    stream: tuple[str, Iterable[Any]] | None = None,
+    tail: dict[str, Any] | None = None,
+) -> Path:
+    """Write one JSON object: ``fields``, then ``stream`` (a key and its list, written item by item, one a
+    line, so a run of any size is never held whole), then ``tail``.  Written beside and moved into place,
+    so a file that is there is whole; a file that cannot be written is an error saying so."""
+    target = path.expanduser()
+    partial = target.with_name(target.name + ".part")
     try:
-        path.expanduser().parent.mkdir(parents=True, exist_ok=True)
-        path.expanduser().write_text(json.dumps(payload, indent=1), encoding="utf-8")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with partial.open("w", encoding="utf-8") as f:
+            f.write("{\n" + ",\n".join(f" {json.dumps(k)}: {json.dumps(v)}" for k, v in fields.items()))
+            if stream is not None:
+                f.write(f",\n {json.dumps(stream[0])}: [")
+                for i, item in enumerate(stream[1]):
+                    f.write(("," if i else "") + "\n  " + json.dumps(item))
+                f.write("\n ]")
+            f.writelines(f",\n {json.dumps(k)}: {json.dumps(v)}" for k, v in (tail or {}).items())
+            f.write("\n}\n")
+        partial.replace(target)
     except OSError as exc:
         raise pt.PlaytestError(f"cannot write '{path}': {exc}") from None
+    return target
+
+
+class StdoutClosed(Exception):
+    """The reader of standard output closed it (``| head``)."""
+
+
+def _stdout_closed(out: Console) -> None:
+    """What a closed standard output does to ``out``: it stops printing, and nothing more reaches the pipe."""
+    out.quiet = True
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # not even Python's flush at exit
+    os.close(devnull)
+
+
+@contextmanager
+def tables_to(out: Console, err: Console, written: Sequence[Path]) -> Iterator[None]:
+    """Print to standard output; if the reader closes it early (``| head``), stop printing and say on
+    standard error what was kept (the files in ``written`` were finished before): not an error."""
+
+    def closed() -> None:
+        _stdout_closed(out)
+        raise StdoutClosed
+
+    out.on_broken_pipe = closed  # type: ignore[method-assign]  # Rich's way: it would exit with 1, silently
+    try:
+        yield
+        out.file.flush()
+    except (StdoutClosed, BrokenPipeError):
+        _stdout_closed(out)
+        kept = "; ".join(f"written: {p}" for p in written)
+        err.print(
+            "Standard output was closed before every table was printed" + (f" ({kept})." if kept else "."),
+            style="warning",
+            markup=False,
+        )
 
 
 @contextmanager
@@ -542,7 +597,7 @@ def command_line() -> str:
 def _interrupted_note(console: Console, results: list[pt.RunResult]) -> None:
     for r in results:
         console.print(
-            f"Interrupted: run #{r.run_id} has {len(r.records)} of {r.games} games stored. "
+            f"Interrupted: run #{r.run_id} has {r.stored} of {r.games} games stored. "
             "Run the same command with --resume to play the rest.",
             style="italic",
             markup=False,
@@ -649,33 +704,66 @@ def playtest(
             noise=noise,
         )
         store, db_path = open_store(db, err)
-        with store, progress_bar(err) as progress:
-            result = play_stored(store, config, seed, games, resume, jobs, backend, address, progress, "")
-        summary = pt.summarize(config, result.records, clear_lead)
-        lost = _show_playtest(out, err, config, summary, result, review_level, jobs)
-        out.print(f"Run #{result.run_id}: {len(result.records)} games stored in {db_path}", style="dim", markup=False)
-        if json_path is not None:
-            head = {"run_id": result.run_id, "db": str(db_path), "config": config.to_dict(), "seed": seed}
-            write_json(json_path, _playtest_json(head, games, result, summary, clear_lead, lost))
-        if report is not None and result.records:
-            rp.write_report(report, [summary], title=f"Playtest: {summary['label']}", commands=[command_line()])
-            out.print(f"Report written to {report}", style="dim", markup=False)
+        with store:
+            with progress_bar(err) as progress:
+                result = play_stored(store, config, seed, games, resume, jobs, backend, address, progress, "")
+            summary = pt.summarize_run(store, result.run_id, config, games, clear_lead)
+            lost = _francs_lost(store, config, result, review_level, jobs, err)
+            written = _write_playtest_files(store, (json_path, report), (db_path, seed), summary, result, lost)
+        with tables_to(out, err, written):
+            _show_playtest(out, summary, result, lost, review_level)
+            out.print(f"Run #{result.run_id}: {result.stored} games stored in {db_path}", style="dim", markup=False)
+            if report is not None and result.stored:
+                out.print(f"Report written to {report}", style="dim", markup=False)
         if result.interrupted:
             _interrupted_note(err, [result])
             raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def _show_playtest(
-    out: Console,
-    err: Console,
-    config: pt.Config,
+def _francs_lost(
+    store: pt.Store, config: pt.Config, result: pt.RunResult, review_level: str | None, jobs: int, err: Console
+) -> dict[str, dict[str, float]] | None:
+    """Each agent's francs lost against ai:``review_level`` over the run's games (None when not asked)."""
+    if not review_level or not result.stored:
+        return None
+    records = store.games(result.run_id, limit=result.games)  # reviewing is slow: runs that ask for it are small
+    return playtest_francs_lost(config.rules, config.options, records, review_level, jobs, err)
+
+
+def _write_playtest_files(
+    store: pt.Store,
+    paths: tuple[Path | None, Path | None],
+    where: tuple[str, int],
     summary: dict[str, Any],
     result: pt.RunResult,
+    lost: dict[str, dict[str, float]] | None,
+) -> list[Path]:
+    """Write ``--json`` (game by game from the store) and ``--report`` (``paths``) before any table is
+    printed, so they are written whatever becomes of standard output; returns the files written."""
+    json_path, report = paths
+    db_path, seed = where
+    written: list[Path] = []
+    if json_path is not None:
+        head = {"run_id": result.run_id, "db": db_path, "config": result.config.to_dict(), "seed": seed}
+        fields = {**head, **_run_state(result), "summary": _json_summary(summary)}
+        tail = {"francs_lost": lost} if lost is not None else {}
+        games = _json_results(store.iter_games(result.run_id, limit=result.games), summary["measures"]["clear_lead"])
+        written.append(write_json(json_path, fields, ("results", games), tail))
+    if report is not None and result.stored:
+        rp.write_report(report, [summary], title=f"Playtest: {summary['label']}", commands=[command_line()])
+        written.append(report)
+    return written
+
+
+def _show_playtest(
+    out: Console,
+    summary: dict[str, Any],
+    result: pt.RunResult,
+    lost: dict[str, dict[str, float]] | None,
     review_level: str | None,
-    jobs: int,
-) -> dict[str, dict[str, float]] | None:
-    """Print the run's tables (and the francs lost, when asked); returns the francs lost, or None."""
-    if result.records:
+) -> None:
+    """Print the run's tables (and the francs lost, when asked)."""
+    if result.stored:
         out.print(summary_table([summary]))
         note = repeats_note([summary])
         if note is not None:
@@ -685,31 +773,17 @@ def _show_playtest(
         out.print(lead_curve_table([summary]))
         out.print(wealth_distribution_table([summary]))
         out.print(buildings_table([summary]))
-    lost = None
-    if review_level and result.records:
-        lost = playtest_francs_lost(config.rules, config.options, result.records, review_level, jobs, err)
+    if lost is not None and review_level:
         out.print(francs_lost_table(lost, review_level))
-    return lost
 
 
-def _playtest_json(
-    head: dict[str, Any],
-    games: int,
-    result: pt.RunResult,
-    summary: dict[str, Any],
-    clear_lead: float,
-    lost: dict[str, dict[str, float]] | None,
-) -> dict[str, Any]:
-    """The playtest's JSON: ``head`` (run, database, configuration, seed), then the run's state and results."""
+def _run_state(result: pt.RunResult) -> dict[str, Any]:
+    """The playtest JSON's account of the run: games asked for, stored, complete, interrupted."""
     return {
-        **head,
-        "games": games,
-        "stored": len(result.records),
+        "games": result.games,
+        "stored": result.stored,
         "complete": result.complete,
         "interrupted": result.interrupted,
-        "summary": _json_summary(summary),
-        "results": _json_results(result.records, clear_lead),
-        **({"francs_lost": lost} if lost is not None else {}),
     }
 
 
@@ -810,37 +884,52 @@ def compare(
         sides: list[Side] = [("A", a, a_run, "inland"), ("B", b, b_run, "base:players=2")]
         configs = _compare_configs(sides, agents, noise)
         store, db_path = open_store(db, err)
-        with store, progress_bar(err) as progress:
-            results = _play_sides(store, sides, configs, (seed, games, from_db, jobs), backend, address, progress, err)
-        if any(r.interrupted for r in results):
-            _interrupted_note(err, [r for r in results if not r.complete])
-            raise typer.Exit(EXIT_INTERRUPTED)
-        summaries = _compare_summaries(sides, results, clear_lead)
+        with store:
+            with progress_bar(err) as progress:
+                plan = (seed, games, from_db, jobs)
+                results = _play_sides(store, sides, configs, plan, backend, address, progress, err)
+            if any(r.interrupted for r in results):
+                _interrupted_note(err, [r for r in results if not r.complete])
+                raise typer.Exit(EXIT_INTERRUPTED)
+            summaries = _compare_summaries(store, sides, results, clear_lead)
         tests = pt.compare(summaries[0], summaries[1])
-        _show_comparison(out, summaries, tests)
-        out.print(
-            f"Runs #{results[0].run_id} (A) and #{results[1].run_id} (B) are stored in {db_path}",
-            style="dim",
-            markup=False,
+        written = _write_compare_files(json_path, report, results, summaries, tests)
+        with tables_to(out, err, written):
+            _show_comparison(out, summaries, tests)
+            out.print(
+                f"Runs #{results[0].run_id} (A) and #{results[1].run_id} (B) are stored in {db_path}",
+                style="dim",
+                markup=False,
+            )
+            if report is not None:
+                out.print(f"Report written to {report}", style="dim", markup=False)
+
+
+def _write_compare_files(
+    json_path: Path | None,
+    report: Path | None,
+    results: list[pt.RunResult],
+    summaries: list[dict[str, Any]],
+    tests: list[dict[str, Any]],
+) -> list[Path]:
+    """Write ``--json`` and ``--report`` before any table is printed; returns the files written."""
+    written: list[Path] = []
+    if json_path is not None:
+        sides = {
+            side: {"run_id": r.run_id, "summary": _json_summary(s)}
+            for side, r, s in zip("ab", results, summaries, strict=True)
+        }
+        written.append(write_json(json_path, {**sides, "tests": tests}))
+    if report is not None:
+        rp.write_report(
+            report,
+            summaries,
+            tests,
+            title=f"Compare: {summaries[0]['label']} vs {summaries[1]['label']}",
+            commands=[command_line()],
         )
-        if json_path is not None:
-            write_json(
-                json_path,
-                {
-                    "a": {"run_id": results[0].run_id, "summary": _json_summary(summaries[0])},
-                    "b": {"run_id": results[1].run_id, "summary": _json_summary(summaries[1])},
-                    "tests": tests,
-                },
-            )
-        if report is not None:
-            rp.write_report(
-                report,
-                summaries,
-                tests,
-                title=f"Compare: {summaries[0]['label']} vs {summaries[1]['label']}",
-                commands=[command_line()],
-            )
-            out.print(f"Report written to {report}", style="dim", markup=False)
+        written.append(report)
+    return written
 
 
 def _list_runs(out: Console, db: Path | None) -> None:
@@ -905,7 +994,7 @@ def _play_sides(
             loaded = pt.load_run(store, run_id)
             if not loaded.complete:
                 err.print(
-                    f"Note: stored run #{run_id} has only {len(loaded.records)} of {loaded.games} games "
+                    f"Note: stored run #{run_id} has only {loaded.stored} of {loaded.games} games "
                     "(continue it with the playtest command and --resume)",
                     style="italic",
                     markup=False,
@@ -920,13 +1009,15 @@ def _play_sides(
     return results
 
 
-def _compare_summaries(sides: list[Side], results: list[pt.RunResult], clear_lead: float) -> list[dict[str, Any]]:
-    """Both runs' summaries, labelled apart by run number when their labels are the same."""
+def _compare_summaries(
+    store: pt.Store, sides: list[Side], results: list[pt.RunResult], clear_lead: float
+) -> list[dict[str, Any]]:
+    """Both runs' summaries (read from ``store``), labelled apart by run number when their labels are the same."""
     summaries = []
     for (name, _s, _r, _d), r in zip(sides, results, strict=False):
-        if not r.records:
+        if not r.stored:
             raise pt.PlaytestError(f"configuration {name} (run #{r.run_id}) has no finished games to compare")
-        summaries.append(pt.summarize(r.config, r.records, clear_lead))
+        summaries.append(pt.summarize_run(store, r.run_id, r.config, r.games, clear_lead))
     if summaries[0]["label"] == summaries[1]["label"]:
         summaries[0]["label"] += f" (run #{results[0].run_id})"
         summaries[1]["label"] += f" (run #{results[1].run_id})"

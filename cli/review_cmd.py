@@ -27,6 +27,7 @@ from core.lab.playtest import PlaytestError, Store
 from core.protocol import GameError, GameState
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
 D = rv.DEFAULT_THRESHOLDS
 
 
@@ -36,10 +37,9 @@ def from_playtest(run: int, game: int, db: Path | None) -> Reviewed:
         raise PlaytestError(f"no playtest database at '{path}' (give --db PATH)")
     with Store(path) as store:
         info = store.run(run)
-        games = {int(g["index"]): g for g in store.games(run)}
-    if game not in games:
-        raise PlaytestError(f"run {run} has no stored game {game} (stored: {ranges(sorted(games))})")
-    g = games[game]
+        g = store.game(run, game)
+        if g is None:
+            raise PlaytestError(f"run {run} has no stored game {game} (stored: {ranges(sorted(store.done(run)))})")
     source = rv.GameSource(info.config.rules, dict(info.config.options), int(g["seed"]), tuple(g["actions"]))
     players = [str(spec) for spec in g["seats"]]
     return Reviewed(f"Review of playtest run {run}, game {game}", source, players, list(g["wealth"]))
@@ -146,6 +146,15 @@ def _review_or_exit(
     except (GameError, OSError) as exc:
         error(str(exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
+    except rv.ReviewInterrupted as stopped:
+        error(
+            f"interrupted: {len(stopped.decisions)} of {stopped.total} decisions reviewed; they are kept, "
+            "and the same command continues from them"
+        )
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    except KeyboardInterrupt:
+        error("interrupted before any decision was reviewed")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     return target, positions, review
 
 

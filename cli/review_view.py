@@ -274,23 +274,30 @@ def run_review(
         console=console,
         transient=True,
     )
+    key, directory = game.source.key(), reviews_dir()
     with progress:
         task = progress.add_task("review", total=len(game.source.actions))
 
         def tick(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        review = rv.review_game(
-            game.source,
-            game.players,
-            lv.name,
-            jobs=jobs,
-            thresholds=thresholds,
-            final_wealth=game.final_wealth,
-            progress=tick,
-        )
+        try:
+            review = rv.review_game(
+                game.source,
+                game.players,
+                lv.name,
+                jobs=jobs,
+                thresholds=thresholds,
+                final_wealth=game.final_wealth,
+                progress=tick,
+                known=rv.load_partial(key, lv, directory),
+            )
+        except rv.ReviewInterrupted as stopped:
+            rv.keep_partial(key, lv, stopped.decisions, directory)  # a rerun continues from them
+            raise
     try:
-        rv.save_review(review, reviews_dir())
+        rv.save_review(review, directory)
+        rv.forget_partial(key, directory)
     except OSError as exc:
         console.print(Text(f"Warning: the review could not be kept ({exc}); it is shown anyway.", style="warning"))
     return review

@@ -26,6 +26,7 @@ from cli.playtest_cmd import (
     open_store,
     play_stored,
     progress_bar,
+    tables_to,
     write_json,
 )
 from cli.root import app
@@ -180,14 +181,18 @@ def seats(names: list[str], levels_text: str, games_text: str, opts: dict[str, A
         for level in levels:
             sk.mirror_config(name, level, opts["noise"], opts["buildings"])  # checks rules, level, data file
     curves, interrupted, db_path = _seat_curves(names, levels, counts, opts)
-    for curve in curves:
-        out.print(seat_table(curve))
-    out.print(f"Runs stored in {db_path}; the same command resumes them.", style="dim", markup=False)
+    written: list[Path] = []  # before any table: the files are written whatever becomes of standard output
     if opts["json_path"] is not None:
-        write_json(opts["json_path"], {"command": command_line(), "levels": levels, "games": counts, "curves": curves})
+        payload = {"command": command_line(), "levels": levels, "games": counts, "curves": curves}
+        written.append(write_json(opts["json_path"], payload))
     if opts["html"] is not None:
-        path = write_seat_report(opts["html"], curves, [command_line()])
-        out.print(f"Report written to {path}.", markup=False)
+        written.append(write_seat_report(opts["html"], curves, [command_line()]))
+    with tables_to(out, err, written):
+        for curve in curves:
+            out.print(seat_table(curve))
+        out.print(f"Runs stored in {db_path}; the same command resumes them.", style="dim", markup=False)
+        if opts["html"] is not None:
+            out.print(f"Report written to {written[-1]}.", markup=False)
     if interrupted:
         err.print("Interrupted: run the same command again to play the rest.", style="italic", markup=False)
         raise typer.Exit(EXIT_INTERRUPTED)
@@ -221,11 +226,12 @@ def ladders(
             results.append(sk.run_ladder(store, name, budgets, games_per_step, seed, level, noise, run=play))
             if interrupted:
                 break
-    for result in results:
-        out.print(ladder_table(result))
-    out.print(f"Runs stored in {db_path}; the same command resumes them.", style="dim", markup=False)
-    if json_path is not None:
-        write_json(json_path, {"command": command_line(), "budgets": budgets, "ladders": results})
+    payload = {"command": command_line(), "budgets": budgets, "ladders": results}
+    written = [] if json_path is None else [write_json(json_path, payload)]
+    with tables_to(out, err, written):
+        for result in results:
+            out.print(ladder_table(result))
+        out.print(f"Runs stored in {db_path}; the same command resumes them.", style="dim", markup=False)
     if interrupted:
         err.print("Interrupted: run the same command again to play the rest.", style="italic", markup=False)
         raise typer.Exit(EXIT_INTERRUPTED)

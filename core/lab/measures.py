@@ -58,7 +58,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from array import array
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from core.lab import stats
@@ -173,29 +174,59 @@ def mean_interval(values: Sequence[float], upper: float = math.inf) -> list[floa
     return [max(0.0, mean - half), min(upper, mean + half)]
 
 
-def summarize_measures(records: Sequence[dict[str, Any]], clear_lead: float = CLEAR_LEAD) -> dict[str, Any]:
+def summarize_measures(records: Iterable[dict[str, Any]], clear_lead: float = CLEAR_LEAD) -> dict[str, Any]:
     """The measures over a run's games: each one's description, mean interval and values, and the lead curve.
 
     ``traced`` counts games stored with a trace, ``measured`` those with a single winner among them.
+    ``records`` may be a stream: one game is held at a time (:class:`MeasureTally`).
     """
-    traced = [r for r in records if r.get("trace")]
-    per_game = [m for r in traced if (m := game_measures(r["trace"], r["winners"], clear_lead)) is not None]
-    out: dict[str, Any] = {"traced": len(traced), "measured": len(per_game), "clear_lead": clear_lead}
-    for key in DEFINITIONS:
-        values = [float(m[key]) for m in per_game]
-        out[key] = {**stats.describe(values), "ci95": mean_interval(values, 1.0 if key in SHARES else math.inf)}
-        out[f"{key}_values"] = values
-    curve = []
-    for p in range(CURVE_PARTS):
-        xs = sorted(v for m in per_game if (v := m["curve"][p]) is not None)
-        curve.append(
-            {
-                "part": p,
-                "n": len(xs),
-                "q1": stats.quantile(xs, 0.25) if xs else None,
-                "median": stats.quantile(xs, 0.5) if xs else None,
-                "q3": stats.quantile(xs, 0.75) if xs else None,
-            }
-        )
-    out["curve"] = curve
-    return out
+    tally = MeasureTally(clear_lead)
+    for record in records:
+        tally.add(record)
+    return tally.summary()
+
+
+class MeasureTally:
+    """The measures of a run as its games are read: each game's measures kept as numbers (8 bytes each)."""
+
+    def __init__(self, clear_lead: float = CLEAR_LEAD) -> None:
+        self.clear_lead = clear_lead
+        self.traced = 0
+        self.measured = 0
+        self.values: dict[str, array[float]] = {key: array("d") for key in DEFINITIONS}
+        self.curve: list[array[float]] = [array("d") for _ in range(CURVE_PARTS)]
+
+    def add(self, record: dict[str, Any]) -> None:
+        """Measure one game's record (a game without a trace or a single winner is counted, not measured)."""
+        if not record.get("trace"):
+            return
+        self.traced += 1
+        m = game_measures(record["trace"], record["winners"], self.clear_lead)
+        if m is None:
+            return
+        self.measured += 1
+        for key, values in self.values.items():
+            values.append(float(m[key]))
+        for part, v in zip(self.curve, m["curve"], strict=True):
+            if v is not None:
+                part.append(v)
+
+    def summary(self) -> dict[str, Any]:
+        """What :func:`summarize_measures` returns for the games added so far."""
+        out: dict[str, Any] = {"traced": self.traced, "measured": self.measured, "clear_lead": self.clear_lead}
+        for key, values in self.values.items():
+            out[key] = {**stats.describe(values), "ci95": mean_interval(values, 1.0 if key in SHARES else math.inf)}
+            out[f"{key}_values"] = values
+        out["curve"] = [_curve_part(p, sorted(part)) for p, part in enumerate(self.curve)]
+        return out
+
+
+def _curve_part(part: int, xs: Sequence[float]) -> dict[str, Any]:
+    """One tenth of the lead curve: how many games reached it, and their leads' quartiles."""
+    return {
+        "part": part,
+        "n": len(xs),
+        "q1": stats.quantile(xs, 0.25) if xs else None,
+        "median": stats.quantile(xs, 0.5) if xs else None,
+        "q3": stats.quantile(xs, 0.75) if xs else None,
+    }

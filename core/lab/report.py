@@ -253,11 +253,10 @@ def horizontal_bars(
 
 
 def _histogram_chart(summaries: Sequence[dict[str, Any]], key: str, title: str, counted: str, x_label: str) -> str:
-    values = [list(s[key]) for s in summaries]
-    everything = [v for vs in values for v in vs]
-    if not everything:
+    values: list[Sequence[float]] = [s[key] for s in summaries]  # the summaries' samples, not copied
+    if not any(values):
         return "<p class='note'>no games</p>"
-    lo, hi = min(everything), max(everything)
+    lo, hi = min(min(vs) for vs in values if vs), max(max(vs) for vs in values if vs)
     bins = max(1, min(14, math.ceil(hi - lo) + 1))
     span = max(hi - lo, 1)
     step = max(1, math.ceil(span / bins))

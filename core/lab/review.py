@@ -31,9 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import multiprocessing
 import random
-import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -41,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from core.lab.playtest.config import load_ruleset, new_game
+from core.lab.pool import in_processes
 from core.protocol import GameError, GameSpec, GameState, Level, parse_action
 from core.records import replay_actions
 from core.search import WIN_BONUS, Searcher, SearchResult, evaluation_terms
@@ -374,19 +373,15 @@ def _review_task(task: tuple[GameSource, Level, int, int]) -> Decision:
     return review_decision(spec, _POSITIONS[key][index], source.actions[index], level, index, seed)
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+class ReviewInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a review: ``decisions`` holds every decision reviewed before it (kept, a rerun continues).
 
+    A :class:`KeyboardInterrupt` still, so a caller that does not keep decisions stops as on any Ctrl-C."""
 
-def _in_workers(tasks: Sequence[tuple[GameSource, Level, int, int]], jobs: int) -> Iterator[Decision]:
-    ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(processes=min(jobs, len(tasks)), initializer=_ignore_sigint)
-    try:
-        yield from pool.imap_unordered(_review_task, tasks, chunksize=1)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+    def __init__(self, decisions: list[Decision], total: int) -> None:
+        super().__init__(f"interrupted after {len(decisions)} of {total} decisions")
+        self.decisions = decisions
+        self.total = total
 
 
 def review_decisions(
@@ -397,12 +392,15 @@ def review_decisions(
     seed: int = 0,
     indices: Iterable[int] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    known: Iterable[Decision] = (),
 ) -> list[Decision]:
     """Review the decisions ``indices`` (default: all) of ``source``, in ``jobs`` processes.
 
     ``progress(done, total)`` is called after each decision.  The result is
     the same for any number of processes (each decision's search depends only
-    on its position, the level and the seed).
+    on its position, the level and the seed), so decisions ``known`` from an
+    interrupted review of the same game, level and seed are taken as they are.
+    Ctrl-C raises :class:`ReviewInterrupted` with every decision reviewed so far.
     """
     spec = source.spec
     lv = reference_level(spec, level)
@@ -410,25 +408,34 @@ def review_decisions(
     wanted = sorted(set(range(len(positions)) if indices is None else indices))
     if any(not 0 <= i < len(positions) for i in wanted):
         raise ReviewError(f"the game has decisions 0 to {len(positions) - 1}")
-    done: dict[int, Decision] = {}
-    tasks = []
-    for i in wanted:
-        if _forced(spec, positions[i], source.actions[i]):
-            done[i] = review_decision(spec, positions[i], source.actions[i], lv, i, seed)
-        else:
-            tasks.append((source, lv, i, seed))
-    total = len(wanted)
-    if progress is not None:
-        progress(len(done), total)
-    if jobs > 1 and len(tasks) > 1:
-        results: Iterable[Decision] = _in_workers(tasks, jobs)
-    else:
-        results = (review_decision(spec, positions[i], source.actions[i], lv, i, seed) for _, _, i, _ in tasks)
-    for d in results:
-        done[d.index] = d
+    asked = set(wanted)
+    done: dict[int, Decision] = {d.index: d for d in known if d.index in asked}
+    try:
+        tasks = []
+        for i in wanted:
+            if i in done:
+                continue
+            if _forced(spec, positions[i], source.actions[i]):
+                done[i] = review_decision(spec, positions[i], source.actions[i], lv, i, seed)
+            else:
+                tasks.append((source, lv, i, seed))
+        total = len(wanted)
         if progress is not None:
             progress(len(done), total)
+        processes = min(jobs, len(tasks))
+        for d in in_processes(_review_task, tasks, processes) if processes > 1 else _here(positions, tasks):
+            done[d.index] = d
+            if progress is not None:
+                progress(len(done), total)
+    except KeyboardInterrupt:
+        raise ReviewInterrupted(sorted(done.values(), key=lambda d: d.index), len(wanted)) from None
     return [done[i] for i in wanted]
+
+
+def _here(positions: Sequence[GameState], tasks: Sequence[tuple[GameSource, Level, int, int]]) -> Iterator[Decision]:
+    """The tasks' decisions reviewed in this process, from positions already replayed."""
+    for source, lv, i, seed in tasks:
+        yield review_decision(source.spec, positions[i], source.actions[i], lv, i, seed)
 
 
 # ---------------------------------------------------------------------------
@@ -573,11 +580,13 @@ def review_game(
     thresholds: Thresholds | None = None,
     final_wealth: Sequence[int] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    known: Iterable[Decision] = (),
 ) -> GameReview:
-    """Review every decision of ``source`` (see :func:`review_decisions`)."""
+    """Review every decision of ``source`` (see :func:`review_decisions`; ``known``: decisions kept from an
+    interrupted review, not searched again)."""
     lv = reference_level(source.spec, level)
     start = time.perf_counter()
-    decisions = review_decisions(source, lv, jobs=jobs, seed=seed, progress=progress)
+    decisions = review_decisions(source, lv, jobs=jobs, seed=seed, progress=progress, known=known)
     return GameReview(
         rules=source.rules,
         key=source.key(),
@@ -609,6 +618,39 @@ def save_review(review: GameReview, directory: Path) -> Path:
     tmp.write_text(json.dumps(review.to_dict()) + "\n", encoding="utf-8")
     tmp.replace(path)
     return path
+
+
+def partial_path(key: str, directory: Path) -> Path:
+    """Where the decisions of an interrupted review of the game ``key`` are kept until it is finished."""
+    return directory / f"{key}.partial.json"
+
+
+def keep_partial(key: str, level: Level, decisions: Sequence[Decision], directory: Path) -> Path:
+    """Keep the decisions an interrupted review searched (atomic), so a rerun continues from them."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = partial_path(key, directory)
+    tmp = path.with_suffix(".tmp")
+    kept = {"version": REVIEW_VERSION, "level": level.name, "budget": level.describe()}
+    tmp.write_text(json.dumps({**kept, "decisions": [d.to_dict() for d in decisions]}) + "\n", encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def load_partial(key: str, level: Level, directory: Path) -> list[Decision]:
+    """The decisions kept from an interrupted review of ``key`` at ``level`` (none if there are none, they
+    were searched at another level or budget, or the file is unreadable)."""
+    try:
+        data = json.loads(partial_path(key, directory).read_text(encoding="utf-8"))
+        if (data["version"], data["level"], data["budget"]) != (REVIEW_VERSION, level.name, level.describe()):
+            return []
+        return [Decision.from_dict(d) for d in data["decisions"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+
+
+def forget_partial(key: str, directory: Path) -> None:
+    """Remove the kept decisions of ``key`` once its review is whole."""
+    partial_path(key, directory).unlink(missing_ok=True)
 
 
 def load_review(key: str, directory: Path, thresholds: Thresholds | None = None) -> GameReview | None:

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -142,17 +142,18 @@ def score_figures(points: float, games: int) -> dict[str, Any]:
     }
 
 
-def step_result(weak: int, strong: int, run: RunResult) -> Step:
-    """Count the stronger agent's (agent 1's) wins in a step's run."""
-    strong_wins = weak_wins = ties = 0
-    for r in run.records:
+def step_result(weak: int, strong: int, run_id: int, records: Iterable[dict[str, Any]]) -> Step:
+    """Count the stronger agent's (agent 1's) wins in a step's run (``records``: its games, read one at a time)."""
+    games = strong_wins = weak_wins = ties = 0
+    for r in records:
+        games += 1
         if len(r["winners"]) != 1:
             ties += 1
         elif r["seat_agents"][r["winners"][0]] == 1:
             strong_wins += 1
         else:
             weak_wins += 1
-    return Step(weak, strong, run.run_id, len(run.records), strong_wins, weak_wins, ties)
+    return Step(weak, strong, run_id, games, strong_wins, weak_wins, ties)
 
 
 def fit_slope(steps: Sequence[Step]) -> dict[str, float | None]:
@@ -217,7 +218,7 @@ def run_ladder(
     steps = []
     for weak, strong in itertools.pairwise(budgets):
         result = play(step_config(rules, weak, strong, level, noise), games)
-        steps.append(step_result(weak, strong, result))
+        steps.append(step_result(weak, strong, result.run_id, store.iter_games(result.run_id, limit=result.games)))
         if result.interrupted:
             break
     return summarize_ladder(rules, steps)
@@ -315,17 +316,18 @@ class SeatLevel:
         }
 
 
-def seat_level(level: str, run_id: int, records: Sequence[dict[str, Any]]) -> SeatLevel:
-    """Count the first seat's sole wins, the other seats' and the ties in a level's records."""
-    first = other = ties = 0
+def seat_level(level: str, run_id: int, records: Iterable[dict[str, Any]]) -> SeatLevel:
+    """Count the first seat's sole wins, the other seats' and the ties in a level's records (read one at a time)."""
+    games = first = other = ties = 0
     for r in records:
+        games += 1
         if len(r["winners"]) != 1:
             ties += 1
         elif r["winners"][0] == 0:
             first += 1
         else:
             other += 1
-    return SeatLevel(level, run_id, len(records), first, other, ties)
+    return SeatLevel(level, run_id, games, first, other, ties)
 
 
 def trend_test(levels: Sequence[SeatLevel]) -> dict[str, Any]:
@@ -386,7 +388,7 @@ def run_seat_curve(
     done = []
     for level, n in zip(levels, games, strict=True):
         result = play(mirror_config(rules, level, noise, buildings), n)
-        done.append(seat_level(level, result.run_id, result.records))
+        done.append(seat_level(level, result.run_id, store.iter_games(result.run_id, limit=result.games)))
         if result.interrupted:
             break
     return summarize_seats(rules, done, noise)

@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.agents import with_nodes
 from core.games import game_spec
 from core.lab.playtest import game_seed, make_config, new_game
+from core.lab.pool import in_processes
 from core.lab.stats import wilson_interval
 from core.protocol import EvalTuning, GameSpec, GameState
 from core.search import SearchAgent
@@ -100,19 +100,13 @@ def _collect_one(task: tuple[str, dict[str, Any], str, int, int]) -> list[Sample
 def _pool_map(
     fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int, on_result: Callable[[Any], None] | None = None
 ) -> list[Any]:
-    """``fn`` over ``tasks`` in order, in ``jobs`` processes (1: here); ``on_result`` sees each result in order."""
+    """``fn`` over ``tasks`` in order, in ``jobs`` processes (1: here; :func:`core.lab.pool.in_processes`);
+    ``on_result`` sees each result in order."""
     out: list[Any] = []
-    if jobs <= 1 or len(tasks) <= 1:
-        for t in tasks:
-            out.append(fn(t))
-            if on_result is not None:
-                on_result(out[-1])
-        return out
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for r in pool.map(fn, tasks):
-            out.append(r)
-            if on_result is not None:
-                on_result(r)
+    for r in in_processes(fn, tasks, min(jobs, len(tasks)), ordered=True):
+        out.append(r)
+        if on_result is not None:
+            on_result(r)
     return out
 
 

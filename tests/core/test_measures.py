@@ -83,7 +83,7 @@ def test_summary_of_measures_counts_untraced_games_and_ties_apart():
     ]
     s = ms.summarize_measures(records)
     assert (s["traced"], s["measured"]) == (3, 2)
-    assert s["decisiveness_values"] == [1.0, pytest.approx(1 / 3)]
+    assert list(s["decisiveness_values"]) == [1.0, pytest.approx(1 / 3)]
     assert s["drama_max"]["max"] == 2
     lo, hi = s["decisiveness"]["ci95"]
     assert 0.0 <= lo <= s["decisiveness"]["mean"] <= hi <= 1.0
@@ -135,9 +135,9 @@ def test_a_database_from_before_traces_is_migrated_and_still_readable(tmp_path):
     with pt.Store(path) as store:
         run = pt.execute(store, config, 0, 2, resume=True)  # --resume plays the missing game, with its trace
         assert run.played == 1
-        first, second = run.records
+        first, second = store.games(run.run_id)
         assert "trace" not in first and len(second["trace"]) == second["steps"]
-        summary = pt.summarize(config, run.records)
+        summary = pt.summarize_run(store, run.run_id, config)
     assert summary["measures"]["traced"] == 1
 
 

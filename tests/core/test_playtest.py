@@ -197,21 +197,26 @@ def test_interrupted_run_resumes_without_duplicates(tmp_path):
             raise KeyboardInterrupt
 
     first = pt.execute(store, config, seed=2, games=10, on_game=stop_after_three)
-    assert first.interrupted and len(first.records) == 3
+    assert first.interrupted and first.stored == 3 == len(store.games(first.run_id))
     second = pt.execute(store, config, seed=2, games=10, resume=True)
     assert second.run_id == first.run_id and not second.interrupted
     assert second.played == 7
-    assert [r["index"] for r in second.records] == list(range(10))
+    assert second.stored == 10
+    assert [r["index"] for r in store.iter_games(second.run_id)] == list(range(10))
     rows = store.db.execute(
         "SELECT COUNT(*), COUNT(DISTINCT idx) FROM games WHERE run_id = ?", (first.run_id,)
     ).fetchone()
     assert rows == (10, 10)
-    fresh = pt.execute(pt.Store(tmp_path / "fresh.sqlite3"), config, seed=2, games=10)
-    assert [pt.result_fingerprint(r) for r in fresh.records] == [pt.result_fingerprint(r) for r in second.records]
+    fresh_store = pt.Store(tmp_path / "fresh.sqlite3")
+    fresh = pt.execute(fresh_store, config, seed=2, games=10)
+    assert [pt.result_fingerprint(r) for r in fresh_store.games(fresh.run_id)] == [
+        pt.result_fingerprint(r) for r in store.games(second.run_id)
+    ]
     # without --resume a new run is started
     third = pt.execute(store, config, seed=2, games=2)
     assert third.run_id != first.run_id
-    assert pt.load_run(store, first.run_id).records == second.records
+    loaded = pt.load_run(store, first.run_id)
+    assert (loaded.stored, loaded.games, loaded.complete) == (10, 10, True)
 
 
 def test_summary_counts_add_up_and_buildings_are_counted():

@@ -8,7 +8,7 @@ the games where someone owned it at the end that its owner won.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,8 +84,8 @@ def owner_estimate(won: int, owned: int) -> float:
     return (won + 1) / (owned + 2)
 
 
-def measure(config: Config, records: Sequence[dict[str, Any]], names: Sequence[str], targets: Targets) -> Measures:
-    """How far ``records`` (games of ``config``) are from ``targets``, for the buildings ``names``.
+def measure(config: Config, records: Iterable[dict[str, Any]], names: Sequence[str], targets: Targets) -> Measures:
+    """How far ``records`` (games of ``config``, read one at a time) are from ``targets``, for the buildings ``names``.
 
     The penalty adds the first seat's distance from its band, every
     building's shortfall below the built share and every owner win rate

@@ -265,7 +265,9 @@ class Search:
         self.on_games(stored)
         self._play(jobs, runs)
         return {
-            c: measure(cfg, self.store.games(runs[cfg.key() + f":{seed}"], limit=games), self.names, self.s.targets)
+            c: measure(
+                cfg, self.store.iter_games(runs[cfg.key() + f":{seed}"], limit=games), self.names, self.s.targets
+            )
             for c, cfg in configs.items()
         }
 

@@ -24,7 +24,7 @@ Where each part lives:
 * :mod:`core.lab.playtest.backends`: one process, ``J`` processes, or Dask;
 * :mod:`core.lab.playtest.store`: the SQLite results database;
 * :mod:`core.lab.playtest.runner`: a run (the plan, resuming, progress, Ctrl-C);
-* :mod:`core.lab.playtest.summary`: summaries and comparisons of runs.
+* :mod:`core.lab.playtest.summary`: summaries (streamed from the store) and comparisons of runs.
 
 Every public name is importable from ``core.lab.playtest`` itself.
 """
@@ -50,16 +50,18 @@ from core.lab.playtest.game import (
     search_margin,
     seat_order,
 )
-from core.lab.playtest.runner import RunResult, execute, load_run, plan_run
+from core.lab.playtest.runner import RunResult, execute, load_run, plan_jobs, plan_run
 from core.lab.playtest.store import RunInfo, Store
 from core.lab.playtest.summary import (
     MEASURE_NAMES,
+    Tally,
     building_entry,
     building_keys,
     building_label,
     compare,
     records_table,
     summarize,
+    summarize_run,
 )
 
 __all__ = [
@@ -71,6 +73,7 @@ __all__ = [
     "RunInfo",
     "RunResult",
     "Store",
+    "Tally",
     "build_options",
     "building_entry",
     "building_keys",
@@ -85,6 +88,7 @@ __all__ = [
     "new_game",
     "options_to_json",
     "parse_spec",
+    "plan_jobs",
     "plan_run",
     "play_game",
     "records_table",
@@ -95,4 +99,5 @@ __all__ = [
     "search_margin",
     "seat_order",
     "summarize",
+    "summarize_run",
 ]

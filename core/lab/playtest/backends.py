@@ -4,41 +4,30 @@ cluster; every backend yields the same records (:func:`core.lab.playtest.game.pl
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
-from collections.abc import Callable, Iterator, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Sized
 from typing import Any
 
 from core.lab.playtest.config import PlaytestError
 from core.lab.playtest.game import GameJob, play_game
-
-
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
+from core.lab.pool import in_processes
 
 #: what a backend does with each job: :func:`play_game`, or a function that wraps it (a module-level one)
 Play = Callable[[Any], dict[str, Any]]
 
 
-def run_local(jobs: Sequence[GameJob], processes: int = 1, play: Play = play_game) -> Iterator[dict[str, Any]]:
-    """Records in the order games finish; on ``close()`` (or Ctrl-C) the workers are stopped."""
-    if processes <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            yield play(job)
-        return
-    ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(processes=min(processes, len(jobs)), initializer=_ignore_sigint)
-    try:
-        yield from pool.imap_unordered(play, jobs, chunksize=1)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+def run_local(
+    jobs: Iterable[GameJob], processes: int = 1, play: Play = play_game, size: int | None = None
+) -> Iterator[dict[str, Any]]:
+    """Records in the order games finish (:func:`core.lab.pool.in_processes`); ``size``: how many jobs, if known
+    (no more workers than jobs).  On ``close()`` (or Ctrl-C) the workers are stopped."""
+    if size is None and isinstance(jobs, Sized):
+        size = len(jobs)
+    return in_processes(play, jobs, processes if size is None else min(processes, size))
 
 
 def run_dask(
-    jobs: Sequence[GameJob], address: str | None = None, processes: int = 1, play: Play = play_game
+    jobs: Iterable[GameJob], address: str | None = None, processes: int = 1, play: Play = play_game
 ) -> Iterator[dict[str, Any]]:
     """Records from a Dask cluster at ``address`` (or a local one with ``processes`` workers).
 
@@ -64,28 +53,58 @@ def run_dask(
             client = Client(cluster)
     except OSError as exc:
         raise PlaytestError(f"cannot reach the Dask scheduler at '{address}': {exc}") from None
-    futures = client.map(play, list(jobs), pure=False)
     try:
-        for future in as_completed(futures):
-            yield future.result()
+        yield from _as_they_finish(client, as_completed(), jobs, play)
     finally:
-        client.cancel(futures)
         client.close()
         if cluster is not None:
             cluster.close()
 
 
+def _as_they_finish(client: Any, in_flight: Any, jobs: Iterable[GameJob], play: Play) -> Iterator[dict[str, Any]]:
+    """Records from ``client``'s cluster as they finish (``in_flight``: an empty ``distributed.as_completed``),
+    with only a few games per worker thread in flight.
+
+    A job is submitted as a result comes back and each result is released once taken, so neither this
+    process nor the cluster holds more than the games being played: a run of any size streams through.
+    """
+    pending = iter(jobs)
+    window = 2 * max(1, sum(client.nthreads().values())) + 2
+    futures: set[Any] = set()
+
+    def submit(job: GameJob) -> None:
+        future = client.submit(play, job, pure=False)
+        futures.add(future)
+        in_flight.add(future)
+
+    try:
+        for job in itertools.islice(pending, window):
+            submit(job)
+        for future in in_flight:
+            record = future.result()
+            futures.discard(future)
+            future.release()
+            following = next(pending, None)
+            if following is not None:
+                submit(following)
+            yield record
+    finally:
+        client.cancel(list(futures))
+
+
 def run_jobs(
-    jobs: Sequence[GameJob],
+    jobs: Iterable[GameJob],
     backend: str = "local",
     processes: int = 1,
     address: str | None = None,
     play: Play = play_game,
+    size: int | None = None,
 ) -> Iterator[dict[str, Any]]:
+    """Records of ``jobs`` as they finish, on ``backend`` (``size``: how many jobs, if known)."""
     if backend == "local":
         if address:
             raise PlaytestError("--address is only used with --backend dask")
-        return run_local(jobs, processes, play)
+        return run_local(jobs, processes, play, size)
     if backend == "dask":
         return run_dask(jobs, address, processes, play)
     raise PlaytestError(f"unknown backend '{backend}' (allowed: local, dask)")

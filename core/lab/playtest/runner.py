@@ -23,17 +23,24 @@ class RunResult:
     config: Config
     seed: int
     games: int
-    records: list[dict[str, Any]]
+    #: games of the run stored (among its first ``games``): read them with ``Store.iter_games``
+    stored: int
     played: int
     interrupted: bool = False
 
     @property
     def complete(self) -> bool:
-        return len(self.records) >= self.games
+        return self.stored >= self.games
 
 
 def plan_run(store: Store, config: Config, seed: int, games: int, resume: bool) -> tuple[int, list[GameJob]]:
     """The run to play into and the games still missing from it."""
+    run_id, _missing, jobs = plan_jobs(store, config, seed, games, resume)
+    return run_id, list(jobs)
+
+
+def plan_jobs(store: Store, config: Config, seed: int, games: int, resume: bool) -> tuple[int, int, Iterator[GameJob]]:
+    """The run to play into, how many of its games are missing, and their jobs, made as they are taken."""
     if games < 1:
         raise PlaytestError(f"--games must be at least 1 (got {games})")
     run_id = store.find_run(config, seed) if resume else None
@@ -41,13 +48,14 @@ def plan_run(store: Store, config: Config, seed: int, games: int, resume: bool) 
         run_id = store.create_run(config, seed, games)
     else:
         store.set_games(run_id, games)
-    done = store.done(run_id)
-    jobs = [
-        GameJob(config.rules, config.options, config.agents, seed, i, config.noise)
-        for i in range(games)
-        if i not in done
-    ]
-    return run_id, jobs
+    done = bytearray(games)  # one byte a game: a million games' plan in a megabyte
+    for i in store.done(run_id):
+        if i < games:
+            done[i] = 1
+    jobs = (
+        GameJob(config.rules, config.options, config.agents, seed, i, config.noise) for i in range(games) if not done[i]
+    )
+    return run_id, games - sum(done), jobs
 
 
 def execute(
@@ -68,12 +76,12 @@ def execute(
     the CLI drive a progress bar.  Ctrl-C stops the workers; every game that
     finished before it is stored and the result says ``interrupted``.
     """
-    run_id, jobs = plan_run(store, config, seed, games, resume)
+    run_id, missing, jobs = plan_jobs(store, config, seed, games, resume)
     if on_start is not None:
-        on_start(run_id, games - len(jobs), len(jobs))
+        on_start(run_id, games - missing, missing)
     played = 0
     interrupted = False
-    results = run_jobs(jobs, backend, processes, address) if jobs else iter(())
+    results = run_jobs(jobs, backend, processes, address, size=missing) if missing else iter(())
     try:
         for record in results:
             with signals_held():
@@ -90,7 +98,7 @@ def execute(
                 close()
             except KeyboardInterrupt:
                 interrupted = True
-    return RunResult(run_id, config, seed, games, store.games(run_id, limit=games), played, interrupted)
+    return RunResult(run_id, config, seed, games, store.count(run_id, limit=games), played, interrupted)
 
 
 @contextlib.contextmanager
@@ -116,6 +124,6 @@ def signals_held() -> Iterator[None]:
 
 
 def load_run(store: Store, run_id: int) -> RunResult:
+    """A stored run as a result (its games stay in the store)."""
     info = store.run(run_id)
-    records = store.games(run_id, limit=info.games)
-    return RunResult(run_id, info.config, info.seed, info.games, records, 0)
+    return RunResult(run_id, info.config, info.seed, info.games, store.count(run_id, limit=info.games), 0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -124,8 +125,10 @@ class Store:
         ids = [int(r[0]) for r in self.db.execute("SELECT id FROM runs ORDER BY id")]
         return [self.run(i) for i in ids]
 
-    def done(self, run_id: int) -> set[int]:
-        return {int(r[0]) for r in self.db.execute("SELECT idx FROM games WHERE run_id = ?", (run_id,))}
+    def done(self, run_id: int) -> Iterator[int]:
+        """The indices of the run's stored games, one at a time."""
+        for row in self.db.execute("SELECT idx FROM games WHERE run_id = ?", (run_id,)):
+            yield int(row[0])
 
     def add_game(self, run_id: int, record: dict[str, Any]) -> None:
         result = {k: v for k, v in record.items() if k not in ("actions", "seats", "trace")}
@@ -146,20 +149,40 @@ class Store:
         )
         self.db.commit()
 
-    def games(self, run_id: int, limit: int | None = None) -> list[dict[str, Any]]:
-        """Stored records of a run, by game index (the first ``limit`` indices if given)."""
+    def count(self, run_id: int, limit: int | None = None) -> int:
+        """How many games of the run are stored (among the first ``limit`` indices if given)."""
+        row = self.db.execute(
+            "SELECT COUNT(*) FROM games WHERE run_id = ? AND idx < ?", (run_id, _below(limit))
+        ).fetchone()
+        return int(row[0])
+
+    def iter_games(self, run_id: int, limit: int | None = None, first: int = 0) -> Iterator[dict[str, Any]]:
+        """Stored records of a run, by game index (indices ``first`` to ``limit - 1`` if given), one at a time.
+
+        Only the record being read is held: a run of any size streams through in constant memory.
+        """
         rows = self.db.execute(
-            "SELECT idx, seats_json, actions_json, result_json, trace_json FROM games WHERE run_id = ? ORDER BY idx",
-            (run_id,),
-        ).fetchall()
-        out = []
-        for idx, seats, actions, result, trace in rows:
-            if limit is not None and idx >= limit:
-                continue
-            record = json.loads(result)
+            "SELECT idx, seats_json, actions_json, result_json, trace_json FROM games"
+            " WHERE run_id = ? AND idx >= ? AND idx < ? ORDER BY idx",
+            (run_id, first, _below(limit)),
+        )
+        for _idx, seats, actions, result, trace in rows:
+            record: dict[str, Any] = json.loads(result)
             record["seats"] = json.loads(seats)
             record["actions"] = json.loads(actions)
             if trace is not None:
                 record["trace"] = json.loads(trace)
-            out.append(record)
-        return out
+            yield record
+
+    def game(self, run_id: int, index: int) -> dict[str, Any] | None:
+        """The stored record of game ``index`` of the run (None if it is not stored)."""
+        return next(self.iter_games(run_id, limit=index + 1, first=index), None)
+
+    def games(self, run_id: int, limit: int | None = None) -> list[dict[str, Any]]:
+        """Stored records of a run, by game index (the first ``limit`` indices if given), as one list."""
+        return list(self.iter_games(run_id, limit))
+
+
+def _below(limit: int | None) -> int:
+    """The first game index not wanted: SQLite's largest integer when every game is."""
+    return (1 << 63) - 1 if limit is None else limit

@@ -4,12 +4,16 @@ buildings) and comparisons of two runs with significance tests (:mod:`core.lab.s
 
 from __future__ import annotations
 
+import hashlib
+import json
 import statistics
+from array import array
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from core.lab import measures, stats
 from core.lab.playtest.config import Config, load_ruleset
+from core.lab.playtest.store import Store
 
 
 def _agent_labels(agents: Sequence[str]) -> list[str]:
@@ -24,117 +28,153 @@ def _rate(k: int, n: int) -> dict[str, Any]:
 
 
 def summarize(
-    config: Config, records: Sequence[dict[str, Any]], clear_lead: float = measures.CLEAR_LEAD
+    config: Config, records: Iterable[dict[str, Any]], clear_lead: float = measures.CLEAR_LEAD
 ) -> dict[str, Any]:
-    """Everything the tables and the report show about one configuration.
+    """Everything the tables and the report show about one configuration, in one pass over ``records``.
 
+    ``records`` may be a stream (:meth:`~core.lab.playtest.store.Store.iter_games`): only one game is held
+    at a time, beside counts and the per-game numbers the quantiles and tests need (:class:`Tally`).
     ``measures`` holds the designer's measures of :mod:`core.lab.measures`
     (``clear_lead``: its decisiveness threshold in francs).  Every building
     entry names its ``game`` (the rule set), so rows of two games that share a
     building name stay apart (:func:`building_keys`).
     """
-    n = len(records)
-    k = config.players
-    seat_wins, agent_wins, ties = _wins(records, k)
-    wealth_all, wealth_game_mean, winner_wealth, margins = _wealth(records)
-    buildings = _building_counts(records, k)
-    decisive = n - ties
-    labels = _agent_labels(config.agents)
-    distinct = len({tuple(r["actions"]) for r in records if "actions" in r})
-    game = _game_of(config.rules)
+    tally = Tally(config.players, clear_lead)
+    for record in records:
+        tally.add(record)
+    return tally.summary(config)
+
+
+def summarize_run(
+    store: Store, run_id: int, config: Config, games: int | None = None, clear_lead: float = measures.CLEAR_LEAD
+) -> dict[str, Any]:
+    """:func:`summarize` of a stored run's first ``games`` games, read from ``store`` one game at a time."""
+    return summarize(config, store.iter_games(run_id, limit=games), clear_lead)
+
+
+class Tally:
+    """A run's summary as its games are read: counts, building counts, and each per-game number once.
+
+    The numbers a quantile or a test between runs needs (final wealth, margins, lengths, ...) are kept
+    as machine arrays (8 bytes a number); every game's actions only as a 16-byte digest, to count the
+    distinct games.
+    """
+
+    def __init__(self, players: int, clear_lead: float = measures.CLEAR_LEAD) -> None:
+        self.k = players
+        self.n = 0
+        self.seat_wins = [0] * players
+        self.agent_wins = [0] * players
+        self.ties = 0
+        self.digests: set[bytes] = set()
+        #: every player's final wealth, each winner's, each game's winning margin, length, lead changes
+        self.ints: dict[str, array[int]] = {key: array("q") for key in _INT_SAMPLES}
+        #: each game's mean final wealth and its seconds
+        self.floats: dict[str, array[float]] = {key: array("d") for key in _FLOAT_SAMPLES}
+        self.buildings: dict[str, dict[str, int]] = {}
+        self.measures = measures.MeasureTally(clear_lead)
+
+    def add(self, r: dict[str, Any]) -> None:
+        """Count one game's record."""
+        self.n += 1
+        winners = r["winners"]
+        if len(winners) == 1:
+            self.seat_wins[winners[0]] += 1
+            self.agent_wins[r["seat_agents"][winners[0]]] += 1
+        else:
+            self.ties += 1
+        if "actions" in r:
+            text = json.dumps(r["actions"], separators=(",", ":"))
+            self.digests.add(hashlib.blake2b(text.encode(), digest_size=16).digest())
+        self._numbers(r)
+        _count_buildings(self.buildings, r, self.k)
+        self.measures.add(r)
+
+    def _numbers(self, r: dict[str, Any]) -> None:
+        w = r["wealth"]
+        self.ints["wealth"].extend(w)
+        self.floats["wealth_game_mean"].append(statistics.fmean(w))
+        ordered = sorted(w, reverse=True)
+        self.ints["winner_wealth"].append(ordered[0])
+        self.ints["margin"].append(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
+        self.ints["actions"].append(r["main_actions"])
+        self.floats["seconds"].append(r["seconds"])
+        self.ints["lead_changes"].append(r["lead_changes"])
+
+    def summary(self, config: Config) -> dict[str, Any]:
+        """The summary of the games counted so far (see :func:`summarize`)."""
+        n, k = self.n, self.k
+        labels = _agent_labels(config.agents)
+        game = _game_of(config.rules)
+        samples: dict[str, Sequence[float]] = {**self.ints, **self.floats}
+        return {
+            "label": config.describe(),
+            "config": config.to_dict(),
+            "game": game,
+            "games": n,
+            #: games whose actions differ from every other game's: the intervals assume independent games
+            "distinct_games": len(self.digests),
+            "players": k,
+            "seats": [{"seat": s, **_rate(self.seat_wins[s], n)} for s in range(k)],
+            "ties": _rate(self.ties, n),
+            "first_seat": _first_seat(self.seat_wins[0], n - self.ties, k),
+            "agents": [
+                {"agent": labels[i], "spec": config.agents[i], **_rate(self.agent_wins[i], n)} for i in range(k)
+            ],
+            "wealth": stats.describe(samples["wealth"]),
+            "wealth_values": samples["wealth"],
+            "wealth_game_mean": samples["wealth_game_mean"],
+            "winner_wealth": stats.describe(samples["winner_wealth"]),
+            **_described(samples, "margin", "actions", "seconds", "lead_changes"),
+            "buildings": {name: {"game": game["rules"], **e} for name, e in sorted(self.buildings.items())},
+            "measures": self.measures.summary(),
+        }
+
+
+def _described(samples: dict[str, Sequence[float]], *keys: str) -> dict[str, Any]:
+    """Each sample's description under its key, and the sample itself under ``KEY_values``."""
     return {
-        "label": config.describe(),
-        "config": config.to_dict(),
-        "game": game,
-        "games": n,
-        #: games whose actions differ from every other game's: the intervals assume independent games
-        "distinct_games": distinct,
-        "players": k,
-        "seats": [{"seat": s, **_rate(seat_wins[s], n)} for s in range(k)],
-        "ties": _rate(ties, n),
-        "first_seat": _first_seat(seat_wins[0], decisive, k),
-        "agents": [{"agent": labels[i], "spec": config.agents[i], **_rate(agent_wins[i], n)} for i in range(k)],
-        "wealth": stats.describe(wealth_all),
-        "wealth_values": wealth_all,
-        "wealth_game_mean": wealth_game_mean,
-        "winner_wealth": stats.describe(winner_wealth),
-        "margin": stats.describe(margins),
-        "margin_values": margins,
-        "actions": stats.describe([r["main_actions"] for r in records]),
-        "actions_values": [r["main_actions"] for r in records],
-        "seconds": stats.describe([r["seconds"] for r in records]),
-        "seconds_values": [r["seconds"] for r in records],
-        "lead_changes": stats.describe([r["lead_changes"] for r in records]),
-        "lead_changes_values": [r["lead_changes"] for r in records],
-        "buildings": {name: {"game": game["rules"], **e} for name, e in sorted(buildings.items())},
-        "measures": measures.summarize_measures(records, clear_lead),
+        name: value
+        for key in keys
+        for name, value in ((key, stats.describe(samples[key])), (f"{key}_values", samples[key]))
     }
 
 
-def _wins(records: Sequence[dict[str, Any]], k: int) -> tuple[list[int], list[int], int]:
-    """Sole wins by seat and by agent (index into the configured agents), and the number of tied games."""
-    seat_wins = [0] * k
-    agent_wins = [0] * k
-    ties = 0
-    for r in records:
-        winners = r["winners"]
-        if len(winners) == 1:
-            seat_wins[winners[0]] += 1
-            agent_wins[r["seat_agents"][winners[0]]] += 1
-        else:
-            ties += 1
-    return seat_wins, agent_wins, ties
+#: the per-game numbers a summary keeps, whole numbers and not
+_INT_SAMPLES = ("wealth", "winner_wealth", "margin", "actions", "lead_changes")
+_FLOAT_SAMPLES = ("wealth_game_mean", "seconds")
 
 
-def _wealth(records: Sequence[dict[str, Any]]) -> tuple[list[float], list[float], list[float], list[float]]:
-    """Every player's final wealth, each game's mean wealth, each winner's wealth, each game's winning margin."""
-    wealth_all: list[float] = []
-    wealth_game_mean: list[float] = []
-    winner_wealth: list[float] = []
-    margins: list[float] = []
-    for r in records:
-        w = r["wealth"]
-        wealth_all.extend(w)
-        wealth_game_mean.append(statistics.fmean(w))
-        ordered = sorted(w, reverse=True)
-        winner_wealth.append(ordered[0])
-        margins.append(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
-    return wealth_all, wealth_game_mean, winner_wealth, margins
-
-
-def _building_counts(records: Sequence[dict[str, Any]], k: int) -> dict[str, dict[str, int]]:
-    """Per building: games built or bought in, builds, buys, uses, games used in, games owned at the end,
-    and games its owner won (counted only in games not tied by all ``k`` players)."""
-    buildings: dict[str, dict[str, int]] = {}
+def _count_buildings(buildings: dict[str, dict[str, int]], r: dict[str, Any], k: int) -> None:
+    """Count one game in ``buildings``: per building, games built or bought in, builds, buys, uses, games
+    used in, games owned at the end, and games its owner won (counted only in games not tied by all ``k``)."""
 
     def entry(name: str) -> dict[str, int]:
         return buildings.setdefault(
             name,
             {"built_games": 0, "builds": 0, "buys": 0, "uses": 0, "used_games": 0, "owned_games": 0, "winner_owned": 0},
-        )  # the game is added by summarize
+        )  # the game is added by the summary
 
-    for r in records:
-        winners = r["winners"]
-        built: set[str] = set()
-        used: set[str] = set()
-        for verb, name, _seat in r["buildings"]:
-            e = entry(name)
-            if verb == "use":
-                e["uses"] += 1
-                used.add(name)
-            else:
-                e["builds" if verb == "build" else "buys"] += 1
-                built.add(name)
-        for name in built:
-            entry(name)["built_games"] += 1
-        for name in used:
-            entry(name)["used_games"] += 1
-        for name, owner in r["owners"].items():
-            e = entry(name)
-            e["owned_games"] += 1
-            if owner in winners and len(winners) < k:
-                e["winner_owned"] += 1
-    return buildings
+    winners = r["winners"]
+    built: set[str] = set()
+    used: set[str] = set()
+    for verb, name, _seat in r["buildings"]:
+        e = entry(name)
+        if verb == "use":
+            e["uses"] += 1
+            used.add(name)
+        else:
+            e["builds" if verb == "build" else "buys"] += 1
+            built.add(name)
+    for name in built:
+        entry(name)["built_games"] += 1
+    for name in used:
+        entry(name)["used_games"] += 1
+    for name, owner in r["owners"].items():
+        e = entry(name)
+        e["owned_games"] += 1
+        if owner in winners and len(winners) < k:
+            e["winner_owned"] += 1
 
 
 def _first_seat(first_wins: int, decisive: int, k: int) -> dict[str, Any]:

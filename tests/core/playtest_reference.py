@@ -1,0 +1,336 @@
+"""Today's summaries, frozen: how ``playtest``, ``compare`` and ``skill`` summarised a run before the summaries
+streamed from the store, holding every record in a list.  The streamed summaries must give the same numbers
+on the same stored games (``tests/core/test_playtest_stream.py``).  Copied from the tree before the change;
+only the measures' aggregation is renamed (:func:`summarize_measures`) and the lint's wishes met.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from typing import Any
+
+from core.lab import measures, stats
+from core.lab.measures import CLEAR_LEAD, CURVE_PARTS, DEFINITIONS, SHARES, game_measures, mean_interval
+from core.lab.playtest.config import Config, load_ruleset
+
+
+def _agent_labels(agents: Sequence[str]) -> list[str]:
+    if len(set(agents)) == len(agents):
+        return list(agents)
+    return [f"{a}#{i + 1}" for i, a in enumerate(agents)]
+
+
+def _rate(k: int, n: int) -> dict[str, Any]:
+    lo, hi = stats.wilson_interval(k, n)
+    return {"count": k, "n": n, "rate": k / n if n else 0.0, "ci": [lo, hi]}
+
+
+def summarize(
+    config: Config, records: Sequence[dict[str, Any]], clear_lead: float = measures.CLEAR_LEAD
+) -> dict[str, Any]:
+    """Everything the tables and the report show about one configuration.
+
+    ``measures`` holds the designer's measures of :mod:`core.lab.measures`
+    (``clear_lead``: its decisiveness threshold in francs).  Every building
+    entry names its ``game`` (the rule set), so rows of two games that share a
+    building name stay apart (:func:`building_keys`).
+    """
+    n = len(records)
+    k = config.players
+    seat_wins, agent_wins, ties = _wins(records, k)
+    wealth_all, wealth_game_mean, winner_wealth, margins = _wealth(records)
+    buildings = _building_counts(records, k)
+    decisive = n - ties
+    labels = _agent_labels(config.agents)
+    distinct = len({tuple(r["actions"]) for r in records if "actions" in r})
+    game = _game_of(config.rules)
+    return {
+        "label": config.describe(),
+        "config": config.to_dict(),
+        "game": game,
+        "games": n,
+        #: games whose actions differ from every other game's: the intervals assume independent games
+        "distinct_games": distinct,
+        "players": k,
+        "seats": [{"seat": s, **_rate(seat_wins[s], n)} for s in range(k)],
+        "ties": _rate(ties, n),
+        "first_seat": _first_seat(seat_wins[0], decisive, k),
+        "agents": [{"agent": labels[i], "spec": config.agents[i], **_rate(agent_wins[i], n)} for i in range(k)],
+        "wealth": stats.describe(wealth_all),
+        "wealth_values": wealth_all,
+        "wealth_game_mean": wealth_game_mean,
+        "winner_wealth": stats.describe(winner_wealth),
+        "margin": stats.describe(margins),
+        "margin_values": margins,
+        "actions": stats.describe([r["main_actions"] for r in records]),
+        "actions_values": [r["main_actions"] for r in records],
+        "seconds": stats.describe([r["seconds"] for r in records]),
+        "seconds_values": [r["seconds"] for r in records],
+        "lead_changes": stats.describe([r["lead_changes"] for r in records]),
+        "lead_changes_values": [r["lead_changes"] for r in records],
+        "buildings": {name: {"game": game["rules"], **e} for name, e in sorted(buildings.items())},
+        "measures": summarize_measures(records, clear_lead),
+    }
+
+
+def _wins(records: Sequence[dict[str, Any]], k: int) -> tuple[list[int], list[int], int]:
+    """Sole wins by seat and by agent (index into the configured agents), and the number of tied games."""
+    seat_wins = [0] * k
+    agent_wins = [0] * k
+    ties = 0
+    for r in records:
+        winners = r["winners"]
+        if len(winners) == 1:
+            seat_wins[winners[0]] += 1
+            agent_wins[r["seat_agents"][winners[0]]] += 1
+        else:
+            ties += 1
+    return seat_wins, agent_wins, ties
+
+
+def _wealth(records: Sequence[dict[str, Any]]) -> tuple[list[float], list[float], list[float], list[float]]:
+    """Every player's final wealth, each game's mean wealth, each winner's wealth, each game's winning margin."""
+    wealth_all: list[float] = []
+    wealth_game_mean: list[float] = []
+    winner_wealth: list[float] = []
+    margins: list[float] = []
+    for r in records:
+        w = r["wealth"]
+        wealth_all.extend(w)
+        wealth_game_mean.append(statistics.fmean(w))
+        ordered = sorted(w, reverse=True)
+        winner_wealth.append(ordered[0])
+        margins.append(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
+    return wealth_all, wealth_game_mean, winner_wealth, margins
+
+
+def _building_counts(records: Sequence[dict[str, Any]], k: int) -> dict[str, dict[str, int]]:
+    """Per building: games built or bought in, builds, buys, uses, games used in, games owned at the end,
+    and games its owner won (counted only in games not tied by all ``k`` players)."""
+    buildings: dict[str, dict[str, int]] = {}
+
+    def entry(name: str) -> dict[str, int]:
+        return buildings.setdefault(
+            name,
+            {"built_games": 0, "builds": 0, "buys": 0, "uses": 0, "used_games": 0, "owned_games": 0, "winner_owned": 0},
+        )  # the game is added by summarize
+
+    for r in records:
+        winners = r["winners"]
+        built: set[str] = set()
+        used: set[str] = set()
+        for verb, name, _seat in r["buildings"]:
+            e = entry(name)
+            if verb == "use":
+                e["uses"] += 1
+                used.add(name)
+            else:
+                e["builds" if verb == "build" else "buys"] += 1
+                built.add(name)
+        for name in built:
+            entry(name)["built_games"] += 1
+        for name in used:
+            entry(name)["used_games"] += 1
+        for name, owner in r["owners"].items():
+            e = entry(name)
+            e["owned_games"] += 1
+            if owner in winners and len(winners) < k:
+                e["winner_owned"] += 1
+    return buildings
+
+
+def _first_seat(first_wins: int, decisive: int, k: int) -> dict[str, Any]:
+    """The first seat's share of the decisive games, its interval, and the exact binomial test against 1/k."""
+    first = (
+        stats.binomial_test(first_wins, decisive, 1.0 / k)
+        if k > 1
+        else stats.TestResult("exact binomial test", 0.0, 1.0)
+    )
+    first_ci = stats.wilson_interval(first_wins, decisive)
+    return {
+        "share_of_decisive": first_wins / decisive if decisive else 0.0,
+        "decisive": decisive,
+        "expected": 1.0 / k,
+        "ci": [first_ci[0], first_ci[1]],
+        **first.to_dict(),
+    }
+
+
+def _game_of(rules: str) -> dict[str, str]:
+    """The rule set a summary is about: its name as configured and the game's short title."""
+    return {"rules": rules, "title": load_ruleset(rules).label}
+
+
+def building_keys(summaries: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Every (rule set, building) row of ``summaries``, the most often built first.
+
+    Two games may name a building alike (the Marketplace of the base game is
+    not the Inland Port's): each is a row of its own.
+    """
+    keys = {(s["game"]["rules"], n) for s in summaries for n in s["buildings"]}
+
+    def built(key: tuple[str, str]) -> float:
+        return float(
+            sum(e["built_games"] / max(1, s["games"]) for s in summaries if (e := building_entry(s, key)) is not None)
+        )
+
+    return sorted(keys, key=lambda key: (-built(key), key[1], key[0]))
+
+
+def building_entry(summary: dict[str, Any], key: tuple[str, str]) -> dict[str, Any] | None:
+    """The summary's figures for the building ``key`` (None when it is another game's or never seen)."""
+    rules, name = key
+    if summary["game"]["rules"] != rules:
+        return None
+    entry: dict[str, Any] | None = summary["buildings"].get(name)
+    return entry
+
+
+def _numeric_tests(what: str, a: Sequence[float], b: Sequence[float]) -> list[dict[str, Any]]:
+    ma = statistics.fmean(a) if a else float("nan")
+    mb = statistics.fmean(b) if b else float("nan")
+    mda = statistics.median(a) if a else float("nan")
+    mdb = statistics.median(b) if b else float("nan")
+    return [
+        {"what": what, "measure": "mean", "a": ma, "b": mb, "diff": mb - ma, **stats.welch_t_test(b, a).to_dict()},
+        {
+            "what": what,
+            "measure": "median",
+            "a": mda,
+            "b": mdb,
+            "diff": mdb - mda,
+            **stats.mann_whitney_u(b, a).to_dict(),
+        },
+    ]
+
+
+def _rate_test(what: str, ka: int, na: int, kb: int, nb: int) -> dict[str, Any]:
+    ra = ka / na if na else 0.0
+    rb = kb / nb if nb else 0.0
+    return {
+        "what": what,
+        "measure": "rate",
+        "a": ra,
+        "b": rb,
+        "diff": rb - ra,
+        **stats.two_proportion_z_test(kb, nb, ka, na).to_dict(),
+    }
+
+
+def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+    """Tests of every difference between two summaries (B minus A), each with its test and p-value.
+
+    Rates: two-proportion z-test.  Numbers: Welch t-test on the mean and
+    Mann-Whitney U on the distribution (reported with the medians).  Wealth is
+    tested on each game's mean final wealth (one value per game, so the
+    samples are independent).  Statistics are signed as B minus A.
+    """
+    tests: list[dict[str, Any]] = []
+    na, nb = a["games"], b["games"]
+    for s in range(min(a["players"], b["players"])):
+        tests.append(_rate_test(f"seat {s} wins", a["seats"][s]["count"], na, b["seats"][s]["count"], nb))
+    tests.append(_rate_test("ties", a["ties"]["count"], na, b["ties"]["count"], nb))
+    # agents by name, when each configuration has distinct agents (copies of one agent differ only by seat)
+    agents_b = {x["agent"]: x for x in b["agents"]}
+    distinct = all(len({x["spec"] for x in s["agents"]}) == len(s["agents"]) for s in (a, b))
+    for x in a["agents"] if distinct else []:
+        if x["agent"] in agents_b:
+            tests.append(_rate_test(f"{x['agent']} wins", x["count"], na, agents_b[x["agent"]]["count"], nb))
+    tests += _numeric_tests("wealth (game mean)", a["wealth_game_mean"], b["wealth_game_mean"])
+    tests += _numeric_tests("winning margin", a["margin_values"], b["margin_values"])
+    tests += _numeric_tests("length (actions)", a["actions_values"], b["actions_values"])
+    tests += _numeric_tests("lead changes", a["lead_changes_values"], b["lead_changes_values"])
+    tests.append(
+        {
+            "what": "length (seconds)",
+            "measure": "mean",
+            "a": a["seconds"]["mean"],
+            "b": b["seconds"]["mean"],
+            "diff": (b["seconds"]["mean"] or 0) - (a["seconds"]["mean"] or 0),
+            **stats.welch_t_test(b["seconds_values"], a["seconds_values"]).to_dict(),
+        }
+    )
+    tests += _measure_tests(a, b)
+    for key in sorted(set(building_keys([a])) & set(building_keys([b]))):
+        ea, eb = building_entry(a, key), building_entry(b, key)
+        if ea is None or eb is None:
+            continue  # a building in only one rule set: nothing to compare
+        tests.append(_rate_test(f"{key[1]}: built", ea["built_games"], na, eb["built_games"], nb))
+    return tests
+
+
+def _measure_tests(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+    """Tests of the designer's measures (:mod:`core.lab.measures`) where both runs have traced games."""
+    ma, mb = a.get("measures") or {}, b.get("measures") or {}
+    if not ma.get("measured") or not mb.get("measured"):
+        return []
+    tests: list[dict[str, Any]] = []
+    for key, what in MEASURE_NAMES.items():
+        tests += _numeric_tests(what, ma[f"{key}_values"], mb[f"{key}_values"])
+    return tests
+
+
+#: the designer's measures by key, as tables name them
+MEASURE_NAMES = {
+    "decisiveness": "decisiveness",
+    "drama": "drama (francs behind)",
+    "drama_max": "drama, deepest (francs)",
+    "lead_changes_eval": "lead changes (evaluation)",
+    "lead_change_rate": "lead changes per decision",
+}
+
+
+def summarize_measures(records: Sequence[dict[str, Any]], clear_lead: float = CLEAR_LEAD) -> dict[str, Any]:
+    """The measures over a run's games: each one's description, mean interval and values, and the lead curve.
+
+    ``traced`` counts games stored with a trace, ``measured`` those with a single winner among them.
+    """
+    traced = [r for r in records if r.get("trace")]
+    per_game = [m for r in traced if (m := game_measures(r["trace"], r["winners"], clear_lead)) is not None]
+    out: dict[str, Any] = {"traced": len(traced), "measured": len(per_game), "clear_lead": clear_lead}
+    for key in DEFINITIONS:
+        values = [float(m[key]) for m in per_game]
+        out[key] = {**stats.describe(values), "ci95": mean_interval(values, 1.0 if key in SHARES else math.inf)}
+        out[f"{key}_values"] = values
+    curve = []
+    for p in range(CURVE_PARTS):
+        xs = sorted(v for m in per_game if (v := m["curve"][p]) is not None)
+        curve.append(
+            {
+                "part": p,
+                "n": len(xs),
+                "q1": stats.quantile(xs, 0.25) if xs else None,
+                "median": stats.quantile(xs, 0.5) if xs else None,
+                "q3": stats.quantile(xs, 0.75) if xs else None,
+            }
+        )
+    out["curve"] = curve
+    return out
+
+
+def step_counts(records: Sequence[dict[str, Any]]) -> tuple[int, int, int, int]:
+    """A skill step's games, the stronger agent's (agent 1's) wins, the weaker's and the ties."""
+    strong_wins = weak_wins = ties = 0
+    for r in records:
+        if len(r["winners"]) != 1:
+            ties += 1
+        elif r["seat_agents"][r["winners"][0]] == 1:
+            strong_wins += 1
+        else:
+            weak_wins += 1
+    return len(records), strong_wins, weak_wins, ties
+
+
+def seat_counts(records: Sequence[dict[str, Any]]) -> tuple[int, int, int, int]:
+    """A seat-curve level's games, the first seat's sole wins, the other seats' and the ties."""
+    first = other = ties = 0
+    for r in records:
+        if len(r["winners"]) != 1:
+            ties += 1
+        elif r["winners"][0] == 0:
+            first += 1
+        else:
+            other += 1
+    return len(records), first, other, ties
