@@ -5,10 +5,12 @@ that goods are worth nothing at the end while the building is worth its value.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
+
+from pydantic import BaseModel
 
 from core.lab.review import Decision, _wealth_differences, explain_better, follow_line
-from core.protocol import TERMINAL, Evaluator, GameState
+from core.protocol import TERMINAL, Evaluator, GameSpec, GameState
+from core.search import LEVELS
 
 
 @dataclass(frozen=True)
@@ -75,9 +77,20 @@ def terms(state: Harbour, player: int) -> dict[str, float]:
     return {"wealth": state.margin(player), "goods": 0.0 if state.over else float(state.goods)}
 
 
-#: the harbour's evaluation: its wealth margin and its goods
-Harbour.game = SimpleNamespace(  # type: ignore[assignment]
-    why_illegal=lambda state, text: None,
+class _NoOptions(BaseModel):
+    pass
+
+
+#: the harbour's spec; its evaluation: its wealth margin and its goods
+HARBOUR = GameSpec(
+    name="harbour",
+    title="Harbour (a toy game for tests)",
+    state=Harbour,
+    options_model=_NoOptions,
+    new_game=lambda seed, options: Harbour(),
+    min_players=2,
+    max_players=2,
+    ai_levels=LEVELS,
     evaluator=Evaluator(
         evaluate=lambda s, p: sum(terms(s, p).values()), terms=terms, search_actions=lambda s: s.legal_actions()
     ),
