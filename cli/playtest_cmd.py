@@ -631,7 +631,9 @@ def playtest(
             head = {"run_id": result.run_id, "db": str(db_path), "config": config.to_dict(), "seed": seed}
             write_json(json_path, _playtest_json(head, games, result, summary, clear_lead, lost))
         if report is not None and result.records:
-            rp.write_report(report, [summary], title=f"Playtest: {summary['label']}", commands=[command_line()])
+            rp.write_report(
+                report, rp.render([summary], title=f"Playtest: {summary['label']}", commands=[command_line()])
+            )
             out.print(f"Report written to {report}", style="dim", markup=False)
         if result.interrupted:
             _interrupted_note(err, [result])
@@ -806,13 +808,8 @@ def compare(
                 },
             )
         if report is not None:
-            rp.write_report(
-                report,
-                summaries,
-                tests,
-                title=f"Compare: {summaries[0]['label']} vs {summaries[1]['label']}",
-                commands=[command_line()],
-            )
+            title = f"Compare: {summaries[0]['label']} vs {summaries[1]['label']}"
+            rp.write_report(report, rp.render(summaries, tests, title=title, commands=[command_line()]))
             out.print(f"Report written to {report}", style="dim", markup=False)
 
 

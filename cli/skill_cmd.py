@@ -30,8 +30,10 @@ from cli.playtest_cmd import (
 )
 from cli.root import app
 from core.lab import playtest as pt
+from core.lab import seat_report
 from core.lab import skill as sk
-from core.lab.seat_report import trend_sentence, write_seat_report
+from core.lab.report import write_report
+from core.lab.seat_report import trend_sentence
 
 SKILL_HELP = f"""Skill depth: does searching deeper win more, and how steeply?
 
@@ -175,7 +177,7 @@ def seats(names: list[str], levels_text: str, games_text: str, opts: dict[str, A
     if opts["json_path"] is not None:
         write_json(opts["json_path"], {"command": command_line(), "levels": levels, "games": counts, "curves": curves})
     if opts["html"] is not None:
-        path = write_seat_report(opts["html"], curves, [command_line()])
+        path = write_report(opts["html"], seat_report.render(curves, [command_line()]))
         out.print(f"Report written to {path}.", markup=False)
     if interrupted:
         err.print("Interrupted: run the same command again to play the rest.", style="italic", markup=False)
