@@ -357,7 +357,9 @@ class GameSpec:
             raise ValueError(f"game '{self.name}': default AI level '{self.default_level}' is not one of its levels")
         owner = vars(self.state).get("game")
         if owner is not None:
-            raise ValueError(f"game '{self.name}': the state class {self.state.__name__} is the game '{owner.name}''s")
+            raise ValueError(
+                f"game '{self.name}': the state class {self.state.__name__} already belongs to the game '{owner.name}'"
+            )
         self.state.game = self
 
     @property
