@@ -22,14 +22,11 @@ def data_digest(options: object = None) -> str:
     return _files_digest()
 
 
-def why_illegal(state: BaseState, text: str) -> str | None:
-    return state.why_illegal(text)
-
-
 RULESET = GameSpec(
     name="base",
     title="Le Havre",
     short_title="base game",
+    state=BaseState,
     options_model=GameOptions,
     new_game=new_game,
     min_players=1,
@@ -37,13 +34,9 @@ RULESET = GameSpec(
     ai_levels=BASE_LEVELS,
     evaluator=evaluate.EVALUATOR,
     data_digest=data_digest,
-    why_illegal=why_illegal,
     # face-down supply tiles and special buildings
     perfect_information=False,
     seat_setup=seat_setup,
 )
-
-#: a state knows its game (the search, the agents and the messages ask ``state.game``)
-BaseState.game = RULESET
 
 __all__ = ["RULESET", "BaseState", "GameOptions", "SetupError", "new_game"]

@@ -79,9 +79,9 @@ weight 1, so the evaluation is ``sum(WEIGHTS[t] * features[t])``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Mapping
 from itertools import repeat
-from operator import mul
+from operator import methodcaller, mul
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -90,7 +90,7 @@ from base_game.actions import BaseAction
 from base_game.effects import EFFECTS
 from base_game.frames import Debt, FinishRound, Pay, Sub, Turn
 from base_game.payments import PAY_LIMIT
-from core.protocol import EvalTuning, Evaluator
+from core.evalcache import WeightedSum
 from core.weights import load_weights
 
 if TYPE_CHECKING:
@@ -126,8 +126,6 @@ TERMS = ("wealth", "goods", "energy", "food", "loan risk", "loans", "buildings",
 WEIGHTS_PATH = Path(__file__).resolve().parent / "data" / "eval_weights.json"
 #: each term's weight (see "Weights" above)
 WEIGHTS: dict[str, float] = dict(load_weights(WEIGHTS_PATH, TERMS).weights)
-#: every weight 1: the terms are then the features
-UNIT_WEIGHTS: dict[str, float] = dict.fromkeys(TERMS, 1.0)
 #: share of GOOD_WORTH counted (converting goods takes actions)
 GOODS_SHARE = WEIGHTS["goods"]
 #: own turns needed to use up a stock of goods; fewer left scale goods down
@@ -368,55 +366,12 @@ def evaluation_terms(s: BaseState, player: int, weights: Mapping[str, float] = W
     return {k: mine[k] - best[k] for k in TERMS}
 
 
-_EVAL_CACHE: dict[tuple[Hashable, int], float] = {}
-_CACHE_LIMIT = 50_000
-
-
-def evaluate(s: BaseState, player: int) -> float:
-    """Heuristic worth of ``s`` for ``player`` (higher is better); the true
-    wealth margin once the game is over.  Cached by position."""
-    key = (s.key(), player)
-    hit = _EVAL_CACHE.get(key)
-    if hit is not None:
-        return hit
-    totals = [sum(_player_terms(s, q, WEIGHTS)) for q in range(s.num_players)]
+def _value(s: BaseState, player: int, weights: Mapping[str, float]) -> float:
+    """The evaluation with ``weights``: ``player``'s terms' sum minus the best other seat's (alone: its own)."""
+    totals = [sum(_player_terms(s, q, weights)) for q in range(s.num_players)]
     mine = totals[player]
     others = [t for q, t in enumerate(totals) if q != player]
-    value = mine - max(others) if others else mine
-    if len(_EVAL_CACHE) > _CACHE_LIMIT:
-        _EVAL_CACHE.clear()
-    _EVAL_CACHE[key] = value
-    return value
-
-
-def features(s: BaseState, player: int) -> dict[str, float]:
-    """The terms with every weight 1 (their weighted sum is the evaluation)."""
-    return evaluation_terms(s, player, UNIT_WEIGHTS)
-
-
-def weighted(weights: Mapping[str, float]) -> Callable[[BaseState, int], float]:
-    """:func:`evaluate` with other ``weights`` (one per term), cached by position likewise."""
-    ws = {t: float(weights[t]) for t in TERMS}
-    cache: dict[tuple[Hashable, int], float] = {}
-
-    def evaluate_with(s: BaseState, player: int) -> float:
-        key = (s.key(), player)
-        hit = cache.get(key)
-        if hit is not None:
-            return hit
-        totals = [sum(_player_terms(s, q, ws)) for q in range(s.num_players)]
-        others = [t for q, t in enumerate(totals) if q != player]
-        value = totals[player] - max(others) if others else totals[player]
-        if len(cache) > _CACHE_LIMIT:
-            cache.clear()
-        cache[key] = value
-        return value
-
-    return evaluate_with
-
-
-#: what the evaluation tuner (core.lab.tuning) needs
-TUNING = EvalTuning(features=features, weighted=weighted, weights=WEIGHTS, path=str(WEIGHTS_PATH))
+    return mine - max(others) if others else mine
 
 
 SELL_VERBS = ("sell", "sell ship")
@@ -463,5 +418,11 @@ def search_actions(s: BaseState) -> list[BaseAction]:
     return legal
 
 
-#: the base game's one evaluator (its RULESET declares it; the search and the agents take it)
-EVALUATOR = Evaluator(evaluate=evaluate, terms=evaluation_terms, search_actions=search_actions, tuning=TUNING)
+#: the base game's one evaluator (its RULESET declares it; the search and the agents take it): the evaluation
+#: (a weighted sum of :data:`TERMS`, cached by position), its terms, the actions worth searching, its tuning
+EVALUATOR = WeightedSum(
+    TERMS, WEIGHTS, str(WEIGHTS_PATH), _value, evaluation_terms, methodcaller("key"), 50_000
+).evaluator(search_actions)
+#: heuristic worth of a state for a seat (higher is better); the true wealth margin once the game is over.
+#: Cached by position
+evaluate = EVALUATOR.evaluate

@@ -123,7 +123,7 @@ SET = {"copy": "set"}
 
 
 @dataclass(slots=True, eq=False, repr=False)
-class BaseState(GameState):
+class BaseState(GameState[BaseAction]):
     """A position of Le Havre (base game).  See the module docstring.
 
     Every field is declared here, with how :meth:`clone` copies it; the

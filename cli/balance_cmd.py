@@ -24,6 +24,7 @@ from core.lab import playtest as pt
 from core.lab.balance import report as br
 from core.lab.balance import search as bs
 from core.lab.balance.measures import Measures, Targets
+from core.lab.report import write_report
 from core.protocol import GameSpec
 from core.records import data_dir
 
@@ -349,5 +350,5 @@ def _write_results(
     bs.write_best(spec, result, target, note)
     out.print(f"Balanced data written to {target}", markup=False)
     if report is not None:
-        br.write_report(report, result, f"Balancing {spec.label}", [command], str(target))
+        write_report(report, br.render(result, f"Balancing {spec.label}", [command], str(target)))
         out.print(f"Report written to {report}", markup=False)

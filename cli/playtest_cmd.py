@@ -750,7 +750,7 @@ def _write_playtest_files(
         games = _json_results(store.iter_games(result.run_id, limit=result.games), summary["measures"]["clear_lead"])
         written.append(write_json(json_path, fields, ("results", games), tail))
     if report is not None and result.stored:
-        rp.write_report(report, [summary], title=f"Playtest: {summary['label']}", commands=[command_line()])
+        rp.write_report(report, rp.render([summary], title=f"Playtest: {summary['label']}", commands=[command_line()]))
         written.append(report)
     return written
 
@@ -921,13 +921,8 @@ def _write_compare_files(
         }
         written.append(write_json(json_path, {**sides, "tests": tests}))
     if report is not None:
-        rp.write_report(
-            report,
-            summaries,
-            tests,
-            title=f"Compare: {summaries[0]['label']} vs {summaries[1]['label']}",
-            commands=[command_line()],
-        )
+        title = f"Compare: {summaries[0]['label']} vs {summaries[1]['label']}"
+        rp.write_report(report, rp.render(summaries, tests, title=title, commands=[command_line()]))
         written.append(report)
     return written
 

@@ -35,7 +35,7 @@ from base_game.state import TOWN, BaseState
 from cli.console import SEAT_STYLES
 from cli.renderer import Renderer, final_table, forms_table, only_human, turns
 from cli.session import Player
-from core.protocol import GameError, evaluator_of, normalize_text
+from core.protocol import GameError, normalize_text
 
 #: one colour per seat (up to 5 players)
 SEAT_STYLE = SEAT_STYLES
@@ -667,7 +667,11 @@ class BaseRenderer(Renderer):
     def group_in(self, state: BaseState, action: Any) -> tuple[str, str]:
         """The few least wasteful ways to pay are listed one by one; the others (every other
         mix of food and francs, or of energy) are one entry, and can be typed."""
-        if action.verb == "pay" and not state.is_terminal() and action not in evaluator_of(state).search_actions(state):
+        if (
+            action.verb == "pay"
+            and not state.is_terminal()
+            and action not in state.game.evaluator.search_actions(state)
+        ):
             return MORE_PAYS_HEAD, ""
         return self.group_of(action)
 

@@ -24,6 +24,7 @@ from cli.root import app
 from core.lab import review as rv
 from core.lab import review_report
 from core.lab.playtest import PlaytestError, Store
+from core.lab.report import write_report
 from core.protocol import GameError, GameState
 
 EXIT_BAD_INPUT = 2
@@ -162,9 +163,9 @@ def _write_report_or_exit(target: Reviewed, review: rv.GameReview, positions: li
     """Write the HTML report; a file that cannot be written exits with a message."""
     tag = tagger(target.players)
     try:
-        review_report.write_report(review, report, target.title, lambda d: better_line(d, positions, tag))
-    except OSError as exc:
-        error(f"cannot write the report '{report}': {exc}")
+        write_report(report, review_report.render(review, target.title, lambda d: better_line(d, positions, tag)))
+    except GameError as exc:
+        error(str(exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
 
 

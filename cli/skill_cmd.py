@@ -31,8 +31,10 @@ from cli.playtest_cmd import (
 )
 from cli.root import app
 from core.lab import playtest as pt
+from core.lab import seat_report
 from core.lab import skill as sk
-from core.lab.seat_report import first_upper, trend_sentence, write_seat_report
+from core.lab.report import write_report
+from core.lab.seat_report import first_upper, trend_sentence
 
 SKILL_HELP = f"""Skill depth: does searching deeper win more, and how steeply?
 
@@ -186,7 +188,7 @@ def seats(names: list[str], levels_text: str, games_text: str, opts: dict[str, A
         payload = {"command": command_line(), "levels": levels, "games": counts, "curves": curves}
         written.append(write_json(opts["json_path"], payload))
     if opts["html"] is not None:
-        written.append(write_seat_report(opts["html"], curves, [command_line()]))
+        written.append(write_report(opts["html"], seat_report.render(curves, [command_line()])))
     with tables_to(out, err, written):
         for curve in curves:
             out.print(seat_table(curve))

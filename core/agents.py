@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Protocol
+from typing import Protocol
 
 from core.games import game_spec
-from core.protocol import GameError, GameSpec, GameState
+from core.protocol import A, GameError, GameSpec, GameState, wealth_margin
 from core.search import SearchAgent
 
 
 class Agent(Protocol):
+    """Plays any game: ``choose`` answers a state of a game with one of that game's actions."""
+
     name: str
 
-    def choose(self, state: GameState) -> Any: ...
+    def choose(self, state: GameState[A]) -> A: ...
 
 
 class AgentSpecError(GameError):
@@ -36,15 +38,8 @@ class RandomAgent:
         self.name = "random"
         self.rng = random.Random(seed)
 
-    def choose(self, state: GameState) -> Any:
+    def choose(self, state: GameState[A]) -> A:
         return self.rng.choice(state.legal_actions())
-
-
-def wealth_margin(state: GameState, player: int) -> int:
-    """``player``'s wealth minus the best other player's (own wealth when alone)."""
-    w = state.wealth()
-    others = [x for p, x in enumerate(w) if p != player]
-    return w[player] - (max(others) if others else 0)
 
 
 class GreedyAgent:
@@ -58,9 +53,9 @@ class GreedyAgent:
         self.name = "greedy"
         self.rng = random.Random(seed)
 
-    def choose(self, state: GameState) -> Any:
+    def choose(self, state: GameState[A]) -> A:
         player = state.current_player()
-        best: list[Any] = []
+        best: list[A] = []
         best_score: float | None = None
         for action in state.legal_actions():
             child = state.clone()

@@ -29,10 +29,11 @@ Declaring a game
 A rule module declares itself once, as an OpenSpiel game declares its
 ``GameType`` and ``GameInfo``: it exports one :class:`GameSpec` named
 ``RULESET`` (name, title, options model, ``new_game``, player counts, AI levels,
-evaluator, data digest, ``why_illegal``) and sets it on its state class
-(``InlandState.game = RULESET``), so a state knows its game as an OpenSpiel
-``State`` knows its ``Game``: the search, the agents and the messages ask
-``state.game``, never a registry.  Installed games are listed as entry
+evaluator, data digest) and its state class (``state=InlandState``); the spec
+is given to that class as it is declared (``InlandState.game is RULESET``), so
+a state knows its game as an OpenSpiel ``State`` knows its ``Game``: the
+search, the agents and the messages ask ``state.game``, never a registry.
+A state class belongs to exactly one spec.  Installed games are listed as entry
 points of the group ``lehavre.games`` in ``pyproject.toml``;
 :mod:`core.games` reads them, so nothing depends on which module happened to
 be imported first, and ``core`` imports no game.
@@ -47,9 +48,10 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, Self, runtime_checkable
 
 from pydantic import BaseModel, ValidationError
+from typing_extensions import TypeVar
 
 TERMINAL = -1
 
@@ -71,13 +73,19 @@ class Action(Protocol):
     def __hash__(self) -> int: ...
 
 
-class GameState(ABC):
+#: a game's action type (``InlandAction``, ``BaseAction``): ``GameState[A]`` lists and applies ``A``s.  Code
+#: that plays any game says ``GameState[A]`` where it hands an action back; a plain ``GameState`` is a
+#: state of some game (its action type unknown).
+A = TypeVar("A", bound=Hashable, default=Any)
+
+
+class GameState(ABC, Generic[A]):
     """One position of a game; see the module docstring for the contract."""
 
     ruleset: ClassVar[str] = ""
-    #: the game this state belongs to (its module sets it on the state class right after declaring
-    #: ``RULESET``, as an OpenSpiel ``State`` knows its ``Game``); ``None`` for a game without a spec
-    game: ClassVar[GameSpec | None] = None
+    #: the game this state belongs to, given to the state class by the :class:`GameSpec` that declares it
+    #: (as an OpenSpiel ``State`` knows its ``Game``); every game's state class has one
+    game: ClassVar[GameSpec]
 
     num_players: int
     #: canonical texts of every action applied since setup, in order
@@ -88,13 +96,13 @@ class GameState(ABC):
     def current_player(self) -> int: ...
 
     @abstractmethod
-    def legal_actions(self) -> list[Any]: ...
+    def legal_actions(self) -> list[A]: ...
 
     @abstractmethod
-    def apply_action(self, action: Any) -> None: ...
+    def apply_action(self, action: A) -> None: ...
 
     @abstractmethod
-    def clone(self) -> GameState: ...
+    def clone(self) -> Self: ...
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
@@ -138,11 +146,16 @@ class GameState(ABC):
     def state_hash(self) -> str:
         return stable_digest(self.key())
 
-    def describe_action(self, action: Any) -> str:
+    def describe_action(self, action: A) -> str:
         """A sentence for the log; defaults to the canonical text."""
         return str(action)
 
-    def action_building(self, action: Any) -> tuple[str, str] | None:
+    def why_illegal(self, text: str) -> str | None:
+        """The game's own reason why ``text`` is not a legal action here, or ``None`` (the generic message
+        then says what is allowed)."""
+        return None
+
+    def action_building(self, action: A) -> tuple[str, str] | None:
         """For statistics: ``(verb, building name)`` if ``action`` builds, buys or
         uses a building (verbs ``build``, ``buy``, ``use``), else ``None``."""
         return None
@@ -151,13 +164,13 @@ class GameState(ABC):
         """For statistics: every owned building's name and its owner's seat."""
         return {}
 
-    def copy_for_search(self) -> GameState:
+    def copy_for_search(self) -> Self:
         """A copy to search from: the position, without the game's action list where the game can do
         without it (the search copies its position at every node).  Games that do not say return a
         plain clone."""
         return self.clone()
 
-    def determinize(self, player: int, rng: random.Random) -> GameState:
+    def determinize(self, player: int, rng: random.Random) -> Self:
         """A copy in which everything ``player`` cannot see is resampled.
 
         Games without hidden information return a plain clone.
@@ -257,18 +270,12 @@ def _margin_terms(state: GameState, player: int) -> dict[str, float]:
     return {"evaluate": wealth_margin(state, player)}
 
 
-def _all_legal(state: GameState) -> list[Any]:
+def _all_legal(state: GameState[A]) -> list[A]:
     return state.legal_actions()
 
 
 #: the evaluator of a game that declares none: the wealth margin, every legal action
 WEALTH_MARGIN = Evaluator(evaluate=wealth_margin, terms=_margin_terms, search_actions=_all_legal)
-
-
-def evaluator_of(state: GameState) -> Evaluator:
-    """The evaluator of ``state``'s game (:data:`WEALTH_MARGIN` for a game that declares none)."""
-    game = state.game
-    return game.evaluator if game is not None else WEALTH_MARGIN
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,10 +310,6 @@ class DataTuning:
     write: Callable[[str | None, Mapping[str, int], str, str], None]
 
 
-def _no_reason(state: GameState, text: str) -> str | None:
-    return None
-
-
 def _no_data(options: Any) -> str:
     return ""
 
@@ -319,20 +322,20 @@ class GameSpec:
     ``options_model`` or ``None`` for the defaults); ``ai_levels`` are the
     ``ai`` agent's strengths (``default_level`` is what plain ``ai`` means);
     ``data_digest(options)`` is the hash of the data files in use, recorded in
-    saves; ``why_illegal(state, text)`` is the game's own reason why ``text``
-    is not legal, or ``None``.
+    saves.  ``state`` is the game's state class: the spec is given to it as it
+    is declared (``state.game``), and a state class belongs to one spec.
     """
 
     name: str
     title: str
     options_model: type[BaseModel]
+    state: type[GameState]
     new_game: Callable[[int, Any], GameState]
     min_players: int
     max_players: int
     ai_levels: Mapping[str, Level]
     evaluator: Evaluator = WEALTH_MARGIN
     data_digest: Callable[[Any], str] = _no_data
-    why_illegal: Callable[[Any, str], str | None] = _no_reason
     default_level: str = "normal"
     #: False when players hold information the others cannot see (OpenSpiel's ``information``)
     perfect_information: bool = True
@@ -352,6 +355,12 @@ class GameSpec:
     def __post_init__(self) -> None:
         if self.default_level not in self.ai_levels:
             raise ValueError(f"game '{self.name}': default AI level '{self.default_level}' is not one of its levels")
+        owner = vars(self.state).get("game")
+        if owner is not None:
+            raise ValueError(
+                f"game '{self.name}': the state class {self.state.__name__} already belongs to the game '{owner.name}'"
+            )
+        self.state.game = self
 
     @property
     def label(self) -> str:
@@ -414,7 +423,7 @@ def normalize_text(text: str) -> str:
     return re.sub(r"\s*([:,;/+])\s*", r"\1 ", text).strip()
 
 
-def parse_action(state: GameState, text: str) -> Any:
+def parse_action(state: GameState[A], text: str) -> A:
     """Turn typed text into one of ``state``'s legal actions.
 
     Accepts the canonical text (case and spacing do not matter) or whole
@@ -446,7 +455,7 @@ def _begins_at_word(full: str, start: str) -> bool:
     return full == start or (full.startswith(start) and full[len(start)] in " :;,+")
 
 
-def _resolve(legal: Sequence[Any], want: str) -> list[Any]:
+def _resolve(legal: Sequence[A], want: str) -> list[A]:
     """The legal actions normalized text ``want`` may mean: one, several (ambiguous) or none."""
     by_text = {normalize_text(str(a)): a for a in legal}
     if want in by_text:
@@ -470,8 +479,7 @@ def _resolve(legal: Sequence[Any], want: str) -> list[Any]:
 def explain_illegal(state: GameState, text: str, legal: Sequence[Any]) -> str:
     """Why ``text`` is not legal: the game's own reason if it has one, what is
     allowed now, and the legal action it was probably meant to be."""
-    spec = state.game
-    reason = spec.why_illegal(state, text) if spec is not None else None
+    reason = state.why_illegal(text)
     verbs = sorted({str(a).split(" ")[0] for a in legal})
     head = reason or f"'{text.strip()}' is not a legal action here."
     message = f"{head} Allowed now: {', '.join(verbs)}."

@@ -6,9 +6,9 @@ judges positions with one :class:`~core.protocol.Evaluator` (a position's
 value, its named terms for explanations, and the actions worth searching: a
 non-empty subset of the legal actions, for games whose rules offer moves that
 are almost never useful).  By default that is the evaluator of the state's
-own game (``state.game``), or the wealth margin and every legal action for a
-game that declares none; a caller that wants another evaluation (other
-weights) passes another Evaluator.  The agent always returns one of
+own game (``state.game.evaluator``; a game that declares none is judged by
+the wealth margin over every legal action); a caller that wants another
+evaluation (other weights) passes another Evaluator.  The agent always returns one of
 ``legal_actions()``.
 
 Algorithm
@@ -55,9 +55,9 @@ import random
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
 
-from core.protocol import WEALTH_MARGIN, Evaluator, GameSpec, GameState, Level, evaluator_of
+from core.protocol import A, Evaluator, GameSpec, GameState, Level
 from core.seeds import MOVE, NOISE, derive_seed
 
 #: Added to the margin of a finished game (sign of the margin), so that real
@@ -96,18 +96,18 @@ def evaluation_terms(state: GameState, player: int, evaluator: Evaluator | None 
         w = state.wealth()
         others = [x for p, x in enumerate(w) if p != player]
         return {"final wealth": float(w[player]), "best other wealth": float(max(others) if others else 0)}
-    ev = evaluator if evaluator is not None else evaluator_of(state)
+    ev = evaluator if evaluator is not None else state.game.evaluator
     return {str(k): float(v) for k, v in ev.terms(state, player).items()}
 
 
 @dataclass
-class SearchResult:
+class SearchResult(Generic[A]):
     """What one search found (all figures are for the whole search)."""
 
-    action: Any
+    action: A
     score: float
     depth: int
-    pv: list[Any]
+    pv: list[A]
     nodes: int
     elapsed: float
     tt_probes: int = 0
@@ -188,7 +188,7 @@ class Searcher:
         self.root_first = root_first
 
     # -- public -------------------------------------------------------------
-    def search(self, state: GameState) -> SearchResult:
+    def search(self, state: GameState[A]) -> SearchResult[A]:
         if state.is_terminal():
             raise ValueError("cannot search a finished game")
         self._begin(state)
@@ -196,7 +196,7 @@ class Searcher:
         order = list(range(len(children)))
         prev_scores: dict[int, float] = {}
         scores: dict[int, float] = {}
-        best: SearchResult | None = None
+        best: SearchResult[A] | None = None
         depths = range(1, self.max_depth + 1) if self.iterative else [self.max_depth]
         iterations: list[dict[str, Any]] = []
         completed = True
@@ -259,14 +259,12 @@ class Searcher:
         self._cur_depth = 0
         self.nodes = 1  # the root
         free = self.forced_moves_free
-        if free is None:
-            free = state.game is not None and state.game.forced_moves_free
-        self._forced_free = free
-        ev = self.evaluator if self.evaluator is not None else evaluator_of(state)
+        self._forced_free = state.game.forced_moves_free if free is None else free
+        ev = self.evaluator if self.evaluator is not None else state.game.evaluator
         self._evaluate = ev.evaluate
         self._actions = ev.search_actions
 
-    def _root_children(self, state: GameState) -> list[tuple[Any, GameState]]:
+    def _root_children(self, state: GameState[A]) -> list[tuple[A, GameState[A]]]:
         """The root's moves (shuffled by the seed, ``root_first`` first), each with the position it leads to."""
         legal = list(self._actions(state))
         if self.shuffle_root:
@@ -321,16 +319,16 @@ class Searcher:
 
     def _finish(
         self,
-        state: GameState,
-        children: list[tuple[Any, GameState]],
-        best: SearchResult | None,
+        state: GameState[A],
+        children: list[tuple[A, GameState[A]]],
+        best: SearchResult[A] | None,
         order: list[int],
         scores: dict[int, float],
         prev_scores: dict[int, float],
         completed: bool,
         exhausted: bool,
         iterations: list[dict[str, Any]],
-    ) -> SearchResult:
+    ) -> SearchResult[A]:
         """The result: the last usable iteration's best (drawn within ``noise``), with the search's counts."""
         if best is None:
             # not even depth 1 finished: fall back to the first searched child
@@ -349,7 +347,11 @@ class Searcher:
         return best
 
     def _draw_within_noise(
-        self, state: GameState, children: list[Any], best: SearchResult, scores: dict[int, float]
+        self,
+        state: GameState[A],
+        children: list[tuple[A, GameState[A]]],
+        best: SearchResult[A],
+        scores: dict[int, float],
     ) -> None:
         """Replace the best move by a seeded draw among the root moves scored within ``noise`` of it.
 
@@ -371,14 +373,14 @@ class Searcher:
 
     def _result(
         self,
-        state: GameState,
-        children: list[tuple[Any, GameState]],
+        state: GameState[A],
+        children: list[tuple[A, GameState[A]]],
         best_i: int,
         best_v: float,
         depth: int,
         scores: dict[int, float],
         partial: bool = False,
-    ) -> SearchResult:
+    ) -> SearchResult[A]:
         action = children[best_i][0]
         pv = list(self._pv.get(0, [action]))
         if not pv or pv[0] != action:
@@ -396,14 +398,14 @@ class Searcher:
             root_scores=root_scores,
         )
 
-    def line(self, state: GameState, action: Any) -> list[Any]:
+    def line(self, state: GameState[A], action: A) -> list[A]:
         """After :meth:`search` of ``state``: the line that starts with ``action``, continued from the table."""
         return self._extend_pv(state, [action])
 
-    def _extend_pv(self, state: GameState, pv: list[Any]) -> list[Any]:
+    def _extend_pv(self, state: GameState[A], pv: list[A]) -> list[A]:
         """Check the PV is playable and extend it from the TT's best moves."""
         s = state.clone()
-        out: list[Any] = []
+        out: list[A] = []
         for a in pv:
             if s.is_terminal() or a not in s.legal_actions():
                 return out
@@ -432,7 +434,7 @@ class Searcher:
             return now >= self._deadline
         return False
 
-    def _report(self, depth: int, best: SearchResult | None) -> None:
+    def _report(self, depth: int, best: SearchResult[Any] | None) -> None:
         if self.progress is None:
             return
         elapsed = time.perf_counter() - self._start
@@ -574,11 +576,11 @@ class Searcher:
 
 
 def minimax_value(
-    state: GameState,
+    state: GameState[A],
     depth: int,
     root_player: int | None = None,
     evaluator: Evaluator | None = None,
-) -> tuple[float, list[Any], int]:
+) -> tuple[float, list[A], int]:
     """Plain paranoid minimax, for reference: ``(root value, best moves, nodes)``.
 
     Returns the value for ``root_player`` (default: the player to move), every
@@ -586,7 +588,7 @@ def minimax_value(
     costs one depth; ``evaluator`` (default: the state's game's) judges the
     leaves and names the moves searched (its actions worth searching).
     """
-    ev = evaluator if evaluator is not None else evaluator_of(state)
+    ev = evaluator if evaluator is not None else state.game.evaluator
     moves, value = ev.search_actions, ev.evaluate
     root = state.current_player() if root_player is None else root_player
     nodes = 0
@@ -644,8 +646,7 @@ class SearchAgent:
 
     ``level`` is ``easy``, ``normal`` or ``hard``.  Its budgets, evaluation and
     the actions worth searching come from the spec of the game being played
-    (``game``, or the state's own game, ``state.game``); a game without a spec
-    gets :data:`LEVELS` and the wealth margin.  A
+    (``game``, or the state's own game, ``state.game``).  A
     decision with one action worth searching (or one legal action) is answered
     at once, without searching.  With ``think_time`` (seconds) the search runs
     on time instead of nodes, which is stronger on a fast machine but no
@@ -705,16 +706,13 @@ class SearchAgent:
         self.noise = noise
         self.last_info: dict[str, Any] = {}
 
-    def game_of(self, state: GameState) -> GameSpec | None:
+    def game_of(self, state: GameState) -> GameSpec:
         """The spec of the game ``state`` belongs to (the agent's own ``game`` first)."""
-        if self.game is not None:
-            return self.game
-        return state.game
+        return self.game if self.game is not None else state.game
 
     def level_for(self, state: GameState) -> Level:
         """This agent's level with the budgets of ``state``'s game."""
-        spec = self.game_of(state)
-        levels = spec.ai_levels if spec is not None else LEVELS
+        levels = self.game_of(state).ai_levels
         if self.level.name not in levels:
             raise ValueError(f"unknown AI level '{self.level.name}' (allowed: {', '.join(levels)})")
         return levels[self.level.name]
@@ -728,10 +726,10 @@ class SearchAgent:
     ) -> Searcher:
         """The search for one move: ``level``'s budgets (default: the agent's), or ``think_time``.
 
-        ``game`` supplies the evaluator unless the agent was given its own.
+        ``game`` supplies the evaluator unless the agent was given its own (neither: the searched state's game's).
         """
         lv = level or self.level
-        evaluator = self._evaluator(game)
+        evaluator = self._evaluator(game) if game is not None else self.evaluator
         free = game.forced_moves_free if game is not None else None
         if self.think_time is not None:
             return Searcher(
@@ -755,13 +753,11 @@ class SearchAgent:
             forced_moves_free=free,
         )
 
-    def _evaluator(self, game: GameSpec | None) -> Evaluator:
-        """The agent's own evaluator, else ``game``'s, else the wealth margin."""
-        if self.evaluator is not None:
-            return self.evaluator
-        return game.evaluator if game is not None else WEALTH_MARGIN
+    def _evaluator(self, game: GameSpec) -> Evaluator:
+        """The agent's own evaluator, else ``game``'s."""
+        return self.evaluator if self.evaluator is not None else game.evaluator
 
-    def choose(self, state: GameState, progress: ProgressCallback | None = None) -> Any:
+    def choose(self, state: GameState[A], progress: ProgressCallback | None = None) -> A:
         me = state.current_player()
         legal = state.legal_actions()
         if not legal:
@@ -822,5 +818,5 @@ class SearchAgent:
         }
         return action
 
-    def _worth_searching(self, state: GameState, game: GameSpec | None) -> list[Any]:
+    def _worth_searching(self, state: GameState[A], game: GameSpec) -> list[A]:
         return list(self._evaluator(game).search_actions(state))

@@ -51,14 +51,11 @@ def data_digest(options: InlandOptions | dict[str, Any] | None = None) -> str:
     return catalog(options).digest
 
 
-def why_illegal(state: InlandState, text: str) -> str | None:
-    return state.why_illegal(text)
-
-
 RULESET = GameSpec(
     name="inland",
     title="Le Havre: The Inland Port",
     short_title="Inland Port",
+    state=InlandState,
     options_model=InlandOptions,
     new_game=new_game,
     min_players=2,
@@ -67,13 +64,9 @@ RULESET = GameSpec(
     ai_levels=LEVELS,
     evaluator=evaluate.EVALUATOR,
     data_digest=data_digest,
-    why_illegal=why_illegal,
     tuning=DataTuning(fields=tunable_fields, write=write_buildings),
     # ending the turn after the main action, when no sale is worth searching, costs the search no depth
     forced_moves_free=True,
 )
-
-#: a state knows its game (the search, the agents and the messages ask ``state.game``)
-InlandState.game = RULESET
 
 __all__ = ["RULESET", "InlandOptions", "catalog", "data_digest", "new_game", "parse_options"]

@@ -63,7 +63,7 @@ from itertools import compress
 from operator import itemgetter
 from pathlib import Path
 
-from core.protocol import EvalTuning, Evaluator
+from core.evalcache import WeightedSum, remember
 from core.weights import load_weights
 from inland_port import effects
 from inland_port.buildings import Catalog, Params, eval_count
@@ -90,8 +90,6 @@ TERMS = ("wealth", "goods", "wheel", "forced sale", "position", "tempo")
 WEIGHTS_PATH = Path(__file__).resolve().parent / "data" / "eval_weights.json"
 #: each term's weight (see "Weights" above)
 WEIGHTS: dict[str, float] = dict(load_weights(WEIGHTS_PATH, TERMS).weights)
-#: every weight 1: the terms are then the features
-UNIT_WEIGHTS: dict[str, float] = dict.fromkeys(TERMS, 1.0)
 #: francs a counter loses by standing on the right edge or the top row
 EDGE_COST = WEIGHTS["position"]
 #: share of a wheel building's next yield counted as already owned
@@ -154,11 +152,7 @@ def use_yield(state: InlandState, player: int, i: int, sector: int) -> float:
     hit = _YIELD_CACHE.get(key)
     if hit is not None:
         return hit
-    best = _compute_yield(state.catalog, i, sector, cells, purse)
-    if len(_YIELD_CACHE) > _CACHE_LIMIT:
-        _YIELD_CACHE.clear()
-    _YIELD_CACHE[key] = best
-    return best
+    return remember(_YIELD_CACHE, key, _compute_yield(state.catalog, i, sector, cells, purse), _CACHE_LIMIT)
 
 
 #: what a building's yield reads: the part of the cells (None: all cells and the purse), and for an
@@ -507,9 +501,7 @@ def _seat_terms(
     )
     own = _OWN_CACHE.get(key)
     if own is None:
-        if len(_OWN_CACHE) > _CACHE_LIMIT:
-            _OWN_CACHE.clear()
-        own = _OWN_CACHE[key] = _own_terms(state, player, weights, left)
+        own = remember(_OWN_CACHE, key, _own_terms(state, player, weights, left), _CACHE_LIMIT)
     tempo = 0.0
     if (state.turn if not state.acted else 1 - state.turn) == player:
         # the next main action is the mover's, or, once it has acted, the opponent's
@@ -517,9 +509,7 @@ def _seat_terms(
         tkey = (wkey, digest, player, state.round, cells, francs, owners, sectors)
         t = _TEMPO_CACHE.get(tkey)
         if t is None:
-            if len(_TEMPO_CACHE) > _CACHE_LIMIT:
-                _TEMPO_CACHE.clear()
-            t = _TEMPO_CACHE[tkey] = _tempo_term(state, player, weights)
+            t = remember(_TEMPO_CACHE, tkey, _tempo_term(state, player, weights), _CACHE_LIMIT)
         tempo = t
     return own[0], own[1], own[2], own[3], tempo
 
@@ -554,66 +544,14 @@ def _margins(
     )
 
 
-#: (catalog digest, position key, player) -> evaluation
-_EVAL_CACHE: dict[tuple[str, PositionKey, int], float] = {}
+def _value(state: InlandState, player: int, weights: Mapping[str, float]) -> float:
+    """The evaluation with ``weights``: the sum of :func:`evaluation_terms`."""
+    return sum(_margins(state, player, weights, tuple(state.owner), tuple(state.sector)))
 
 
-def evaluate(state: InlandState, player: int) -> float:
-    """Heuristic worth of ``state`` for ``player`` (higher is better); equals
-    the true wealth margin once the game is over.  Cached by position."""
-    owners = tuple(state.owner)
-    sectors = tuple(state.sector)
-    cells, francs = state.cells, state.francs
-    # state.key(), with the tuples made once
-    pos = (
-        state.round,
-        state.actions_left,
-        state.turn,
-        state.acted,
-        francs[0],
-        francs[1],
-        cells[0],
-        cells[1],
-        owners,
-        sectors,
-    )
-    key = (state.catalog.digest, pos, player)
-    hit = _EVAL_CACHE.get(key)
-    if hit is not None:
-        return hit
-    value = sum(_margins(state, player, WEIGHTS, owners, sectors))
-    if len(_EVAL_CACHE) > _CACHE_LIMIT:
-        _EVAL_CACHE.clear()
-    _EVAL_CACHE[key] = value
-    return value
-
-
-def features(state: InlandState, player: int) -> dict[str, float]:
-    """The terms with every weight 1 (their weighted sum is the evaluation)."""
-    return evaluation_terms(state, player, UNIT_WEIGHTS)
-
-
-def weighted(weights: Mapping[str, float]) -> Callable[[InlandState, int], float]:
-    """The evaluation with other ``weights`` (one per term), cached by position like :func:`evaluate`."""
-    ws = {t: float(weights[t]) for t in TERMS}
-    cache: dict[tuple[str, PositionKey, int], float] = {}
-
-    def evaluate_with(state: InlandState, player: int) -> float:
-        key = (state.catalog.digest, state.key(), player)
-        hit = cache.get(key)
-        if hit is not None:
-            return hit
-        value = sum(_margins(state, player, ws, tuple(state.owner), tuple(state.sector)))
-        if len(cache) > _CACHE_LIMIT:
-            cache.clear()
-        cache[key] = value
-        return value
-
-    return evaluate_with
-
-
-#: what the evaluation tuner (core.lab.tuning) needs
-TUNING = EvalTuning(features=features, weighted=weighted, weights=WEIGHTS, path=str(WEIGHTS_PATH))
+def _position(state: InlandState) -> tuple[str, PositionKey]:
+    """All the evaluation reads of a position: its key and the buildings in use."""
+    return state.catalog.digest, state.key()
 
 
 def search_actions(state: InlandState) -> list[InlandAction]:
@@ -686,5 +624,11 @@ def _in_catalog_order(state: InlandState, sells: list[InlandAction]) -> list[Inl
     return [a for a in sells if state.catalog.index[a.building] > floor]
 
 
-#: the Inland Port's one evaluator (its RULESET declares it; the search and the agents take it)
-EVALUATOR = Evaluator(evaluate=evaluate, terms=evaluation_terms, search_actions=search_actions, tuning=TUNING)
+#: the Inland Port's one evaluator (its RULESET declares it; the search and the agents take it): the evaluation
+#: (a weighted sum of :data:`TERMS`, cached by position), its terms, the actions worth searching, its tuning
+EVALUATOR = WeightedSum(TERMS, WEIGHTS, str(WEIGHTS_PATH), _value, evaluation_terms, _position, _CACHE_LIMIT).evaluator(
+    search_actions
+)
+#: heuristic worth of a state for a seat (higher is better); the true wealth margin once the game is over.
+#: Cached by position
+evaluate = EVALUATOR.evaluate

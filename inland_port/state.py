@@ -192,7 +192,7 @@ def wealth_with(state: InlandState, owners: tuple[int, ...]) -> list[int]:
     return out
 
 
-class InlandState(GameState):
+class InlandState(GameState[InlandAction]):
     ruleset: ClassVar[str] = "inland"
     num_players = 2
 

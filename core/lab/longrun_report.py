@@ -12,12 +12,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from core.lab import stats
+from core.lab import seat_report, stats
 from core.lab.longrun import Plan, RunPlan, read_run, run_options
 from core.lab.measures import summarize_measures
 from core.lab.perturb import fit, movable
 from core.lab.playtest.config import load_ruleset
-from core.lab.seat_report import write_seat_report
+from core.lab.report import write_report
 from core.lab.skill import SeatLevel, trend_test
 
 #: the command that regenerates every table (printed beside each)
@@ -291,5 +291,5 @@ def write_reports(plan: Plan, store: Path, out: Path, root: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     report = out / "report.md"
     report.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    html = write_seat_report(out / "seats.html", seat_curves(plan, store), [COMMAND], note=SEAT_NOTE)
+    html = write_report(out / "seats.html", seat_report.render(seat_curves(plan, store), [COMMAND], note=SEAT_NOTE))
     return [report, html]

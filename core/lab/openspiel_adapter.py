@@ -33,7 +33,7 @@ import numpy as np
 import pyspiel
 
 from core.games import game_spec
-from core.protocol import GameSpec, GameState, evaluator_of
+from core.protocol import GameSpec, GameState
 
 MAX_ACTIONS = 4096
 MAX_GAME_LENGTH = 10_000
@@ -291,7 +291,7 @@ class GameEvaluator:
         inner: GameState = state.inner
         if inner.is_terminal():
             return np.array(state.returns(), dtype=float)
-        value = evaluator_of(inner).evaluate
+        value = inner.game.evaluator.evaluate
         values = []
         for p in range(inner.num_players):
             v = value(inner, p)

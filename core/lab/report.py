@@ -26,8 +26,8 @@ from typing import Any
 
 from core.lab import stats
 from core.lab.measures import DEFINITIONS
-from core.lab.playtest.config import PlaytestError
 from core.lab.playtest.summary import MEASURE_NAMES, building_entry, building_keys, building_label
+from core.protocol import GameError
 
 COLOURS = ("#2a6fb0", "#e07b24", "#3a9a4a", "#b03a6f")
 CHART_IDS = ("chart-wealth", "chart-seats", "chart-agents", "chart-length", "chart-buildings", "chart-lead")
@@ -722,17 +722,13 @@ def _measures_section(summaries: Sequence[dict[str, Any]]) -> str:
     )
 
 
-def write_report(
-    path: str | Path,
-    summaries: Sequence[dict[str, Any]],
-    tests: Sequence[dict[str, Any]] | None = None,
-    title: str = "Playtest report",
-    commands: Sequence[str] = (),
-) -> Path:
+def write_report(path: str | Path, page: str) -> Path:
+    """Write the HTML ``page`` (any report's ``render``) to ``path``, its folder made if need be; the path
+    written, or :class:`GameError` naming the file and why it cannot be written."""
     p = Path(path).expanduser()
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(render(summaries, tests, title, commands), encoding="utf-8")
+        p.write_text(page, encoding="utf-8")
     except OSError as exc:
-        raise PlaytestError(f"cannot write the report to '{p}': {exc}") from None
+        raise GameError(f"cannot write the report to '{p}': {exc}") from None
     return p

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 
 from core.lab.report import CSS, escape, nice_max
 from core.lab.review import ACCURACY_BASE, ACCURACY_SCALE, Decision, GameReview
@@ -142,8 +141,3 @@ def render(review: GameReview, title: str, line: Callable[[Decision], str]) -> s
         f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
         f"<style>{CSS}{_EXTRA_CSS}</style></head><body>{''.join(body)}</body></html>\n"
     )
-
-
-def write_report(review: GameReview, path: Path, title: str, line: Callable[[Decision], str]) -> Path:
-    path.write_text(render(review, title, line), encoding="utf-8")
-    return path

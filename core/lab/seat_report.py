@@ -9,10 +9,8 @@ no scripts, no network.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from core.lab.playtest import PlaytestError
 from core.lab.report import COLOURS, escape, page_head
 
 CHART_ID = "chart-seat-curve"
@@ -208,15 +206,3 @@ def render(
 def first_upper(text: str) -> str:
     """``text`` with its first letter capitalised (a sentence's start)."""
     return text[:1].upper() + text[1:]
-
-
-def write_seat_report(
-    path: str | Path, curves: Sequence[dict[str, Any]], commands: Sequence[str] = (), note: str = MIRROR_NOTE
-) -> Path:
-    p = Path(path).expanduser()
-    try:
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(render(curves, commands, note=note), encoding="utf-8")
-    except OSError as exc:
-        raise PlaytestError(f"cannot write the report to '{p}': {exc}") from None
-    return p

@@ -143,6 +143,7 @@ def _write(path: str | None, changes, out: str, note: str) -> None:
 RULESET = GameSpec(
     name="builders",
     title="Builders (a toy game for tests)",
+    state=Builders,
     options_model=BuilderOptions,
     new_game=lambda seed, options: Builders(seed, options or BuilderOptions()),
     min_players=2,

@@ -110,6 +110,7 @@ def _new_stones(seed: int, options: ToyOptions | None = None) -> Stones:
 RULESET = GameSpec(
     name="toy",
     title="Stones (a toy game for tests)",
+    state=Stones,
     options_model=ToyOptions,
     new_game=_new_stones,
     min_players=2,

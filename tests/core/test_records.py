@@ -381,9 +381,14 @@ def test_the_digest_is_the_one_the_game_declares(tmp_path):
 
     assert data_digest_of(toy.TOY, {"pile": 3}) == toy.toy_data_digest()
     assert new_record("toy", {"pile": 3}, 1, ["a", "b"]).data_digest == toy.toy_data_digest()
+
+    class BarePebbles(toy.PebblesState):
+        ruleset = "toy-without-data"
+
     bare = GameSpec(
         name="toy-without-data",
         title="Pebbles without data",
+        state=BarePebbles,
         options_model=toy.ToyOptions,
         new_game=toy.new_toy_game,
         min_players=1,

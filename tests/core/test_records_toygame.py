@@ -116,6 +116,7 @@ def new_toy_game(seed: int = 0, options: ToyOptions | dict | None = None) -> Peb
 TOY = GameSpec(
     name="toy",
     title="Pebbles (a toy game for tests)",
+    state=PebblesState,
     options_model=ToyOptions,
     new_game=new_toy_game,
     min_players=1,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from base_game import RULESET as BASE
-from core.agents import make_agent, wealth_margin
+from core.agents import make_agent
 from core.lab.review import (
     GameReview,
     GameSource,
@@ -21,7 +21,7 @@ from core.lab.review import (
     review_decisions,
     review_game,
 )
-from core.protocol import Level, parse_action
+from core.protocol import Level, parse_action, wealth_margin
 from core.search import WIN_BONUS
 from inland_port import RULESET as INLAND
 

@@ -5,12 +5,13 @@ that goods are worth nothing at the end while the building is worth its value.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 import pytest
+from pydantic import BaseModel
 
 from core.lab.review import Decision, _wealth_differences, explain_better, follow_line, lost_terms, review_decision
-from core.protocol import TERMINAL, Evaluator, GameState, Level
+from core.protocol import TERMINAL, Evaluator, GameSpec, GameState, Level
+from core.search import LEVELS
 from inland_port import RULESET as INLAND
 from tests.core.test_review import play
 
@@ -79,9 +80,20 @@ def terms(state: Harbour, player: int) -> dict[str, float]:
     return {"wealth": state.margin(player), "goods": 0.0 if state.over else float(state.goods)}
 
 
-#: the harbour's evaluation: its wealth margin and its goods
-Harbour.game = SimpleNamespace(  # type: ignore[assignment]
-    why_illegal=lambda state, text: None,
+class _NoOptions(BaseModel):
+    pass
+
+
+#: the harbour's spec; its evaluation: its wealth margin and its goods
+HARBOUR = GameSpec(
+    name="harbour",
+    title="Harbour (a toy game for tests)",
+    state=Harbour,
+    options_model=_NoOptions,
+    new_game=lambda seed, options: Harbour(),
+    min_players=2,
+    max_players=2,
+    ai_levels=LEVELS,
     evaluator=Evaluator(
         evaluate=lambda s, p: sum(terms(s, p).values()), terms=terms, search_actions=lambda s: s.legal_actions()
     ),

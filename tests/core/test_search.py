@@ -15,7 +15,7 @@ import random
 import pytest
 from pydantic import BaseModel
 
-from core.protocol import TERMINAL, Evaluator, GameSpec, GameState, evaluator_of
+from core.protocol import TERMINAL, Evaluator, GameSpec, GameState
 from core.search import LEVELS, WIN_BONUS, Searcher, minimax_value, terminal_value
 
 
@@ -76,16 +76,24 @@ TREE_EVALUATOR = Evaluator(
     terms=lambda s, p: {"heuristic": s.heuristic(p)},
     search_actions=lambda s: s.legal_actions(),
 )
-TreeGame.game = GameSpec(
-    name="tree",
-    title="Random tree",
-    options_model=_NoOptions,
-    new_game=lambda seed, options: TreeGame(seed, depth=4, branching=3),
-    min_players=1,
-    max_players=3,
-    ai_levels=LEVELS,
-    evaluator=TREE_EVALUATOR,
-)
+
+
+def toy_spec(state: type[GameState], new_game, **kw) -> GameSpec:
+    """A toy game's spec: the search's levels; given to ``state`` as a real game's is."""
+    return GameSpec(
+        name=state.ruleset,
+        title=f"{state.__name__} (a toy game for tests)",
+        state=state,
+        options_model=_NoOptions,
+        new_game=new_game,
+        min_players=1,
+        max_players=3,
+        ai_levels=LEVELS,
+        **kw,
+    )
+
+
+TREE = toy_spec(TreeGame, lambda seed, options: TreeGame(seed, depth=4, branching=3), evaluator=TREE_EVALUATOR)
 
 
 class TakeGame(GameState):
@@ -136,6 +144,10 @@ class TakeGame(GameState):
         return (self.pool, self.picks_left, tuple(self.sums), self.turn)
 
 
+#: no evaluator declared: the wealth margin over every legal action
+TAKE = toy_spec(TakeGame, lambda seed, options: TakeGame((1, 2, 3, 4), picks=3))
+
+
 def brute_force(state: GameState, depth: int, root: int) -> tuple[float, list[str]]:
     """Independent paranoid minimax: root maximises, everybody else minimises."""
 
@@ -146,7 +158,7 @@ def brute_force(state: GameState, depth: int, root: int) -> tuple[float, list[st
                 return float(w[0])
             m = w[root] - max(x for p, x in enumerate(w) if p != root)
             return (WIN_BONUS if m > 0 else -WIN_BONUS if m < 0 else 0.0) + m
-        return evaluator_of(s).evaluate(s, root)
+        return s.game.evaluator.evaluate(s, root)
 
     def rec(s: GameState, d: int) -> float:
         if s.is_terminal() or d == 0:
@@ -354,6 +366,9 @@ class CounterGame(GameState):
 
     def key(self):
         return (self.n, self.turn, tuple(self.points))
+
+
+COUNTER = toy_spec(CounterGame, lambda seed, options: CounterGame(8))
 
 
 @pytest.mark.parametrize("goal", [5, 8, 11])

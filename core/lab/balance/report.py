@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 
 from core.lab import report as rp
 from core.lab.balance.measures import Measures, Targets
 from core.lab.balance.search import Result
 from core.lab.report import escape
-from core.protocol import GameError
 
 _STYLE = (
     rp.CSS
@@ -167,15 +165,3 @@ def render(result: Result, title: str, commands: Sequence[str] = (), out_file: s
         ]
     parts += ["<h2>The search</h2>", _path_table(result), "</body></html>"]
     return "\n".join(parts)
-
-
-def write_report(
-    path: str | Path, result: Result, title: str, commands: Sequence[str] = (), out_file: str = ""
-) -> Path:
-    p = Path(path).expanduser()
-    try:
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(render(result, title, commands, out_file), encoding="utf-8")
-    except OSError as exc:
-        raise GameError(f"cannot write the report to '{p}': {exc}") from None
-    return p
