@@ -207,7 +207,7 @@ def repeats_note(summaries: list[dict[str, Any]]) -> Text | None:
 
 def summary_table(summaries: list[dict[str, Any]]) -> Table:
     """Win rates by seat and agent, ties, and the first seat's advantage."""
-    table = Table(title="Wins (95% Wilson intervals; seat 0 starts)", title_justify="left")
+    table = Table(title="Wins (95% Wilson intervals; seat 1 starts)", title_justify="left")
     table.add_column("", overflow="fold")
     for i, s in enumerate(summaries):
         tag = _tag(summaries, i)
@@ -225,11 +225,11 @@ def summary_table(summaries: list[dict[str, Any]]) -> Table:
     players = max(s["players"] for s in summaries)
     for seat in range(players):
         table.add_row(
-            f"seat {seat} wins", *[_rate_cell(s["seats"][seat]) if seat < s["players"] else "–" for s in summaries]
+            f"seat {seat + 1} wins", *[_rate_cell(s["seats"][seat]) if seat < s["players"] else "–" for s in summaries]
         )
     table.add_row("ties", *[_rate_cell(s["ties"]) for s in summaries])
     table.add_row(
-        "seat 0, share of decisive games",
+        "seat 1, share of decisive games",
         *[
             Text(
                 f"{format_pct(s['first_seat']['share_of_decisive'])} [{format_pct(s['first_seat']['ci'][0])}, "
@@ -244,9 +244,8 @@ def summary_table(summaries: list[dict[str, Any]]) -> Table:
             cells: list[Any] = ["" for _ in summaries]
             cells[i] = _rate_cell(a)
             table.add_row(Text(f"{a['agent']} wins"), *cells)
-    table.caption = (
-        "seat 0 share: exact binomial test against a fair share of the decisive games; * = significant at 5%"
-    )
+    # the star's meaning on a line of its own, so that a narrow table never parts "*" from its words
+    table.caption = "seat 1 share: exact binomial test against a fair share of the decisive games\n* significant at 5%"
     return table
 
 
