@@ -16,6 +16,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from cli.console import Copy, told
 from cli.explain import AIDecision, agent_choose, explain_info, explain_turn
 from cli.line_input import LineInput
 from cli.renderer import Renderer
@@ -214,7 +215,7 @@ class PlayLoop:
             return self.ended("eof")
         except Stopped as stop:
             self.flush()
-            self.say(stop.message)
+            self.say(stop.message, crop=False)  # (a command in it is never cut)
             return stop.code
         finally:
             self.leave()
@@ -275,7 +276,7 @@ class PlayLoop:
         self.flush()
         self.say(self.r.final(self.state, self.s.seats))
         if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
-            self.say(Text(f"Game record: {self.s.save_path}", style="dim"))
+            self.say(told("Game record:", Copy(str(self.s.save_path)), style="dim"), crop=False)
             offer = review_offer(self.s.save_path)
             if offer is not None and any(p.kind == PERSON for p in self.s.seats):
                 self.say(offer)
@@ -291,20 +292,25 @@ class PlayLoop:
     def ended(self, how: str) -> int:
         self.flush()
         self.console.print()
-        self.console.print(Text(self.stopped_words()[how] + self.how_to_go_on()))
+        self.console.print(told(self.stopped_words()[how], *self.how_to_go_on()), crop=False)
         return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
 
     def stopped_words(self) -> dict[str, str]:
         """What stopping says, by how it stopped (:data:`STOPPED`)."""
         return self.STOPPED
 
-    def how_to_go_on(self) -> str:
-        """The sentence after 'You quit the game.': where it is saved and how to continue it."""
+    def how_to_go_on(self) -> tuple[str | Copy, ...]:
+        """What follows 'You quit the game.': where it is saved and how to continue it (each path and
+        command on a line of its own)."""
         if self.s.save_path is None or self.s.record is None or self.save_warned:
-            return ""
+            return ()
         return (
-            f" It is saved in {self.s.save_path}; continue it with 'lehavre {self.s.game.name} --resume' "
-            f"(the latest unfinished game) or, any time, '{continue_command(self.s.game.name, self.s.save_path)}'."
+            " It is saved in",
+            Copy(str(self.s.save_path)),
+            "Continue it with",
+            Copy(f"lehavre {self.s.game.name} --resume"),
+            "(the latest unfinished game) or, any time, with",
+            Copy(continue_command(self.s.game.name, self.s.save_path)),
         )
 
     # -- asking a person -------------------------------------------------------------------
@@ -531,7 +537,7 @@ class PlayLoop:
         start = len(hist) - len(shown)
         movers = self.movers()
         for i, t in enumerate(shown, start + 1):
-            who = f"{self.r.seat_tag(self.s.seats, movers[i - 1])}: " if movers else ""
+            who = f"{self.mover_tag(i - 1, movers[i - 1])}: " if movers else ""
             self.say(Text(f"{i:>3}. {who}{t}"))
         if not hist:
             self.say(Text("No actions yet."))
@@ -549,6 +555,10 @@ class PlayLoop:
             self.say(Text("Earlier actions (before this session): 'history'.", style="muted"))
         for line in self.log[-n:]:
             self.say(line, soft_wrap=not self.fitted)
+
+    def mover_tag(self, ply: int, seat: int) -> str:
+        """Who made the action after ``ply`` actions, as 'history' names them (``seat``'s short name)."""
+        return self.r.seat_tag(self.s.seats, seat)
 
     def movers(self) -> list[int]:
         """Who made each action of the game so far (empty if the stack of positions is not complete)."""
@@ -675,7 +685,7 @@ class PlayLoop:
         records.remember_save(path)
         how = continue_command(self.s.game.name, path)
         if old is None:  # autosave is off: a snapshot
-            self.say(Text(f"Saved to {path}; continue it with '{how}'."))
+            self.say(told("Saved to", Copy(str(path)), "Continue it with", Copy(how)), crop=False)
             return
         self.s.save_path = path
         self.save_warned = False
@@ -684,7 +694,10 @@ class PlayLoop:
                 old.unlink()
             except OSError:
                 pass
-        self.say(Text(f"Saved to {path}; the game goes on saving there. Continue it later with '{how}'."))
+        self.say(
+            told("Saved to", Copy(str(path)), "The game goes on saving there. Continue it later with", Copy(how)),
+            crop=False,
+        )
 
 
 def _begins(action_text: str, want: str) -> bool:

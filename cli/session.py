@@ -147,10 +147,15 @@ def is_hosted(path: Path) -> bool:
 
 def continue_command(ruleset_name: str, path: Path) -> str:
     """The command that continues the game saved in ``path`` (by its name in the saves folder)."""
+    return f"lehavre {ruleset_name} --load {typed_name(path)}"
+
+
+def typed_name(path: Path) -> str:
+    """The name of the game saved in ``path`` as a command line takes it (quoted if it must be)."""
     name = records.save_name(path)
     if not re.fullmatch(r"[\w.,:@%+=/~-]+", name):
         name = '"' + re.sub(r'(["\\$`])', r"\\\1", name) + '"'
-    return f"lehavre {ruleset_name} --load {name}"
+    return name
 
 
 def plural(n: int, word: str) -> str:

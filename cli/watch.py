@@ -11,10 +11,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from cli.console import make_console
+from cli.console import Copy, make_console, told
 from cli.explain import agent_choose
 from cli.renderer import Renderer
-from cli.session import EXIT_INTERRUPTED
+from cli.session import EXIT_INTERRUPTED, typed_name
 from core import records
 from core.protocol import GameState
 from core.table import Table, agents_decide
@@ -81,13 +81,18 @@ def say_saved(table: Table, as_json: bool) -> None:
     if table.save_error:
         err.print(Text(f"{table.save_error} (the game was not saved)", style="error"))
     elif not as_json:
-        name = records.save_name(table.save_path)
+        name = typed_name(table.save_path)
         err.print(
-            Text(
-                f"Game record: {table.save_path} (replay it with 'lehavre replay {name}', review it with "
-                f"'lehavre review {name}')",
+            told(
+                "Game record:",
+                Copy(str(table.save_path)),
+                "Replay it with",
+                Copy(f"lehavre replay {name}"),
+                "review it with",
+                Copy(f"lehavre review {name}"),
                 style="dim",
-            )
+            ),
+            crop=False,
         )
 
 
