@@ -32,6 +32,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from cli import costs
 from cli.console import error, make_console, output_console
 from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
 from cli.review_view import check_review_level, francs_lost_table, playtest_francs_lost
@@ -147,30 +148,40 @@ def play_stored(
     address: str | None,
     progress: Progress,
     name: str,
+    fewer: str = "Fewer: --games N.",
 ) -> pt.RunResult:
+    """Play (or resume) the run of ``config`` into ``store`` with a progress bar, having said how long it
+    will take when that is long (``fewer``: how to ask for less); each game's cost is kept for next time."""
     task_box: dict[str, Any] = {}
+    spent: list[float] = []  # each game's seconds, for this machine's table of costs
 
     def on_start(run_id: int, stored: int, to_play: int) -> None:
         what = f"{name}run #{run_id}"
         if stored:
             what += f" (resuming, {stored} stored)"
+        estimate = costs.estimate_games(config.rules, config.agents, to_play, jobs)
+        costs.say_estimate(progress.console, estimate, "game", fewer)
         task_box["task"] = progress.add_task(what, total=games, completed=stored)
 
     def on_game(record: dict[str, Any]) -> None:
+        spent.append(float(record.get("seconds") or 0.0))
         progress.advance(task_box["task"])
 
-    return pt.execute(
-        store,
-        config,
-        seed,
-        games,
-        resume=resume,
-        backend=backend.value,
-        processes=jobs,
-        address=address,
-        on_start=on_start,
-        on_game=on_game,
-    )
+    try:
+        return pt.execute(
+            store,
+            config,
+            seed,
+            games,
+            resume=resume,
+            backend=backend.value,
+            processes=jobs,
+            address=address,
+            on_start=on_start,
+            on_game=on_game,
+        )
+    finally:
+        costs.remember(costs.games_key(config.rules.split(":")[0], config.agents), sum(spent), len(spent))
 
 
 # ---------------------------------------------------------------------------
@@ -685,16 +696,24 @@ def _playtest_json(
     }
 
 
-def _strongest_agent() -> str:
-    return "ai" if "ai" in agent_kinds() else "greedy"
+#: plain ``compare``: an answer in minutes on two cores (ai:normal in both games, 100 games a configuration,
+#: takes hours; :data:`BIG_STUDY` asks for it)
+COMPARE_GAMES = 20
+COMPARE_AGENT = "ai:easy"
+BIG_STUDY = "--agents ai --games 100"
+
+
+def _default_agent() -> str:
+    return COMPARE_AGENT if "ai" in agent_kinds() else "greedy"
 
 
 COMPARE_HELP = f"""Compare two configurations, with significance tests.
 
 Win rates by seat and agent, wealth, margins, game length, lead changes and buildings, each difference tested.
 
-Default: the Inland Port against the two-player full base game, each with its strongest agent (ai) in both seats
-(--agents changes the agents of configurations that name none, e.g. --agents ai:easy).
+Default: the Inland Port against the two-player full base game, {COMPARE_AGENT} in both seats, {COMPARE_GAMES} games
+a configuration: minutes on two cores. The big study, hours: {BIG_STUDY} (--agents changes the agents of
+configurations that name none). A run longer than a minute says how long it expects before it starts.
 
 {pt.SPEC_HELP}
 
@@ -743,7 +762,7 @@ CompareAgentsOpt = Annotated[
     typer.Option(
         "--agents",
         metavar="A[,B]",
-        help="Agents for configurations that name none (default: ai in every seat).",
+        help=f"Agents for configurations that name none (default: {COMPARE_AGENT} in every seat).",
     ),
 ]
 ListRunsOpt = Annotated[bool, typer.Option("--list-runs", help="List the stored runs and exit.")]
@@ -754,7 +773,7 @@ Side = tuple[str, str | None, int | None, str]
 
 @app.command("compare", help=COMPARE_HELP, epilog=MEASURES_HELP)
 def compare(
-    games: CompareGamesOpt = 100,
+    games: CompareGamesOpt = COMPARE_GAMES,
     seed: CompareSeedOpt = 0,
     jobs: JobsOption = 1,
     report: ReportOpt = None,
@@ -837,7 +856,7 @@ def _list_runs(out: Console, db: Path | None) -> None:
 
 def _compare_configs(sides: list[Side], agents: str | None, noise: float | None) -> list[pt.Config | None]:
     """Each side's configuration to play (None for a side given a stored run)."""
-    strongest = [a.strip() for a in agents.split(",") if a.strip()] if agents else [_strongest_agent()]
+    strongest = [a.strip() for a in agents.split(",") if a.strip()] if agents else [_default_agent()]
     if len(strongest) == 1:
         strongest *= 2
     configs: list[pt.Config | None] = []
@@ -885,7 +904,8 @@ def _play_sides(
             results.append(loaded)
             continue
         assert config is not None  # every side without a stored run was given one above
-        r = play_stored(store, config, seed, games, from_db, jobs, backend, address, progress, f"{name}: ")
+        fewer = f"Fewer: --games N; the big study: {BIG_STUDY}."
+        r = play_stored(store, config, seed, games, from_db, jobs, backend, address, progress, f"{name}: ", fewer)
         results.append(r)
         if r.interrupted:
             break

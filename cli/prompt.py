@@ -48,6 +48,9 @@ class _End(Exception):
         self.how = how
 
 
+#: the commands the second step (how to do one thing) answers
+STEP_COMMANDS = ("help", "?", "rules", "quit", "exit", "hint", "why")
+
 _COMMANDS = (
     "help",
     "?",
@@ -130,7 +133,9 @@ class PlayLoop:
         self.r = renderer
         self.console = console
         #: the prompt's line editing, history and Tab completion (plain input() when not on a terminal)
-        self.line = LineInput(self.completions)
+        self.line = LineInput(self.completions, save=lambda: self.s.save_path)
+        #: what Tab completes at the second step while one is asked (None: at the move prompt)
+        self.how_words: list[str] | None = None
         self.read_line = read_line or self.line
         self.allow_undo = allow_undo
         self.hint_spec = hint_spec
@@ -379,7 +384,10 @@ class PlayLoop:
 
     def completions(self) -> list[str]:
         """What Tab completes at the prompt now: the commands, the legal actions (whole, and what
-        comes before their colon), and the building names (alone, and after 'rules')."""
+        comes before their colon), and the building names (alone, and after 'rules'); at the second
+        step (how to do one thing), its ways, 'back' and the commands it answers."""
+        if self.how_words is not None:
+            return self.how_words
         words = [c for c in self.command_names if c != "?"] + ["help actions"]
         if not self.state.is_terminal():
             for a in self.state.legal_actions():
@@ -457,6 +465,15 @@ class PlayLoop:
                 t.append(f"  {note}", style="dim")
             entries.append(t)
         self.say(numbered(entries, self.console.width))
+        ways = [how for how in (self.r.group_of(a)[1] for a in c.actions) if how]
+        self.how_words = ["back", *ways, *(w for w in STEP_COMMANDS if w != "?")]
+        try:
+            return self.choose_how(seat, c)
+        finally:
+            self.how_words = None
+
+    def choose_how(self, seat: int, c: _Choice) -> Any:
+        """The second step's prompt, until a way is chosen (or None: back)."""
         m = len(c.actions)
         while True:
             line = self.prompt(f"{c.head}: choose 1-{m} (or back)> ").strip()
@@ -470,7 +487,7 @@ class PlayLoop:
                 self.error(f"There is no way {k}: type a number from 1 to {m}, or 'back'.")
                 continue
             word, _, rest = line.partition(" ")
-            if word.lower() in ("help", "?", "rules", "quit", "exit", "hint", "why"):
+            if word.lower() in STEP_COMMANDS:
                 self.command(seat, word.lower(), rest.strip(), [])
                 continue
             want = normalize_text(line)

@@ -3,6 +3,7 @@ columns with the mistakes marked, the turning points and the labelled decisions 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from cli import costs
 from cli.console import SEAT_STYLES
 from cli.explain import labelled_pv
 from core.lab import review as rv
@@ -265,8 +267,15 @@ def run_review(
         console=console,
         transient=True,
     )
+    decisions, started = len(game.source.actions), time.monotonic()
+    costs.say_estimate(
+        console,
+        costs.estimate_review(game.source.spec.name, lv.name, decisions, jobs),
+        "decision",
+        "Sooner: more processes (--jobs N) or a weaker reference (--level normal or easy).",
+    )
     with progress:
-        task = progress.add_task("review", total=len(game.source.actions))
+        task = progress.add_task("review", total=decisions)
 
         def tick(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
@@ -280,6 +289,7 @@ def run_review(
             final_wealth=game.final_wealth,
             progress=tick,
         )
+    costs.remember(costs.review_key(game.source.spec.name, lv.name), (time.monotonic() - started) * jobs, decisions)
     try:
         rv.save_review(review, reviews_dir())
     except OSError as exc:

@@ -1,10 +1,13 @@
 """Watching agents: a whole game without input, every action printed (or one JSON object at the end).
+In a terminal the board follows every action, at a pace a person can follow (:data:`PACE`); into a
+pipe or a file the game is printed at once, the same on every run.
 
 The game is played through its :class:`~core.table.Table`, the one loop every game plays through."""
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import typer
@@ -19,6 +22,9 @@ from core import records
 from core.protocol import GameState
 from core.table import Table, agents_decide
 
+#: seconds between two actions when a game is watched in a terminal (Ctrl-C stops it; it is saved)
+PACE = 0.5
+
 
 def watch(
     table: Table,
@@ -27,13 +33,20 @@ def watch(
     *,
     as_json: bool = False,
     show_board: bool = False,
+    pace: float | None = None,
 ) -> dict[str, Any]:
     """Play a whole game between agents at ``table``; print every action (or only JSON at the end).
+    In a terminal (not with ``as_json``) the board follows every action and the game goes at ``pace``
+    seconds an action (:data:`PACE` unless given).
 
     Returns the result: ruleset, seed, agents, wealth, breakdown, winners, actions.
     Nothing printed depends on time, so the output is the same on every run.
     """
     quiet = Console(quiet=True) if as_json else console
+    paced = not as_json and console.is_terminal
+    delay = (PACE if pace is None else pace) if paced else 0.0
+    if paced:
+        console.print(renderer.board(table.state, table.seats, None))
 
     def decide(t: Table, seat: int) -> Any:
         if as_json:
@@ -44,6 +57,10 @@ def watch(
     def after(t: Table, before: GameState | None, actor: int, action: Any) -> None:
         for line in renderer.event_lines(t.state, t.seats, actor, action, before):
             quiet.print(line, soft_wrap=not quiet.is_terminal)  # whole words in a terminal
+        if paced and not t.state.is_terminal():  # (the final board comes with the final table)
+            console.print(renderer.board(t.state, t.seats, None))
+            console.print(renderer.turn_line(t.state, t.seats))
+            time.sleep(delay)
 
     # saved once at the end (or when stopped), not after every action: watching stays fast
     path, table.save_path = table.save_path, None
@@ -65,7 +82,7 @@ def watch(
     if as_json:
         print(json.dumps(result), flush=True)
     else:
-        if show_board:
+        if show_board or paced:
             console.print(renderer.board(state, table.seats, None))
         console.print(renderer.final(state, table.seats))
     say_saved(table, as_json)
