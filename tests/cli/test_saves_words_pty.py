@@ -81,7 +81,7 @@ def test_a_watched_game_in_a_terminal_shows_the_board_after_each_action(tmp_path
     for _ in range(4):
         child.expect("to play")  # the turn line under each board
         boards += 1
-    assert "wheel" in child.logfile_read.flat  # the board itself, at 80 columns
+    assert "sold at once" in child.logfile_read.flat  # the board itself (its wheel), at 80 columns
     assert boards == 4
     child.sendintr()  # a paced game is stopped with Ctrl-C; it is saved
     _, text = finish(child)
