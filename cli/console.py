@@ -11,8 +11,10 @@ them, and a console without the theme prints them unstyled.
 from __future__ import annotations
 
 import textwrap
+from dataclasses import dataclass
 
-from rich.console import Console
+from rich.console import Console, Group
+from rich.text import Text
 from rich.theme import Theme
 
 #: every style name the CLI uses, in one place
@@ -71,3 +73,29 @@ def fit_to_terminal(text: str, *, stderr: bool = True) -> str:
         return text
     wrap = textwrap.TextWrapper(width=console.width, break_long_words=False, break_on_hyphens=False)
     return "\n".join(wrap.fill(line) if line.strip() else line for line in text.split("\n"))
+
+
+@dataclass(frozen=True, slots=True)
+class Copy:
+    """A command or a path a person may copy (see :func:`told`)."""
+
+    text: str
+
+
+def told(*parts: str | Copy, style: str = "") -> Group:
+    """Sentences, wrapped between words at the terminal's width, and each command or path a person may
+    copy (:class:`Copy`) on a line of its own, indented and never broken: a line the program wraps
+    would be copied in two pieces (a terminal narrower than it folds it, and copies it whole)."""
+    out: list[Text] = []
+    words = ""
+    for part in parts:
+        if isinstance(part, Copy):
+            if words.strip():
+                out.append(Text(words.strip(), style=style))
+            words = ""
+            out.append(Text(f"  {part.text}", no_wrap=True, overflow="ignore"))
+        else:
+            words += part
+    if words.strip():
+        out.append(Text(words.strip(), style=style))
+    return Group(*out)

@@ -9,14 +9,16 @@ One :class:`LineInput` serves a whole game, at this keyboard and over the networ
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app, run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
-from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.history import History
 from prompt_toolkit.shortcuts import CompleteStyle
 
 #: how often a prompt looks for news while a person types (seconds)
@@ -63,16 +65,72 @@ def shared_start(texts: list[str]) -> int:
     return n
 
 
+class KeptHistory(History):
+    """The lines typed at a game's prompt (the up arrow brings them back), kept in a file beside the
+    game's save, so that they come back after 'quit' and '--resume'.  ``save()``: where the game is
+    saved now (None: it is not saved, and the lines are kept for this session only); a game saved
+    under another name takes its lines along."""
+
+    def __init__(self, save: Callable[[], Path | None] = lambda: None) -> None:
+        super().__init__()
+        self.save = save
+        self.kept: Path | None = None
+
+    def file(self) -> Path | None:
+        path = self.save()
+        return None if path is None else path.with_suffix(HISTORY_SUFFIX)
+
+    def load_history_strings(self) -> Iterable[str]:
+        self.kept = self.file()
+        try:
+            text = self.kept.read_text(encoding="utf-8") if self.kept is not None else ""
+        except OSError:
+            return []
+        lines = []
+        for row in text.splitlines():
+            try:
+                line = json.loads(row)
+            except ValueError:
+                continue
+            if isinstance(line, str):
+                lines.append(line)
+        return lines[::-1]  # the newest first
+
+    def store_string(self, string: str) -> None:
+        path = self.file()
+        if path is None:
+            return
+        try:
+            if self.kept is not None and self.kept != path and self.kept.exists():
+                self.kept.replace(path)  # the game was saved under another name: its lines go along
+            self.kept = path
+            with path.open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps(string) + "\n")
+        except OSError:
+            pass  # (the lines stay for this session)
+
+
+#: the file of a game's typed lines, beside its save: ``NAME.history``
+HISTORY_SUFFIX = ".history"
+
+
 class LineInput:
-    """The lines typed at one game's prompt.  ``words()``: what Tab completes at this moment.
+    """The lines typed at one game's prompt.  ``words()``: what Tab completes at this moment; ``save()``:
+    where the game is saved, its typed lines kept beside it (:class:`KeptHistory`).
 
     On a terminal a line is read with ``prompt_toolkit``; :meth:`read` with ``watch`` also shows news
     above the prompt while a person types, and what they had typed stays.  Otherwise ``input()``."""
 
-    def __init__(self, words: Callable[[], Iterable[str]] | None = None, *, terminal: bool | None = None) -> None:
+    def __init__(
+        self,
+        words: Callable[[], Iterable[str]] | None = None,
+        *,
+        terminal: bool | None = None,
+        save: Callable[[], Path | None] = lambda: None,
+    ) -> None:
         self.terminal = on_terminal() if terminal is None else terminal
         self.completer = Words(words) if words is not None else None
-        self.history = InMemoryHistory()
+        self.history = KeptHistory(save)
         self.session: PromptSession[str] | None = None
         #: what was typed at a prompt that news ended (it is typed already at the next prompt)
         self.carry = ""

@@ -8,11 +8,13 @@ anyway, and its own thread answers the server's keep-alive pings meanwhile.
 
 from __future__ import annotations
 
+import contextlib
 import queue
+import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 from rich.console import Console, Group, RenderableType
@@ -21,6 +23,7 @@ from rich.text import Text
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
+from cli.console import Copy, told
 from cli.prompt import PlayLoop, Stopped, _End
 from cli.renderer import Renderer
 from cli.session import EXIT_OK, plural
@@ -235,8 +238,31 @@ class FreshAgent:
         return action
 
 
+#: what a person may type while their undo waits for the other side's answer
+UNDO_WAIT_COMMANDS = "'help', 'board', 'history', 'quit'"
+
 #: how the prompts while another seat decides begin (their status is kept up to date)
 WAIT_PROMPTS = ("Waiting for", "Watching")
+
+
+@contextlib.contextmanager
+def signals_interrupt() -> Iterator[None]:
+    """While in the block, SIGTERM and SIGHUP interrupt as Ctrl-C does (a KeyboardInterrupt in the main
+    thread); the handlers before are put back after it.  (Elsewhere than the main thread: nothing.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    wanted = [sig for sig in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if sig is not None]
+    before = {sig: signal.signal(sig, interrupt) for sig in wanted}
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
 
 
 class _Moved(Exception):
@@ -285,8 +311,12 @@ class RemoteLoop(PlayLoop):
         self.question: Question | None = None
         #: the game changed while a question was open (the prompt ends once it is answered)
         self.moved = False
+        #: this seat's undo waits for the other side's answer
+        self.undo_open = False
         #: the server's explanations of the computer's latest actions, by the number of actions before each
         self.reasons: dict[int, dict[str, Any]] = {}
+        #: the seats the computer took over from a person: the number of actions played before it did
+        self.taken_over: dict[int, int] = {}
         session = Table(self.spec, None, 0, self.spec.new_game(0, None), [])
         super().__init__(session, renderer, console, allow_undo=welcome.undo, **kw)
 
@@ -312,6 +342,7 @@ class RemoteLoop(PlayLoop):
                 players.append(Seat(info.name, REMOTE, None if info.kind == "person" else info.kind))
         self.s.seats = players
         self.status = {s: info.status for s, info in enumerate(pos.seats)}
+        self.taken_over = {s: info.since for s, info in enumerate(pos.seats) if info.since}
         self.s.seed = pos.seed
         if pos.undone:
             self.pending.append(Text(self.taken_back_line(pos.undone)))
@@ -334,12 +365,24 @@ class RemoteLoop(PlayLoop):
         info = self.reasons.get(len(before.history))
         if info is not None and actor != self.mine:  # the computer played it on the server: 'why' explains it
             self.remember_ai(actor, before, str(action), info)
-        lines = self.r.event_lines(after, self.s.seats, actor, action, before)
+        lines = self.r.event_lines(after, self.seats_at(len(before.history)), actor, action, before)
         self.log.extend(lines)
         self.pending.extend(lines)
 
+    def seats_at(self, ply: int) -> list[Seat]:
+        """The seats as they were when the action after ``ply`` actions was played: a seat the computer
+        took over from a person was the person's before it did."""
+        return [Seat(p.name, REMOTE) if ply < self.taken_over.get(s, 0) else p for s, p in enumerate(self.s.seats)]
+
+    def mover_tag(self, ply: int, seat: int) -> str:
+        """Who made the action after ``ply`` actions ('history'): a seat the computer took over names the
+        computer from the action it took over (the person's own earlier actions are theirs)."""
+        tag = self.r.seat_tag(self.seats_at(ply), seat)
+        spec = self.s.seats[seat].spec
+        return f"{tag} ({spec})" if spec and self.taken_over.get(seat, 0) and ply >= self.taken_over[seat] else tag
+
     def handle(self, msg: Any) -> bool:
-        """Take in one message; True if it changed the game."""
+        """Take in one message; True if it changed the game (or refused the undo this seat waits on)."""
         if isinstance(msg, Welcome):
             self.welcome = msg
             self.say(Text("Connected again.", style="muted"))
@@ -350,8 +393,13 @@ class RemoteLoop(PlayLoop):
             self.say(Text(self.words(msg), style="muted"))
         elif isinstance(msg, Question):
             self.asked(msg)
+        elif isinstance(msg, Refused) and self.undo_open:  # the answer to this seat's undo: no
+            self.flush()
+            self.error(msg.reason)
+            self.undo_open = False
+            return True
         elif isinstance(msg, Closed):
-            raise Stopped(Text(msg.text, style="bold"), EXIT_OK)
+            raise Stopped(self.closed_words(msg.text), EXIT_OK)
         return False
 
     def words(self, msg: Question | Notice | Refused) -> str:
@@ -378,7 +426,7 @@ class RemoteLoop(PlayLoop):
         except (LinkError, ViewError, ReplayError) as exc:
             text = Text(str(exc), style="error")
             if self.join_command:
-                text.append(f"\nRejoin with '{self.join_command}'.", style="")
+                raise Stopped(Group(text, told("Rejoin with", Copy(self.join_command))), EXIT_LOST) from None
             raise Stopped(text, EXIT_LOST) from None
 
     def lost(self) -> None:
@@ -506,6 +554,12 @@ class RemoteLoop(PlayLoop):
             return None
 
     # -- the game ---------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play to the end; SIGTERM and SIGHUP end it as Ctrl-C does (the others are told this seat
+        left, and this terminal how to come back)."""
+        with signals_interrupt():
+            return super().run()
+
     def start(self) -> None:
         self.receive_position()
         if self.mine is None:  # a spectator: what happened so far, then the board
@@ -612,11 +666,42 @@ class RemoteLoop(PlayLoop):
             return None
         ply = len(self.state.history)
         self.link.send(Undo(ply=ply))
-        msg = self.reply(ply)
-        if isinstance(msg, Position):
-            self.flush()
+        while True:  # the server's first answer: done, refused, or the other side is asked
+            msg = self.receive()
+            if isinstance(msg, Refused):
+                self.error(msg.reason)
+                return None
+            if isinstance(msg, Position) and (msg.undone or len(msg.actions) != ply):
+                self.flush()
+                return "undone"
+            if isinstance(msg, Welcome):  # reconnected: look at the position again
+                self.receive_position()
+                return "undone"
+            if isinstance(msg, Notice):
+                return self.await_undo()
+
+    def await_undo(self) -> str:
+        """The other side is asked to agree to this seat's undo: a prompt saying so, where the commands
+        that change nothing work, until they answer (taken back, or refused) or the game changes; then
+        the position is looked at again."""
+        self.flush()
+        self.undo_open = True
+        try:
+            while True:
+                line = self.prompt(f"Waiting for the answer to your undo ({UNDO_WAIT_COMMANDS})> ")
+                word, _, rest = line.partition(" ")
+                if word.lower() in self.command_names and word.lower() != "undo":
+                    assert self.mine is not None
+                    self.command(self.mine, word.lower(), rest.strip(), [])
+                elif line:
+                    self.error(
+                        "Your undo waits for the other side's answer: nothing can be played meanwhile. "
+                        "'help' lists what you can do."
+                    )
+        except _Moved:
             return "undone"
-        return None
+        finally:
+            self.undo_open = False
 
     def save(self, arg: str) -> None:
         if not self.welcome.host:
@@ -653,16 +738,26 @@ class RemoteLoop(PlayLoop):
     def stopped_words(self) -> dict[str, str]:
         return self.STOPPED if self.mine is not None else self.WATCH_STOPPED
 
-    def how_to_go_on(self) -> str:
+    def how_to_go_on(self) -> tuple[str | Copy, ...]:
         if self.mine is None:
-            return f" Watch again with '{self.join_command}'." if self.join_command else ""
+            return (" Watch again with", Copy(self.join_command)) if self.join_command else ()
         if self.welcome.host:
             name = self.resume_name() if self.resume_name is not None else "NAME"
             return (
-                " It is saved, and the other players are told the game is stopped; "
-                f"continue it with 'lehavre host --resume {name}'."
+                " It is saved, and the other players are told the game is stopped; continue it with",
+                Copy(f"lehavre host --resume {name}"),
             )
-        return f" It stays saved on the host; rejoin with '{self.join_command}'." if self.join_command else ""
+        return (" It stays saved on the host; rejoin with", Copy(self.join_command)) if self.join_command else ()
+
+    def closed_words(self, text: str) -> RenderableType:
+        """The server's words on closing the game, and how to come back to it when it is not over: a
+        spectator watches again, a player rejoins, once the host continues it (the host is told how)."""
+        if self.state.is_terminal() or self.welcome.host or not self.join_command:
+            return Text(text, style="bold")
+        again = "Watch again" if self.mine is None else "Rejoin"
+        return Group(
+            Text(text, style="bold"), told(f"{again}, once the host continues it, with", Copy(self.join_command))
+        )
 
 
 def spectator_help(watch_command: str) -> RenderableType:

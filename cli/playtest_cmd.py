@@ -33,6 +33,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from cli import costs
 from cli.console import error, make_console, output_console
 from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
 from cli.review_view import check_review_level, francs_lost_table, playtest_francs_lost
@@ -148,30 +149,40 @@ def play_stored(
     address: str | None,
     progress: Progress,
     name: str,
+    fewer: str = "Fewer: --games N.",
 ) -> pt.RunResult:
+    """Play (or resume) the run of ``config`` into ``store`` with a progress bar, having said how long it
+    will take when that is long (``fewer``: how to ask for less); each game's cost is kept for next time."""
     task_box: dict[str, Any] = {}
+    spent: list[float] = []  # each game's seconds, for this machine's table of costs
 
     def on_start(run_id: int, stored: int, to_play: int) -> None:
         what = f"{name}run #{run_id}"
         if stored:
             what += f" (resuming, {stored} stored)"
+        estimate = costs.estimate_games(config.rules, config.agents, to_play, jobs)
+        costs.say_estimate(progress.console, estimate, "game", fewer)
         task_box["task"] = progress.add_task(what, total=games, completed=stored)
 
     def on_game(record: dict[str, Any]) -> None:
+        spent.append(float(record.get("seconds") or 0.0))
         progress.advance(task_box["task"])
 
-    return pt.execute(
-        store,
-        config,
-        seed,
-        games,
-        resume=resume,
-        backend=backend.value,
-        processes=jobs,
-        address=address,
-        on_start=on_start,
-        on_game=on_game,
-    )
+    try:
+        return pt.execute(
+            store,
+            config,
+            seed,
+            games,
+            resume=resume,
+            backend=backend.value,
+            processes=jobs,
+            address=address,
+            on_start=on_start,
+            on_game=on_game,
+        )
+    finally:
+        costs.remember(costs.games_key(config.rules.split(":")[0], config.agents), sum(spent), len(spent))
 
 
 # ---------------------------------------------------------------------------
@@ -208,7 +219,7 @@ def repeats_note(summaries: list[dict[str, Any]]) -> Text | None:
 
 def summary_table(summaries: list[dict[str, Any]]) -> Table:
     """Win rates by seat and agent, ties, and the first seat's advantage."""
-    table = Table(title="Wins (95% Wilson intervals; seat 0 starts)", title_justify="left")
+    table = Table(title="Wins (95% Wilson intervals; seat 1 starts)", title_justify="left")
     table.add_column("", overflow="fold")
     for i, s in enumerate(summaries):
         tag = _tag(summaries, i)
@@ -226,11 +237,11 @@ def summary_table(summaries: list[dict[str, Any]]) -> Table:
     players = max(s["players"] for s in summaries)
     for seat in range(players):
         table.add_row(
-            f"seat {seat} wins", *[_rate_cell(s["seats"][seat]) if seat < s["players"] else "–" for s in summaries]
+            f"seat {seat + 1} wins", *[_rate_cell(s["seats"][seat]) if seat < s["players"] else "–" for s in summaries]
         )
     table.add_row("ties", *[_rate_cell(s["ties"]) for s in summaries])
     table.add_row(
-        "seat 0, share of decisive games",
+        "seat 1, share of decisive games",
         *[
             Text(
                 f"{format_pct(s['first_seat']['share_of_decisive'])} [{format_pct(s['first_seat']['ci'][0])}, "
@@ -245,9 +256,8 @@ def summary_table(summaries: list[dict[str, Any]]) -> Table:
             cells: list[Any] = ["" for _ in summaries]
             cells[i] = _rate_cell(a)
             table.add_row(Text(f"{a['agent']} wins"), *cells)
-    table.caption = (
-        "seat 0 share: exact binomial test against a fair share of the decisive games; * = significant at 5%"
-    )
+    # the star's meaning on a line of its own, so that a narrow table never parts "*" from its words
+    table.caption = "seat 1 share: exact binomial test against a fair share of the decisive games\n* significant at 5%"
     return table
 
 
@@ -787,16 +797,24 @@ def _run_state(result: pt.RunResult) -> dict[str, Any]:
     }
 
 
-def _strongest_agent() -> str:
-    return "ai" if "ai" in agent_kinds() else "greedy"
+#: plain ``compare``: an answer in minutes on two cores (ai:normal in both games, 100 games a configuration,
+#: takes hours; :data:`BIG_STUDY` asks for it)
+COMPARE_GAMES = 20
+COMPARE_AGENT = "ai:easy"
+BIG_STUDY = "--agents ai --games 100"
+
+
+def _default_agent() -> str:
+    return COMPARE_AGENT if "ai" in agent_kinds() else "greedy"
 
 
 COMPARE_HELP = f"""Compare two configurations, with significance tests.
 
 Win rates by seat and agent, wealth, margins, game length, lead changes and buildings, each difference tested.
 
-Default: the Inland Port against the two-player full base game, each with its strongest agent (ai) in both seats
-(--agents changes the agents of configurations that name none, e.g. --agents ai:easy).
+Default: the Inland Port against the two-player full base game, {COMPARE_AGENT} in both seats, {COMPARE_GAMES} games
+a configuration: minutes on two cores. The big study, hours: {BIG_STUDY} (--agents changes the agents of
+configurations that name none). A run longer than a minute says how long it expects before it starts.
 
 {pt.SPEC_HELP}
 
@@ -845,7 +863,7 @@ CompareAgentsOpt = Annotated[
     typer.Option(
         "--agents",
         metavar="A[,B]",
-        help="Agents for configurations that name none (default: ai in every seat).",
+        help=f"Agents for configurations that name none (default: {COMPARE_AGENT} in every seat).",
     ),
 ]
 ListRunsOpt = Annotated[bool, typer.Option("--list-runs", help="List the stored runs and exit.")]
@@ -856,7 +874,7 @@ Side = tuple[str, str | None, int | None, str]
 
 @app.command("compare", help=COMPARE_HELP, epilog=MEASURES_HELP)
 def compare(
-    games: CompareGamesOpt = 100,
+    games: CompareGamesOpt = COMPARE_GAMES,
     seed: CompareSeedOpt = 0,
     jobs: JobsOption = 1,
     report: ReportOpt = None,
@@ -949,7 +967,7 @@ def _list_runs(out: Console, db: Path | None) -> None:
 
 def _compare_configs(sides: list[Side], agents: str | None, noise: float | None) -> list[pt.Config | None]:
     """Each side's configuration to play (None for a side given a stored run)."""
-    strongest = [a.strip() for a in agents.split(",") if a.strip()] if agents else [_strongest_agent()]
+    strongest = [a.strip() for a in agents.split(",") if a.strip()] if agents else [_default_agent()]
     if len(strongest) == 1:
         strongest *= 2
     configs: list[pt.Config | None] = []
@@ -997,7 +1015,8 @@ def _play_sides(
             results.append(loaded)
             continue
         assert config is not None  # every side without a stored run was given one above
-        r = play_stored(store, config, seed, games, from_db, jobs, backend, address, progress, f"{name}: ")
+        fewer = f"Fewer: --games N; the big study: {BIG_STUDY}."
+        r = play_stored(store, config, seed, games, from_db, jobs, backend, address, progress, f"{name}: ", fewer)
         results.append(r)
         if r.interrupted:
             break

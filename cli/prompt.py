@@ -16,6 +16,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from cli.console import Copy, told
 from cli.explain import AIDecision, agent_choose, explain_info, explain_turn
 from cli.line_input import LineInput
 from cli.renderer import Renderer
@@ -48,6 +49,9 @@ class _End(Exception):
         super().__init__(how)
         self.how = how
 
+
+#: the commands the second step (how to do one thing) answers
+STEP_COMMANDS = ("help", "?", "rules", "quit", "exit", "hint", "why")
 
 _COMMANDS = (
     "help",
@@ -132,7 +136,9 @@ class PlayLoop:
         self.r = renderer
         self.console = console
         #: the prompt's line editing, history and Tab completion (plain input() when not on a terminal)
-        self.line = LineInput(self.completions)
+        self.line = LineInput(self.completions, save=lambda: self.s.save_path)
+        #: what Tab completes at the second step while one is asked (None: at the move prompt)
+        self.how_words: list[str] | None = None
         self.read_line = read_line or self.line
         self.allow_undo = allow_undo
         self.hint_spec = hint_spec
@@ -231,7 +237,7 @@ class PlayLoop:
             return self.ended("eof")
         except Stopped as stop:
             self.flush()
-            self.say(stop.message)
+            self.say(stop.message, crop=False)  # (a command in it is never cut)
             return stop.code
         finally:
             self.leave()
@@ -293,7 +299,7 @@ class PlayLoop:
         self.flush_notes()
         self.say(self.r.final(self.state, self.s.seats))
         if self.s.save_path is not None and self.s.record is not None and not self.save_warned:
-            self.say(Text(f"Game record: {self.s.save_path}", style="dim"))
+            self.say(told("Game record:", Copy(str(self.s.save_path)), style="dim"), crop=False)
             offer = review_offer(self.s.save_path)
             if offer is not None and any(p.kind == PERSON for p in self.s.seats):
                 self.say(offer)
@@ -310,20 +316,25 @@ class PlayLoop:
         self.flush()
         self.flush_notes()
         self.console.print()
-        self.console.print(Text(self.stopped_words()[how] + self.how_to_go_on()))
+        self.console.print(told(self.stopped_words()[how], *self.how_to_go_on()), crop=False)
         return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
 
     def stopped_words(self) -> dict[str, str]:
         """What stopping says, by how it stopped (:data:`STOPPED`)."""
         return self.STOPPED
 
-    def how_to_go_on(self) -> str:
-        """The sentence after 'You quit the game.': where it is saved and how to continue it."""
+    def how_to_go_on(self) -> tuple[str | Copy, ...]:
+        """What follows 'You quit the game.': where it is saved and how to continue it (each path and
+        command on a line of its own)."""
         if self.s.save_path is None or self.s.record is None or self.save_warned:
-            return ""
+            return ()
         return (
-            f" It is saved in {self.s.save_path}; continue it with 'lehavre {self.s.game.name} --resume' "
-            f"(the latest unfinished game) or, any time, '{continue_command(self.s.game.name, self.s.save_path)}'."
+            " It is saved in",
+            Copy(str(self.s.save_path)),
+            "Continue it with",
+            Copy(f"lehavre {self.s.game.name} --resume"),
+            "(the latest unfinished game) or, any time, with",
+            Copy(continue_command(self.s.game.name, self.s.save_path)),
         )
 
     # -- asking a person -------------------------------------------------------------------
@@ -424,7 +435,10 @@ class PlayLoop:
 
     def completions(self) -> list[str]:
         """What Tab completes at the prompt now: the commands, the legal actions (whole, and what
-        comes before their colon), and the building names (alone, and after 'rules')."""
+        comes before their colon), and the building names (alone, and after 'rules'); at the second
+        step (how to do one thing), its ways, 'back' and the commands it answers."""
+        if self.how_words is not None:
+            return self.how_words
         words = [c for c in self.command_names if c != "?"] + ["help actions"]
         if not self.state.is_terminal():
             for a in self.state.legal_actions():
@@ -496,6 +510,15 @@ class PlayLoop:
         ]
         menu = Menu(entries, entries)
         self.show_how(seat, c, menu)
+        ways = [how for how in (self.r.group_of(a)[1] for a in c.actions) if how]
+        self.how_words = ["back", *ways, *(w for w in STEP_COMMANDS if w != "?")]
+        try:
+            return self.choose_how(seat, c, menu)
+        finally:
+            self.how_words = None
+
+    def choose_how(self, seat: int, c: _Choice, menu: Menu) -> Any:
+        """The second step's prompt, until a way is chosen (or None: back)."""
         m = len(c.actions)
         while True:
             line = self.prompt(f"{c.head}: choose 1-{m} (or back)> ").strip()
@@ -516,7 +539,7 @@ class PlayLoop:
                 self.error(f"There is no way {k}: type a number from 1 to {m}, or 'back'.")
                 continue
             word, _, rest = line.partition(" ")
-            if word.lower() in ("help", "?", "rules", "quit", "exit", "hint", "why"):
+            if word.lower() in STEP_COMMANDS:
                 self.command(seat, word.lower(), rest.strip(), [])
                 continue
             want = normalize_text(line)
@@ -596,7 +619,7 @@ class PlayLoop:
         start = len(hist) - len(shown)
         movers = self.movers()
         for i, t in enumerate(shown, start + 1):
-            who = f"{self.r.seat_tag(self.s.seats, movers[i - 1])}: " if movers else ""
+            who = f"{self.mover_tag(i - 1, movers[i - 1])}: " if movers else ""
             self.say(Text(f"{i:>3}. {who}{t}"))
         if not hist:
             self.say(Text("No actions yet."))
@@ -614,6 +637,10 @@ class PlayLoop:
             self.say(Text("Earlier actions (before this session): 'history'.", style="muted"))
         for line in self.log[-n:]:
             self.say(line, soft_wrap=not self.fitted)
+
+    def mover_tag(self, ply: int, seat: int) -> str:
+        """Who made the action after ``ply`` actions, as 'history' names them (``seat``'s short name)."""
+        return self.r.seat_tag(self.s.seats, seat)
 
     def movers(self) -> list[int]:
         """Who made each action of the game so far (empty if the stack of positions is not complete)."""
@@ -740,7 +767,7 @@ class PlayLoop:
         records.remember_save(path)
         how = continue_command(self.s.game.name, path)
         if old is None:  # autosave is off: a snapshot
-            self.say(Text(f"Saved to {path}; continue it with '{how}'."))
+            self.say(told("Saved to", Copy(str(path)), "Continue it with", Copy(how)), crop=False)
             return
         self.s.save_path = path
         self.save_warned = False
@@ -749,7 +776,10 @@ class PlayLoop:
                 old.unlink()
             except OSError:
                 pass
-        self.say(Text(f"Saved to {path}; the game goes on saving there. Continue it later with '{how}'."))
+        self.say(
+            told("Saved to", Copy(str(path)), "The game goes on saving there. Continue it later with", Copy(how)),
+            crop=False,
+        )
 
 
 def unlisted_note(n: int) -> Text | None:

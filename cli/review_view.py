@@ -3,6 +3,7 @@ columns with the mistakes marked, the turning points and the labelled decisions 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from cli import costs
 from cli.console import SEAT_STYLES
 from cli.explain import labelled_pv
 from core.lab import review as rv
@@ -275,8 +277,15 @@ def run_review(
         transient=True,
     )
     key, directory = game.source.key(), reviews_dir()
+    decisions, started = len(game.source.actions), time.monotonic()
+    costs.say_estimate(
+        console,
+        costs.estimate_review(game.source.spec.name, lv.name, decisions, jobs),
+        "decision",
+        "Sooner: more processes (--jobs N) or a weaker reference (--level normal or easy).",
+    )
     with progress:
-        task = progress.add_task("review", total=len(game.source.actions))
+        task = progress.add_task("review", total=decisions)
 
         def tick(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
@@ -295,6 +304,7 @@ def run_review(
         except rv.ReviewInterrupted as stopped:
             rv.keep_partial(key, lv, stopped.decisions, directory)  # a rerun continues from them
             raise
+    costs.remember(costs.review_key(game.source.spec.name, lv.name), (time.monotonic() - started) * jobs, decisions)
     try:
         rv.save_review(review, directory)
         rv.forget_partial(key, directory)

@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from cli.console import error
+from cli.console import Copy, error, told
 from cli.renderer import Renderer
 from core import records
 from core.agents import AgentSpecError
@@ -147,10 +147,42 @@ def is_hosted(path: Path) -> bool:
 
 def continue_command(ruleset_name: str, path: Path) -> str:
     """The command that continues the game saved in ``path`` (by its name in the saves folder)."""
+    return f"lehavre {ruleset_name} --load {typed_name(path)}"
+
+
+def typed_name(path: Path) -> str:
+    """The name of the game saved in ``path`` as a command line takes it (quoted if it must be)."""
     name = records.save_name(path)
     if not re.fullmatch(r"[\w.,:@%+=/~-]+", name):
         name = '"' + re.sub(r'(["\\$`])', r"\\\1", name) + '"'
-    return f"lehavre {ruleset_name} --load {name}"
+    return name
+
+
+def skipped_saves(ruleset_name: str, newer_than: Path | None) -> list[tuple[Path, str]]:
+    """The files of the saves folder newer than ``newer_than`` (all of them when None) that ``--resume``
+    passed over because they cannot be read or replayed, newest first, each with why.  (A finished game,
+    another game's save or a hosted one is passed over for a reason that is no fault of the file.)"""
+    try:
+        since = newer_than.stat().st_mtime if newer_than is not None else float("-inf")
+        paths = [(p.stat().st_mtime, p) for p in records.default_save_dir().glob(f"*{records.SAVE_SUFFIX}")]
+    except OSError:
+        return []
+    out: list[tuple[Path, str]] = []
+    for _, path in sorted((m, p) for m, p in paths if m > since and p != newer_than)[::-1]:
+        try:
+            if records.load_record(path, verify=False).ruleset == ruleset_name:
+                records.load_record(path)  # (it replays)
+        except records.RecordError as exc:
+            out.append((path, str(exc).removeprefix(f"{path}: ")))
+    return out
+
+
+def say_skipped(console: Console, skipped: list[tuple[Path, str]]) -> None:
+    """Which saves ``--resume`` passed over and why, each path on a line of its own."""
+    for path, why in skipped:
+        console.print(
+            told(f"Skipped a save that cannot be read ({why}):", Copy(str(path)), style="warning"), crop=False
+        )
 
 
 def plural(n: int, word: str) -> str:
@@ -168,7 +200,11 @@ def resume_or_exit(
         session = load_session(load, ruleset_name)
     except records.RecordError as exc:
         error(str(exc))
+        if load is None:
+            say_skipped(console, skipped_saves(ruleset_name, None))
         raise typer.Exit(2) from None
+    if load is None:  # --resume: the newer saves it passed over, and why
+        say_skipped(console, skipped_saves(ruleset_name, session.save_path))
     if session.state.is_terminal():
         console.print(Text(f"The game in {session.save_path} is already over.", style="bold"))
         console.print(renderer.final(session.state, session.seats))
@@ -176,11 +212,13 @@ def resume_or_exit(
     if no_save:
         session.save_path = None
     console.print(
-        Text(
-            f"{title}: continuing the game in {session.save_path or load} "
+        told(
+            f"{title}: continuing the game in",
+            Copy(str(session.save_path or load)),
             f"(seed {session.seed}, {plural(len(session.state.history), 'action')} played).",
             style="bold",
-        )
+        ),
+        crop=False,
     )
     if session.save_path is not None and is_hosted(session.save_path):
         name = records.save_name(session.save_path)

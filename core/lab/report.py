@@ -309,7 +309,7 @@ def _seat_rows(summaries: Sequence[dict[str, Any]]) -> list[tuple[str, list[str]
     for seat in range(players):
         rows.append(
             (
-                f"seat {seat} wins" + (" (starting player)" if seat == 0 else ""),
+                f"seat {seat + 1} wins" + (" (starting player)" if seat == 0 else ""),
                 [
                     (
                         f"{_pct(s['seats'][seat]['rate'])} [{_pct(s['seats'][seat]['ci'][0])}, {_pct(s['seats'][seat]['ci'][1])}]"
@@ -538,7 +538,7 @@ def render(
         *page_head(title, commands),
         "<h2>Summary</h2>",
         '<p class="note">Rates are shares of all games with 95% Wilson score intervals in brackets; a win is a sole win '
-        "(a tie counts for nobody). Seat 0 is the starting player.</p>",
+        "(a tie counts for nobody). Seat 1 is the starting player.</p>",
         _summary_table(summaries),
     ]
     if tests:
@@ -600,7 +600,7 @@ def _seat_series(
 ) -> tuple[list[str], list[tuple[str, Sequence[float], Sequence[tuple[float, float]] | None]]]:
     """The seat chart's categories (each seat, then ties) and one series of rates with intervals per summary."""
     players = max(s["players"] for s in summaries)
-    seat_cats = [f"seat {i}" for i in range(players)] + ["tie"]
+    seat_cats = [f"seat {i + 1}" for i in range(players)] + ["tie"]
     seat_series: list[tuple[str, Sequence[float], Sequence[tuple[float, float]] | None]] = []
     for s in summaries:
         vals = [s["seats"][i]["rate"] if i < s["players"] else 0.0 for i in range(players)] + [s["ties"]["rate"]]
@@ -678,14 +678,14 @@ def _win_charts(summaries: Sequence[dict[str, Any]]) -> list[str]:
     return [
         _figure(
             "chart-seats",
-            "Win rate by seat (seat 0 starts) and tie rate, with 95% Wilson intervals.",
+            "Win rate by seat (seat 1 starts) and tie rate, with 95% Wilson intervals.",
             grouped_bars(
                 seat_cats,
                 seat_series,
                 y_max=1.0,
                 percent=True,
                 y_label="share of games",
-                x_label="seat (seat 0 starts)",
+                x_label="seat (seat 1 starts)",
                 title="Win rate by seat",
             ),
             summaries,

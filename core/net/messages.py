@@ -88,6 +88,9 @@ class SeatInfo(BaseModel):
     kind: str
     #: "connected", "reconnecting", "left the game", "not joined yet", or "" for the computer's seats
     status: str = ""
+    #: the number of actions played before ``kind`` took the seat (the computer that took over a person's
+    #: seat: the earlier actions were the person's); 0 when ``kind`` sat here from the start
+    since: int = Field(default=0, ge=0)
 
 
 class Welcome(_Message):

@@ -28,6 +28,9 @@ class SeatPlan(BaseModel):
     code: str | None = None
     #: the person at the host's keyboard (may save under a name)
     host: bool = False
+    #: the number of actions played before ``kind`` took this seat: the computer that took over a
+    #: person's seat (the actions before it were the person's); 0 when ``kind`` sat here from the start
+    since: int = Field(default=0, ge=0)
 
     @property
     def is_person(self) -> bool:

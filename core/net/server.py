@@ -174,7 +174,9 @@ class HostedGame:
         return "reconnecting" if seat in self.joined else "not joined yet"
 
     def seat_infos(self) -> list[SeatInfo]:
-        return [SeatInfo(name=p.name, kind=p.kind, status=self.status(s)) for s, p in enumerate(self.seats)]
+        return [
+            SeatInfo(name=p.name, kind=p.kind, status=self.status(s), since=p.since) for s, p in enumerate(self.seats)
+        ]
 
     def position_for(self, seat: int | None, undone: list[str] | None = None) -> Position:
         seed, opts = seat_view(self.spec, self.public_seed, self.table.options, self.setup, self.state, seat)
@@ -423,6 +425,8 @@ class HostedGame:
     async def take_back(self, k: int) -> None:
         self.reasons = {p: info for p, info in self.reasons.items() if p < k}
         removed = self.table.pop_to(k)
+        for p in self.seats:  # a computer that took a seat over plays the decisions taken back, too
+            p.since = min(p.since, k)
         if self.table.save_error:
             log.warning("%s", self.table.save_error)
         await self.changed(undone=removed)
@@ -515,6 +519,7 @@ class HostedGame:
         """:data:`STAND_IN` plays ``seat`` from now on (at the table, in the record and in the plan)."""
         name = self.seats[seat].name
         self.seats[seat].kind = STAND_IN
+        self.seats[seat].since = len(self.state.history)  # the actions before were the person's
         self.table.seats[seat] = Seat(name, AGENT, STAND_IN)
         self.record.players[seat] = records.Seat.of_agent(STAND_IN, name)
         self.save()

@@ -355,7 +355,7 @@ def test_save_command_and_a_broken_save_file(data_dir, tmp_path):
         "--no-save",
         input_text=f"save {target}\nquit\n",
     )
-    assert r.exit_code == 0 and f"Saved to {target}" in r.stdout
+    assert r.exit_code == 0 and f"Saved to\n  {target}\n" in r.stdout  # the path on a line of its own
     assert json.loads(target.read_text())["ruleset"] == "inland"
     target.write_text(target.read_text()[:40])
     bad = run_cli("inland", "--load", str(target), env_extra={"LEHAVRE_DATA_DIR": str(data_dir)})

@@ -82,7 +82,7 @@ def test_playtest_json_adds_up_and_is_identical_for_any_jobs(tmp_path):
     assert a["results"][0]["seats"] == ["random", "greedy"]
     assert a["results"][1]["seats"] == ["greedy", "random"]
     assert all(len(r["actions"]) == r["steps"] >= r["main_actions"] for r in a["results"])
-    assert "seat 0 wins" in one.output and "Buildings" in one.output
+    assert "seat 1 wins" in one.output and "Buildings" in one.output
     charts = _Charts()
     charts.feed((tmp_path / "one.html").read_text())
     assert set(charts.figures) == set(rp.CHART_IDS)

@@ -47,9 +47,10 @@ def test_save_name_goes_into_the_saves_folder_and_the_game_goes_on_saving_there(
     played = len(actions_in(named))
     assert played >= 2
     out = flat(r.stdout)
-    assert "the game goes on saving there" in out
+    assert "The game goes on saving there" in out
     # the advice on quitting names the command that continues this very game
-    assert "continue it with 'lehavre inland --resume'" in out and "'lehavre inland --load \"my game\"'" in out
+    # (each command on a line of its own, as it is typed)
+    assert "\n  lehavre inland --resume\n" in r.stdout and '\n  lehavre inland --load "my game"\n' in r.stdout
     replayed = invoke("replay", "my game", "--json")  # replay takes the name too
     assert replayed.exit_code == 0 and json.loads(replayed.stdout)["action_number"] == played
     again = invoke("inland", "--load", "my game", input_text="quit\n")

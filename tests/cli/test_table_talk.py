@@ -240,7 +240,7 @@ def test_playtest_progress_and_report_axes(data_dir, tmp_path):
     html = report.read_text()
     for title in (
         "final wealth of a player (francs)",
-        "seat (seat 0 starts)",
+        "seat (seat 1 starts)",
         ">agent<",
         "game length (actions)",
         "share of games in which it was built or bought",

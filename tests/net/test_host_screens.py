@@ -67,7 +67,7 @@ def test_after_host_resume_the_codes_come_after_the_recap(tmp_path):
     host.sendline("quit")
     finish(host)
     bot.expect(pexpect.EOF)
-    name = re.search(r"host --resume (\S+)'", " ".join(host.logfile_read.text.split())).group(1)
+    name = re.search(r"host --resume ([\w.-]+)", " ".join(host.logfile_read.text.split())).group(1)
     again = spawn_screen(tmp_path, "host", "--resume", name, "--port", "0")
     again.expect([YOUR_MOVE, r"Waiting for Player 2"])
     settle(again)

@@ -61,7 +61,7 @@ def test_host_and_client_screens_at_80x24(tmp_path):
     client.expect("Player 2, " + PROMPT)
     client.sendline("quit")
     status, text = finish(client)
-    assert status == 0 and re.search(r"rejoin with\s+'lehavre join", text)
+    assert status == 0 and re.search(r"rejoin with\s+lehavre join", text)
     assert wait_text(host, "Player 2 left the game", 10)  # on purpose: not "reconnecting"
     host.sendintr()
     status, text = finish(host)

@@ -274,7 +274,7 @@ def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
     tests: list[dict[str, Any]] = []
     na, nb = a["games"], b["games"]
     for s in range(min(a["players"], b["players"])):
-        tests.append(_rate_test(f"seat {s} wins", a["seats"][s]["count"], na, b["seats"][s]["count"], nb))
+        tests.append(_rate_test(f"seat {s + 1} wins", a["seats"][s]["count"], na, b["seats"][s]["count"], nb))
     tests.append(_rate_test("ties", a["ties"]["count"], na, b["ties"]["count"], nb))
     # agents by name, when each configuration has distinct agents (copies of one agent differ only by seat)
     agents_b = {x["agent"]: x for x in b["agents"]}
