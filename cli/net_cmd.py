@@ -478,16 +478,27 @@ def join_game(
     return play.run()
 
 
-def check_address(address: str) -> None:
-    """``HOST:PORT`` (or a ws:// URL); anything else is a usage error saying so."""
-    if not re.fullmatch(r"(wss?://)?(\[[0-9a-fA-F:.]+\]|[\w.-]+):\d{1,5}/?", address.strip()):
+def check_address(address: str) -> str:
+    """``HOST:PORT`` (or a ws:// URL) with a port a host can listen on; anything else is a usage error
+    saying what is allowed (as ``host --port`` says it)."""
+    found = re.fullmatch(r"(wss?://)?(\[[0-9a-fA-F:.]+\]|[\w.-]+):(\d+)/?", address.strip())
+    if found is None:
         raise typer.BadParameter(
-            f"'{address}' is not HOST:PORT; give the address 'lehavre host' printed, e.g. 127.0.0.1:8765",
-            param_hint="'ADDRESS'",
+            f"'{address}' is not HOST:PORT; give the address 'lehavre host' printed, e.g. 127.0.0.1:8765"
         )
+    port = int(found.group(3))
+    if not 1 <= port <= 65535:
+        raise typer.BadParameter(
+            f"the port {port} is out of range: give a number from 1 to 65535 (the address 'lehavre host' printed, "
+            "e.g. 127.0.0.1:8765)"
+        )
+    return address
 
 
-AddressArg = Annotated[str, typer.Argument(metavar="ADDRESS", help="The host's address, HOST:PORT, as it printed.")]
+AddressArg = Annotated[
+    str,
+    typer.Argument(metavar="ADDRESS", callback=check_address, help="The host's address, HOST:PORT, as it printed."),
+]
 CodeArg = Annotated[str, typer.Argument(metavar="CODE", help="Your code, as the host printed it.")]
 
 
@@ -506,7 +517,6 @@ def join(
     plain: PlainOption = False,
 ) -> None:
     """Join a game hosted with 'lehavre host': the same screen, prompt and commands as a local game."""
-    check_address(address)
     if agent is not None:
         try:
             make_agent(agent, 0, None)
@@ -520,7 +530,6 @@ def join(
 @app.command("watch")
 def watch(address: AddressArg, code: CodeArg) -> None:
     """Watch a game hosted with 'lehavre host' (with the spectators' code; a seat's code watches too)."""
-    check_address(address)
     code_ = join_game(make_console(), address, code, watch=True, plain=True)
     if code_:
         raise typer.Exit(code_)
