@@ -45,13 +45,7 @@ def watch(
         for line in renderer.event_lines(t.state, t.seats, actor, action, before):
             quiet.print(line, soft_wrap=not quiet.is_terminal)  # whole words in a terminal
 
-    # saved once at the end (or when stopped), not after every action: watching stays fast
-    path, table.save_path = table.save_path, None
-    try:
-        state = table.play(decide, after)
-    finally:
-        table.save_path = path
-        table.save()
+    state = table.play(decide, after)  # saved after every action, as at every table: a crash keeps the game
     summary = records.state_summary(state)
     result = {
         "ruleset": table.game.name,
