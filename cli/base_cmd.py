@@ -27,12 +27,14 @@ from cli.options import (
     SeedOption,
     chosen_seats,
     seat_option,
+    think_time_option,
 )
 from cli.render_base import BaseRenderer
 from cli.renderer import Renderer
 from cli.root import app
 from core.agents import AgentSpecError, parse_agent_list
 from core.protocol import GameState
+from core.search import ThinkTime
 
 RULESET_NAME = "base"
 
@@ -138,9 +140,7 @@ ExpensiveLoansOption = Annotated[
 ]
 ResumeOption = Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished base game.")]
 LevelOption = Annotated[loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))]
-ThinkTimeOption = Annotated[
-    float | None, typer.Option("--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET))
-]
+ThinkTimeOption = Annotated[ThinkTime | None, think_time_option(RULESET)]
 
 
 @app.command("base")

@@ -17,7 +17,7 @@ from cli import play as loop
 from cli.console import error, make_console
 from cli.prompt import Coach
 from cli.renderer import Renderer
-from core.agents import AgentSpecError, make_agent, parse_agent_list
+from core.agents import AgentSpecError, check_noise, make_agent, parse_agent_list
 from core.protocol import GameError, GameSpec, GameState
 from core.table import AGENT, Seat, seat_seed
 
@@ -88,8 +88,7 @@ def watch(cmd: GameCommand, console: Console, renderer: Renderer, p: Params) -> 
     text = p["agents"] if p["agents"] is not None else ",".join(["ai"] * n)
     try:
         specs = parse_agent_list(text, n, cmd.spec)
-        for x in specs:
-            make_agent(x, 0, cmd.spec, noise=p["noise"])  # an agent with its own noise and --noise: refused here
+        check_noise(specs, p["noise"])  # an agent with its own noise and --noise: refused here
     except AgentSpecError as exc:
         raise typer.BadParameter(cmd.agent_error(str(exc), p), param_hint="'--agents'") from None
     options = cmd.options(p)

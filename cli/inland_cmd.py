@@ -1,8 +1,7 @@
-"""``lehavre inland`` (play or watch the Inland Port) and ``lehavre rules RULESET``."""
+"""``lehavre inland``: play or watch the Inland Port."""
 
 from __future__ import annotations
 
-from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
@@ -13,8 +12,7 @@ from rich.text import Text
 import inland_port
 from cli import game_cmd
 from cli import play as loop
-from cli.console import error, make_console
-from cli.games import GAME_UI
+from cli.console import error
 from cli.options import (
     JsonOption,
     LoadOption,
@@ -25,6 +23,7 @@ from cli.options import (
     SeedOption,
     chosen_seats,
     seat_option,
+    think_time_option,
 )
 from cli.prompt import Coach
 from cli.render_inland import InlandRenderer
@@ -33,15 +32,11 @@ from cli.root import app
 from cli.tutorial import TUTORIAL_OPPONENT, TUTORIAL_SEED, InlandTutorial
 from core.agents import AgentSpecError, parse_agent_list
 from core.cards import DataFileError
-from core.protocol import GameError, GameState
+from core.protocol import GameState
+from core.search import ThinkTime
 from inland_port import RULESET, InlandOptions
 
 RULESET_NAME = "inland"
-
-
-class RulesetName(str, Enum):
-    inland = "inland"
-    base = "base"
 
 
 def _options(buildings: Path | None) -> InlandOptions:
@@ -112,9 +107,7 @@ TutorialOption = Annotated[
     ),
 ]
 LevelOption = Annotated[loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))]
-ThinkTimeOption = Annotated[
-    float | None, typer.Option("--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET))
-]
+ThinkTimeOption = Annotated[ThinkTime | None, think_time_option(RULESET)]
 
 
 @app.command("inland")
@@ -206,44 +199,3 @@ COMMAND: game_cmd.GameCommand = game_cmd.GameCommand(
     watch_intro=_watch_intro,
     coach=_coach,
 )
-
-
-def rulings_text() -> str:
-    """The rulings and the provenance of the data (``cli/rules.md``, shipped with the package)."""
-    from importlib.resources import files
-
-    return files("cli").joinpath("rules.md").read_text(encoding="utf-8")
-
-
-@app.command("rules")
-def rules(
-    ruleset: Annotated[
-        RulesetName | None,
-        typer.Argument(case_sensitive=False, help="Which game: inland or base; without it, the rulings of both games."),
-    ] = None,
-    building: Annotated[
-        str | None, typer.Argument(help="One building (a unique beginning of its name is enough); all if omitted.")
-    ] = None,
-    buildings: Annotated[
-        Path | None, typer.Option("--buildings", metavar="PATH", help="Read the buildings from this data file.")
-    ] = None,
-) -> None:
-    """The rulings lehavre makes where the rulebooks leave a gap, and where its data comes from ('lehavre rules');
-    or a game's building reference: cost, value, letter, function, provenance ('lehavre rules inland [BUILDING]',
-    'lehavre rules base [BUILDING]')."""
-    console = make_console()
-    if ruleset is None:
-        if building is not None or buildings is not None:
-            raise typer.BadParameter(
-                "name the game first: 'lehavre rules inland|base [BUILDING]'", param_hint="'RULESET'"
-            )
-        from rich.markdown import Markdown
-
-        console.print(Markdown(rulings_text()))
-        return
-    printer = GAME_UI[ruleset.value].reference
-    try:
-        printer(console, building, str(buildings) if buildings else None)
-    except GameError as exc:
-        error(str(exc))
-        raise typer.Exit(2) from None

@@ -10,12 +10,13 @@ from pathlib import Path
 from typing import IO, Annotated, Any, cast
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperArgument, TyperGroup
 
 from cli.console import fit_to_terminal
 from cli.session import Player, check_think_time, with_level
 from core.agents import AgentSpecError
 from core.protocol import GameSpec
+from core.search import Noise, ThinkTime
 
 #: the options both game commands declare alike (Typer's Annotated style: one declaration each)
 LoadOption = Annotated[
@@ -63,11 +64,32 @@ SeedOption = Annotated[
 ]
 NoUndoOption = Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")]
 NoSaveOption = Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")]
+
+
+def _value(kind: Callable[[float], Any]) -> Callable[[str], Any]:
+    """A parser for an option whose value type (``kind``) checks itself: a number, then ``kind``'s own check,
+    its message a usage error."""
+
+    def parse(text: str) -> Any:
+        if isinstance(text, kind):  # a default, already made
+            return text
+        try:
+            number = float(text)
+        except ValueError:
+            raise typer.BadParameter(f"'{text}' is not a number") from None
+        try:
+            return kind(number)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+
+    return parse
+
+
 NoiseOption = Annotated[
-    float | None,
+    Noise | None,
     typer.Option(
         "--noise",
-        min=0.0,
+        parser=_value(Noise),
         metavar="X",
         help="Each AI draws among its moves within X francs of its best: varied games a seed reproduces "
         "(not with an agent written with its own noise, ai:easy~3).",
@@ -139,6 +161,11 @@ def level_help(game: GameSpec) -> str:
     return "Strength of an 'ai' opponent: " + ", ".join(parts) + "."
 
 
+def think_time_option(game: GameSpec) -> Any:
+    """``--think-time``, declared once for every game command (its help names ``game``'s time cap)."""
+    return typer.Option("--think-time", parser=_value(ThinkTime), metavar="SECONDS", help=think_time_help(game))
+
+
 def think_time_help(game: GameSpec) -> str:
     """``--think-time``'s help, naming the default level's time cap in this game."""
     normal = game.level(None)
@@ -170,7 +197,7 @@ def opponent_with_level(opponent: str, level: Level | None, watch: bool) -> str:
         raise typer.BadParameter(str(exc), param_hint="'--level'") from None
 
 
-def check_mode(watch: bool, json_out: bool, resume: bool, load: str | None, noise: float | None = None) -> None:
+def check_mode(watch: bool, json_out: bool, resume: bool, load: str | None, noise: Noise | None = None) -> None:
     """Options that do not go together in a game command are usage errors."""
     if json_out and not watch:
         raise typer.BadParameter("--json needs --watch (a game between agents)", param_hint="'--json'")
@@ -221,7 +248,7 @@ def refuse_conflicts(ctx: Any, conflicts: Sequence[tuple[tuple[str, ...], tuple[
             raise usage_error(f"{flags[mode]} and {flags[clash]} cannot go together: {why}.", ctx)
 
 
-def players_or_exit(players: Sequence[Player], think_time: float | None) -> None:
+def players_or_exit(players: Sequence[Player], think_time: ThinkTime | None) -> None:
     """Check ``--think-time`` against the seated players (a usage error if no AI plays)."""
     import typer
 
@@ -283,10 +310,36 @@ def _fitted(show: Callable[..., None]) -> Callable[..., None]:
     return fitted
 
 
+class PlainArgument(TyperArgument):
+    """A command's argument shown as a person reads a usage line: its name (``NAME|PATH``), in brackets
+    when it may be left out, ``...`` when it takes several; without typer's braces or Python types
+    (``{RULES...}...``, ``RULES <str>``)."""
+
+    def _usage_display_name(self) -> str:
+        name = self.display_name_raw
+        if self.nargs != 1 and not name.endswith("..."):
+            name += "..."
+        return name if self.required else f"[{name}]"
+
+    def display_type(self, ctx: Any) -> str:
+        """A choice's words (``<inland|base>``) when no metavar names them; never a Python type."""
+        if self.metavar is None and self.type_descriptor.is_choice:
+            return super().display_type(ctx)
+        return ""
+
+
 class PlainWordsGroup(TyperGroup):
     """The ``lehavre`` group: a command's usage error names what was wrong and what is allowed in the
     project's words (not pydantic's "Value error," or "Input should be"), and in a terminal it is wrapped
-    between words at its width (click prints it on one line, which a terminal breaks mid-word)."""
+    between words at its width (click prints it on one line, which a terminal breaks mid-word).  Its
+    commands' arguments are shown as :class:`PlainArgument` shows them."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        for command in self.commands.values():
+            for param in command.params:
+                if type(param) is TyperArgument:
+                    param.__class__ = PlainArgument  # the same argument, shown in plain words
 
     def invoke(self, ctx: Any) -> Any:
         # click's ClickException (what click shows and exits with), whether typer vendors click or depends on it

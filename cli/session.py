@@ -20,7 +20,7 @@ from core import records
 from core.agents import AgentSpecError, make_agent
 from core.net.plan import plan_path
 from core.protocol import GameError, GameSpec
-from core.search import SearchAgent
+from core.search import SearchAgent, ThinkTime
 from core.table import AGENT, PERSON, Seat, Table, seat_seed
 
 #: exit codes of a game: finished or quit by the player, end of input, Ctrl-C
@@ -54,7 +54,7 @@ def make_player(
     seed: int,
     seat: int,
     name: str | None = None,
-    think_time: float | None = None,
+    think_time: ThinkTime | None = None,
     game: GameSpec | None = None,
 ) -> Seat:
     """The seat for ``spec`` (``human`` or an agent spec) in ``game``; raises AgentSpecError.
@@ -70,7 +70,7 @@ def make_player(
     return Seat(name or label, AGENT, label, agent)
 
 
-def check_think_time(players: Sequence[Seat], think_time: float | None) -> None:
+def check_think_time(players: Sequence[Seat], think_time: ThinkTime | None) -> None:
     """``--think-time`` without any searching agent is a mistake worth saying."""
     if think_time is not None and not any(isinstance(p.agent, SearchAgent) for p in players):
         raise AgentSpecError("--think-time applies to the ai agent, and no ai plays in this game")
