@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -13,19 +15,22 @@ import inland_port
 from cli import game_cmd
 from cli import play as loop
 from cli.console import error
+from cli.game_cmd import PlayOptions
 from cli.options import (
+    Conflict,
     JsonOption,
     LoadOption,
     NoiseOption,
     NoSaveOption,
     NoUndoOption,
     PlainOption,
+    ResumeOption,
+    RulesOptions,
     SeedOption,
     chosen_seats,
     seat_option,
     think_time_option,
 )
-from cli.prompt import Coach
 from cli.render_inland import InlandRenderer
 from cli.renderer import Renderer
 from cli.root import app
@@ -37,17 +42,6 @@ from core.search import ThinkTime
 from inland_port import RULESET, InlandOptions
 
 RULESET_NAME = "inland"
-
-
-def _options(buildings: Path | None) -> InlandOptions:
-    """The game's options; a malformed building file exits with code 2 and its message."""
-    options = InlandOptions(buildings=str(buildings) if buildings is not None else None)
-    try:
-        inland_port.catalog(options)
-    except DataFileError as exc:
-        error(str(exc))
-        raise typer.Exit(2) from None
-    return options
 
 
 def _opponent(spec: str) -> str:
@@ -62,24 +56,13 @@ def _opponent(spec: str) -> str:
     return s
 
 
-#: options that do not go with --resume/--load, or with --watch/--agents
-CONFLICTS = (
-    (loop.CONTINUING[0], ("seed", "opponent", "seat", "buildings", "level", "think_time"), loop.CONTINUING[1]),
-    (loop.WATCHING[0], ("opponent", "seat", "no_undo", "tutorial", "plain"), loop.WATCHING[1]),
-    (
-        ("tutorial",),
-        ("seed", "opponent", "seat", "buildings", "level", "think_time", "resume", "load"),
-        "the tutorial is a fixed game: you in the first seat against ai:easy, with the built-in buildings",
-    ),
-)
-
-
 #: the options of ``lehavre inland`` (Typer's Annotated style: one declaration each)
 OpponentOption = Annotated[
     str,
     typer.Option(
         "--opponent",
         metavar="human|ai",
+        callback=_opponent,
         help="Who plays the other seat: human (two people at one keyboard), ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
     ),
 ]
@@ -97,7 +80,6 @@ AgentsOption = Annotated[
         help="The two agents for --watch, e.g. random,greedy or ai:hard,ai (implies --watch).",
     ),
 ]
-ResumeOption = Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished game.")]
 TutorialOption = Annotated[
     bool,
     typer.Option(
@@ -108,6 +90,35 @@ TutorialOption = Annotated[
 ]
 LevelOption = Annotated[loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))]
 ThinkTimeOption = Annotated[ThinkTime | None, think_time_option(RULESET)]
+
+
+#: options that do not go with --resume/--load, with --watch/--agents, or with --tutorial
+CONFLICTS: tuple[Conflict, ...] = (
+    (
+        (ResumeOption, LoadOption),
+        (SeedOption, OpponentOption, SeatOption, BuildingsOption, LevelOption, ThinkTimeOption),
+        loop.CONTINUING_WHY,
+    ),
+    (
+        (WatchOption, AgentsOption),
+        (OpponentOption, SeatOption, NoUndoOption, TutorialOption, PlainOption),
+        loop.WATCHING_WHY,
+    ),
+    (
+        (TutorialOption,),
+        (
+            SeedOption,
+            OpponentOption,
+            SeatOption,
+            BuildingsOption,
+            LevelOption,
+            ThinkTimeOption,
+            ResumeOption,
+            LoadOption,
+        ),
+        "the tutorial is a fixed game: you in the first seat against ai:easy, with the built-in buildings",
+    ),
+)
 
 
 @app.command("inland")
@@ -135,20 +146,55 @@ def inland(
     At the prompt type a number from the list, or an action such as 'build Farm',
     'use Hardware Store: clay', 'sell Farm'; 'help' lists every command.
     """
-    game_cmd.run(COMMAND, ctx, dict(locals()))
+    p = PlayOptions(
+        seed=seed,
+        noise=noise,
+        think_time=think_time,
+        watch=watch,
+        agents=agents,
+        json_out=json_out,
+        resume=resume,
+        load=load,
+        no_undo=no_undo,
+        no_save=no_save,
+        plain=plain,
+        level=level,
+        opponent=opponent,
+        seat=seat,
+    )
+    if tutorial:  # a fixed game: you in the first seat against ai:easy (its conflicts are refused by the flow)
+        p = replace(p, seed=TUTORIAL_SEED, opponent=TUTORIAL_OPPONENT, seat="first")
+    game_cmd.run(command(p, game_options(RulesOptions(buildings=buildings)), tutorial), ctx, p)
 
 
-def _watchers(p: game_cmd.Params, specs: list[str], seed: int) -> list[loop.Player]:
-    players = game_cmd.agent_players(p, specs, seed, RULESET)
-    for s, player in enumerate(players):
-        if specs.count(specs[s]) > 1 or player.name == specs[1 - s]:
-            player.name = f"{player.name} #{s + 1}"
-    return players
+def game_options(rules: RulesOptions) -> InlandOptions:
+    """The game's options; a malformed building file exits with code 2 and its message."""
+    options = InlandOptions(buildings=str(rules.buildings) if rules.buildings is not None else None)
+    try:
+        inland_port.catalog(options)
+    except DataFileError as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None
+    return options
 
 
-def _watch_intro(
-    console: Console, renderer: Renderer, state: GameState, players: list[loop.Player], seed: int, p: game_cmd.Params
-) -> None:
+def command(p: PlayOptions, options: InlandOptions, tutorial: bool) -> game_cmd.GameCommand:
+    """What ``lehavre inland`` gives the shared flow."""
+    return game_cmd.GameCommand(
+        name=RULESET_NAME,
+        spec=RULESET,
+        renderer=InlandRenderer,
+        conflicts=CONFLICTS,
+        options=options,
+        players=2,
+        seats=partial(seats, p, tutorial),
+        watch_intro=watch_intro,
+        coach=InlandTutorial(0) if tutorial else None,
+        number_alike=True,
+    )
+
+
+def watch_intro(console: Console, renderer: Renderer, state: GameState, players: list[loop.Player], seed: int) -> None:
     console.print(
         Text(
             f"{RULESET.title}: {players[0].label} (seat 1, starts) against {players[1].label}, seed {seed}",
@@ -157,24 +203,20 @@ def _watch_intro(
     )
 
 
-def _coach(p: game_cmd.Params) -> Coach | None:
-    """The tutorial: a fixed game, you in the first seat against ai:easy."""
-    if not p["tutorial"]:
-        return None
-    p.update(seed=TUTORIAL_SEED, opponent=TUTORIAL_OPPONENT, seat="first")
-    return InlandTutorial(0)
-
-
-def _seats(p: game_cmd.Params, seed: int, options: InlandOptions) -> tuple[list[loop.Player], str]:
-    opp = _opponent(p["opponent"])
-    if opp == "human":
+def seats(
+    p: PlayOptions, tutorial: bool, seed: int, options: InlandOptions, opponent: str
+) -> tuple[list[loop.Player], str]:
+    """The seats of a new game at this keyboard and its opening line."""
+    if opponent == "human":
         players = [loop.Player("Player 1"), loop.Player("Player 2")]
         intro = "Two players at one keyboard."
     else:
-        chosen = chosen_seats(p["seat"], 2)
+        chosen = chosen_seats(p.seat, 2)
         me = chosen[0] if chosen is not None else loop.seat_of_human("random", seed)
         players = [
-            loop.Player("You") if s == me else loop.make_player(opp, seed, s, think_time=p["think_time"], game=RULESET)
+            loop.Player("You")
+            if s == me
+            else loop.make_player(opponent, seed, s, think_time=p.think_time, game=RULESET)
             for s in (0, 1)
         ]
         other = players[1 - me].label
@@ -182,20 +224,6 @@ def _seats(p: game_cmd.Params, seed: int, options: InlandOptions) -> tuple[list[
             f"You are seat {me + 1} ({'A-F board, you start round A' if me == 0 else 'G-L board'}); "
             f"{other} plays seat {2 - me}."
         )
-    if p["tutorial"]:
+    if tutorial:
         intro = "A guided first game: " + intro
     return players, f"{RULESET.title}, seed {seed}. {intro}"
-
-
-COMMAND: game_cmd.GameCommand = game_cmd.GameCommand(
-    name=RULESET_NAME,
-    spec=RULESET,
-    renderer=InlandRenderer,
-    conflicts=CONFLICTS,
-    options=lambda p: _options(p["buildings"]),
-    players=lambda p: 2,
-    seats=_seats,
-    watchers=_watchers,
-    watch_intro=_watch_intro,
-    coach=_coach,
-)

@@ -24,7 +24,7 @@ from cli import play as loop
 from cli.console import error, make_console
 from cli.games import GAME_UI
 from cli.net_client import CodeRefused, Link, LinkError, RemoteLoop, bot_seed
-from cli.options import NoUndoOption, PlainOption
+from cli.options import NoUndoOption, PlainOption, RulesOptions
 from cli.prompt import PromptCommand
 from cli.root import app
 from cli.screen import height_of
@@ -37,7 +37,10 @@ from core.net.view import ViewError
 from core.protocol import GameError, GameSpec
 
 #: the games that can be hosted: their own commands make their options
-COMMANDS = {c.name: c for c in (inland_cmd.COMMAND, base_cmd.COMMAND)}
+GAME_OPTIONS: dict[str, Callable[[RulesOptions], Any]] = {
+    inland_cmd.RULESET_NAME: inland_cmd.game_options,
+    base_cmd.RULESET_NAME: base_cmd.game_options,
+}
 
 #: the port a host listens on unless --port says otherwise
 DEFAULT_PORT = 8765
@@ -81,17 +84,18 @@ def game_options(game: GameSpec, players: int, short: bool, buildings: Path | No
         raise typer.BadParameter("--short, --advanced-selling and --expensive-loans are base game options")
     if game.name != "inland" and buildings is not None:
         raise typer.BadParameter("--buildings is for the Inland Port only", param_hint="'--buildings'")
-    command = COMMANDS.get(game.name)
-    if command is None:
+    make = GAME_OPTIONS.get(game.name)
+    if make is None:
         raise typer.BadParameter(f"this lehavre cannot host '{game.name}'", param_hint="'inland|base'")
-    params = {
-        "players_n": players,
-        "short": short,
-        "buildings": buildings,
-        "advanced_selling": advanced[0],
-        "expensive_loans": advanced[1],
-    }
-    return command.options(params)
+    return make(
+        RulesOptions(
+            players=players,
+            short=short,
+            buildings=buildings,
+            advanced_selling=advanced[0],
+            expensive_loans=advanced[1],
+        )
+    )
 
 
 def new_table(

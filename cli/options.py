@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import IO, Annotated, Any, cast
+from typing import IO, Annotated, Any, cast, get_args
 
 import typer
 from typer.core import TyperArgument, TyperGroup
@@ -58,6 +59,7 @@ DbOption = Annotated[
     ),
 ]
 
+ResumeOption = Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished game.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="With --watch: print only one JSON object with the result.")]
 SeedOption = Annotated[
     int | None, typer.Option("--seed", metavar="N", help="Seed of the game (drawn and printed if not given).")
@@ -103,6 +105,17 @@ PlainOption = Annotated[
         "screen fitted to the terminal.",
     ),
 ]
+
+
+@dataclass(frozen=True)
+class RulesOptions:
+    """The options that make a game's rules, as ``lehavre inland``/``base`` and ``lehavre host`` read them."""
+
+    players: int = 2
+    short: bool = False
+    buildings: Path | None = None
+    advanced_selling: bool = False
+    expensive_loans: bool = False
 
 
 #: the words of ``--seat``, the same in every game (besides a seat number; 'second' is seat 2)
@@ -183,8 +196,6 @@ class Level(str, Enum):
 
 def opponent_with_level(opponent: str, level: Level | None, watch: bool) -> str:
     """The ``--opponent`` spec with ``--level`` applied; a bad combination is a usage error."""
-    import typer
-
     if level is None:
         return opponent
     if watch:
@@ -213,45 +224,49 @@ def check_mode(watch: bool, json_out: bool, resume: bool, load: str | None, nois
         raise typer.BadParameter("give either --resume or --load PATH, not both", param_hint="'--resume'")
 
 
-#: why options do not go with continuing a saved game or with watching agents (``refuse_conflicts``)
-CONTINUING = (
-    ("resume", "load"),
-    ("a saved game goes on with the seed, players, options and building data it was started with"),
-)
+#: options that cannot go together: (modes, others, why), each option named by its declaration (an
+#: ``Annotated`` alias of this module or a game command's)
+Conflict = tuple[tuple[Any, ...], tuple[Any, ...], str]
 
 
-WATCHING = ("watch", "agents"), "watching agents has nobody at the keyboard (name every seat's agent in --agents)"
+def flag_of(declaration: Any) -> str:
+    """The first flag (``--seed``) of an option declared as ``Annotated[type, typer.Option(...)]``."""
+    info = next(x for x in get_args(declaration)[1:] if isinstance(x, typer.models.OptionInfo))
+    # in an Annotated declaration the first flag stands where a default would
+    return str(info.default if isinstance(info.default, str) else info.param_decls[0])
 
 
-def refuse_conflicts(ctx: Any, conflicts: Sequence[tuple[tuple[str, ...], tuple[str, ...], str]]) -> None:
+#: why options do not go with continuing a saved game (``--resume``, ``--load``)
+CONTINUING_WHY = "a saved game goes on with the seed, players, options and building data it was started with"
+#: why options do not go with watching agents (``--watch``, ``--agents``)
+WATCHING_WHY = "watching agents has nobody at the keyboard (name every seat's agent in --agents)"
+
+
+def refuse_conflicts(ctx: Any, conflicts: Sequence[Conflict]) -> None:
     """Options given together that cannot go together are a usage error (exit 2) naming both.
 
-    ``conflicts``: (modes, others, why): any of the parameters ``modes``
-    given on the command line together with any of ``others``.
+    ``conflicts``: (modes, others, why): any of the options ``modes`` given on the command line
+    together with any of ``others``.
     """
-    import typer
-
     # click's UsageError (exit status 2), whether typer vendors click or depends on it
     usage_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
-    flags = {p.name: (p.opts[0] if getattr(p, "opts", None) else p.name) for p in ctx.command.params}
+    names = {flag: p.name for p in ctx.command.params for flag in getattr(p, "opts", ())}
 
-    def given(name: str) -> bool:
-        source = ctx.get_parameter_source(name)
+    def given(flag: str) -> bool:
+        source = ctx.get_parameter_source(names[flag])
         return source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT")
 
     for modes, others, why in conflicts:
-        mode = next((m for m in modes if given(m)), None)
+        mode = next((f for f in map(flag_of, modes) if given(f)), None)
         if mode is None:
             continue
-        clash = next((o for o in others if given(o)), None)
+        clash = next((f for f in map(flag_of, others) if given(f)), None)
         if clash is not None:
-            raise usage_error(f"{flags[mode]} and {flags[clash]} cannot go together: {why}.", ctx)
+            raise usage_error(f"{mode} and {clash} cannot go together: {why}.", ctx)
 
 
 def players_or_exit(players: Sequence[Player], think_time: ThinkTime | None) -> None:
     """Check ``--think-time`` against the seated players (a usage error if no AI plays)."""
-    import typer
-
     try:
         check_think_time(players, think_time)
     except AgentSpecError as exc:

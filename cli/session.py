@@ -20,7 +20,7 @@ from core import records
 from core.agents import AgentSpecError, make_agent
 from core.net.plan import plan_path
 from core.protocol import GameError, GameSpec
-from core.search import SearchAgent, ThinkTime
+from core.search import Noise, SearchAgent, ThinkTime
 from core.table import AGENT, PERSON, Seat, Table, seat_seed
 
 #: exit codes of a game: finished or quit by the player, end of input, Ctrl-C
@@ -68,6 +68,18 @@ def make_player(
     agent = make_agent(spec, seat_seed(seed, seat), game, think_time=think_time)
     label = getattr(agent, "name", spec)
     return Seat(name or label, AGENT, label, agent)
+
+
+def agent_seats(
+    specs: list[str], seed: int, game: GameSpec, *, noise: Noise | None = None, think_time: ThinkTime | None = None
+) -> list[Seat]:
+    """One seat per agent spec (``--watch``), seeded by the one derivation; ``noise`` and ``think_time``
+    go to each ai agent."""
+    seats = []
+    for s, spec in enumerate(specs):
+        agent = make_agent(spec, seat_seed(seed, s), game, noise=noise, think_time=think_time)
+        seats.append(Seat(agent.name, AGENT, agent.name, agent))
+    return seats
 
 
 def check_think_time(players: Sequence[Seat], think_time: ThinkTime | None) -> None:
