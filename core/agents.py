@@ -92,8 +92,8 @@ def make_agent(
     seed: int = 0,
     game: GameSpec | str | None = None,
     *,
-    noise: Noise | None = None,
-    think_time: ThinkTime | None = None,
+    noise: float | None = None,
+    think_time: float | None = None,
 ) -> Agent:
     """Build an agent from ``kind[:level][@nodes=N][~X]``; raises :class:`AgentSpecError`.
 
@@ -113,7 +113,12 @@ def make_agent(
     """
     text, _, noise_text = spec.strip().lower().partition("~")
     own = own_noise(spec)
-    check_noise([spec], noise)
+    try:  # a Noise or a ThinkTime stays as it is; a plain number becomes one (its one check)
+        points = Noise(noise) if noise is not None else None
+        seconds = ThinkTime(think_time) if think_time is not None else None
+    except ValueError as exc:
+        raise AgentSpecError(str(exc)) from None
+    check_noise([spec], points)
     text, _, budget_text = text.partition("@")
     max_nodes = _node_budget(spec, budget_text) if budget_text else None
     kind, _, level = text.partition(":")
@@ -132,10 +137,10 @@ def make_agent(
     try:
         return SearchAgent(
             level=level or None,
-            think_time=think_time,
+            think_time=seconds,
             seed=seed,
             game=game_spec(game) if game is not None else None,
-            noise=own if own is not None else noise or NO_NOISE,
+            noise=own if own is not None else points or NO_NOISE,
             max_nodes=max_nodes,
         )
     except ValueError as exc:

@@ -40,7 +40,7 @@ from core.games import game_spec
 from core.lab.playtest import game_seed, make_config, new_game
 from core.lab.stats import wilson_interval
 from core.protocol import EvalTuning, GameSpec, GameState
-from core.search import SearchAgent
+from core.search import Noise, SearchAgent
 from core.table import AGENT, Seat, Table, agents_decide, seat_seed
 from core.weights import TuningError
 
@@ -445,11 +445,11 @@ def match_agents(
         level,
         seed=seat_seed(seed, seat),
         game=spec,
-        noise=noise,
+        noise=Noise(noise),
         max_nodes=nodes,
         evaluator=spec.evaluator.reweighted(weights),
     )
-    base = SearchAgent(level, seed=seat_seed(seed, 1 - seat), game=spec, noise=noise, max_nodes=nodes)
+    base = SearchAgent(level, seed=seat_seed(seed, 1 - seat), game=spec, noise=Noise(noise), max_nodes=nodes)
     return [cand, base] if seat == 0 else [base, cand]
 
 
