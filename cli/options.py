@@ -12,6 +12,7 @@ from typing import IO, Annotated, Any, cast, get_args
 
 import typer
 from typer.core import TyperArgument, TyperGroup
+from typer.models import OptionInfo
 
 from cli.console import fit_to_terminal
 from cli.session import Player, check_think_time, with_level
@@ -68,7 +69,7 @@ NoUndoOption = Annotated[bool, typer.Option("--no-undo", help="Do not allow 'und
 NoSaveOption = Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")]
 
 
-def _value(kind: Callable[[float], Any]) -> Callable[[str], Any]:
+def _value(kind: type[float]) -> Callable[[str], Any]:
     """A parser for an option whose value type (``kind``) checks itself: a number, then ``kind``'s own check,
     its message a usage error."""
 
@@ -231,7 +232,7 @@ Conflict = tuple[tuple[Any, ...], tuple[Any, ...], str]
 
 def flag_of(declaration: Any) -> str:
     """The first flag (``--seed``) of an option declared as ``Annotated[type, typer.Option(...)]``."""
-    info = next(x for x in get_args(declaration)[1:] if isinstance(x, typer.models.OptionInfo))
+    info = next(x for x in get_args(declaration)[1:] if isinstance(x, OptionInfo))
     # in an Annotated declaration the first flag stands where a default would
     return str(info.default if isinstance(info.default, str) else info.param_decls[0])
 

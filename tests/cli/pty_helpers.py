@@ -88,7 +88,7 @@ class Terminal(pexpect.spawn):
     the line was typed at (this one wait is for the printed line end, not for a message).  (A plain
     ``input()`` echoes the line once, after the prompt.)"""
 
-    def expect_list(self, pattern_list, timeout=-1, searchwindowsize=-1, async_=False, **kw):  # type: ignore[no-untyped-def]
+    def expect_list(self, pattern_list, timeout=-1, searchwindowsize=-1, async_=False, **kw):
         if timeout == -1:
             timeout = self.timeout
         search = Expecter(self, ReadableSearch(pattern_list), searchwindowsize)
