@@ -234,7 +234,7 @@ def flag_of(declaration: Any) -> str:
     """The first flag (``--seed``) of an option declared as ``Annotated[type, typer.Option(...)]``."""
     info = next(x for x in get_args(declaration)[1:] if isinstance(x, OptionInfo))
     # in an Annotated declaration the first flag stands where a default would
-    return str(info.default if isinstance(info.default, str) else info.param_decls[0])
+    return str(info.default if isinstance(info.default, str) else (info.param_decls or ("",))[0])
 
 
 #: why options do not go with continuing a saved game (``--resume``, ``--load``)
