@@ -21,7 +21,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.agents import make_agent
-from core.search import SearchAgent
+from core.search import SearchAgent, ThinkTime
 
 KINDS = ("random", "greedy", "ai", "mcts", "mcts:eval")
 
@@ -55,7 +55,7 @@ def make_peer(text: str, seed: int, game: str) -> Any:
         level = name.partition(":")[2] or None
         from core.games import game_spec
 
-        agent = SearchAgent(level=level, think_time=seconds, seed=seed, game=game_spec(game))
+        agent = SearchAgent(level=level, think_time=ThinkTime(seconds), seed=seed, game=game_spec(game))
         agent.name = text
         return agent
     if seconds is not None:

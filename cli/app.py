@@ -13,6 +13,7 @@ import cli.net_cmd
 import cli.playtest_cmd
 import cli.replay_cmd
 import cli.review_cmd
+import cli.rules_cmd
 import cli.saves_cmd
 import cli.skill_cmd  # noqa: F401  (adds its commands to app)
 from cli.root import app
@@ -34,3 +35,8 @@ SHORT_HELP = {
 for _info in app.registered_commands:
     if _info.short_help is None and _info.name in SHORT_HELP:
         _info.short_help = SHORT_HELP[_info.name]
+
+#: 'lehavre --help' lists the rules right after the games they explain
+_rules = next(i for i, c in enumerate(app.registered_commands) if c.name == "rules")
+_inland = next(i for i, c in enumerate(app.registered_commands) if c.name == "inland")
+app.registered_commands.insert(_inland + 1, app.registered_commands.pop(_rules))

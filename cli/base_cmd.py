@@ -7,6 +7,7 @@ The play loop is :mod:`cli.play` (the same prompt, two-step choices, ``help``,
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated
 
 import typer
@@ -16,22 +17,28 @@ from rich.text import Text
 from base_game import RULESET, BaseState, GameOptions
 from cli import game_cmd
 from cli import play as loop
+from cli.game_cmd import PlayOptions
 from cli.options import (
+    Conflict,
     JsonOption,
     LoadOption,
     NoiseOption,
     NoSaveOption,
     NoUndoOption,
     PlainOption,
+    ResumeOption,
+    RulesOptions,
     SeedOption,
     chosen_seats,
     seat_option,
+    think_time_option,
 )
 from cli.render_base import BaseRenderer
 from cli.renderer import Renderer
 from cli.root import app
 from core.agents import AgentSpecError, parse_agent_list
 from core.protocol import GameState
+from core.search import ThinkTime
 from core.table import person_seats
 
 RULESET_NAME = "base"
@@ -60,32 +67,6 @@ def _opponent(spec: str) -> str:
     return s
 
 
-def _options(players: int, short: bool, advanced_selling: bool, expensive_loans: bool) -> GameOptions:
-    return GameOptions(players=players, short=short, advanced_selling=advanced_selling, expensive_loans=expensive_loans)
-
-
-#: options that do not go with --resume/--load, or with --watch/--agents
-CONFLICTS = (
-    (
-        loop.CONTINUING[0],
-        (
-            "seed",
-            "players_n",
-            "short",
-            "humans",
-            "opponent",
-            "seat",
-            "advanced_selling",
-            "expensive_loans",
-            "level",
-            "think_time",
-        ),
-        loop.CONTINUING[1],
-    ),
-    (loop.WATCHING[0], ("humans", "seat", "opponent", "no_undo", "plain"), loop.WATCHING[1]),
-)
-
-
 #: the options of ``lehavre base`` (Typer's Annotated style: one declaration each)
 PlayersOption = Annotated[int, typer.Option("--players", "-p", min=1, max=5, help="Number of players, 1-5.")]
 ShortOption = Annotated[
@@ -102,6 +83,7 @@ OpponentOption = Annotated[
     typer.Option(
         "--opponent",
         metavar="AGENT",
+        callback=_opponent,
         help="Who plays the computer's seats: ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
     ),
 ]
@@ -136,11 +118,34 @@ ExpensiveLoansOption = Annotated[
         help="Advanced rule (the Polish rulebook, Rules for advanced players): 2 francs of interest for a player with at least as many loans as there are players.",
     ),
 ]
-ResumeOption = Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished base game.")]
 LevelOption = Annotated[loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))]
-ThinkTimeOption = Annotated[
-    float | None, typer.Option("--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET))
-]
+ThinkTimeOption = Annotated[ThinkTime | None, think_time_option(RULESET)]
+
+
+#: options that do not go with --resume/--load, or with --watch/--agents
+CONFLICTS: tuple[Conflict, ...] = (
+    (
+        (ResumeOption, LoadOption),
+        (
+            SeedOption,
+            PlayersOption,
+            ShortOption,
+            HumansOption,
+            OpponentOption,
+            SeatOption,
+            AdvancedSellingOption,
+            ExpensiveLoansOption,
+            LevelOption,
+            ThinkTimeOption,
+        ),
+        loop.CONTINUING_WHY,
+    ),
+    (
+        (WatchOption, AgentsOption),
+        (HumansOption, SeatOption, OpponentOption, NoUndoOption, PlainOption),
+        loop.WATCHING_WHY,
+    ),
+)
 
 
 @app.command("base")
@@ -171,42 +176,80 @@ def base(
     At the prompt type a number from the list, or an action such as 'take wood',
     'enter Fishery', 'buy Joinery', 'sell wooden ship 4'; 'help' lists every command.
     """
-    game_cmd.run(COMMAND, ctx, dict(locals()))
+    p = PlayOptions(
+        seed=seed,
+        noise=noise,
+        think_time=think_time,
+        watch=watch,
+        agents=agents,
+        json_out=json_out,
+        resume=resume,
+        load=load,
+        no_undo=no_undo,
+        no_save=no_save,
+        plain=plain,
+        level=level,
+        opponent=opponent,
+        seat=seat,
+    )
+    rules = RulesOptions(
+        players=players_n, short=short, advanced_selling=advanced_selling, expensive_loans=expensive_loans
+    )
+    game_cmd.run(command(p, rules, humans), ctx, p)
 
 
-def _agent_error(message: str, p: game_cmd.Params) -> str:
-    if message.startswith("expected"):
-        message += f": one agent per player (--players is {p['players_n']}; change it with --players N)"
-    return message
+def game_options(rules: RulesOptions) -> GameOptions:
+    return GameOptions(
+        players=rules.players,
+        short=rules.short,
+        advanced_selling=rules.advanced_selling,
+        expensive_loans=rules.expensive_loans,
+    )
 
 
-def _watch_intro(
-    console: Console, renderer: Renderer, state: GameState, players: list[loop.Player], seed: int, p: game_cmd.Params
+def command(p: PlayOptions, rules: RulesOptions, humans: int) -> game_cmd.GameCommand:
+    """What ``lehavre base`` gives the shared flow."""
+    return game_cmd.GameCommand(
+        name=RULESET_NAME,
+        spec=RULESET,
+        renderer=BaseRenderer,
+        conflicts=CONFLICTS,
+        options=game_options(rules),
+        players=rules.players,
+        seats=partial(seats, p, humans),
+        watch_intro=partial(watch_intro, rules.short),
+        agents_hint=f": one agent per player (--players is {rules.players}; change it with --players N)",
+        hint_style="dim",
+    )
+
+
+def watch_intro(
+    short: bool, console: Console, renderer: Renderer, state: GameState, players: list[loop.Player], seed: int
 ) -> None:
     assert isinstance(renderer, BaseRenderer) and isinstance(state, BaseState)
     who = ", ".join(
         f"P{s + 1} {pl.label}" + (" (starts)" if s == state.starting_player else "") for s, pl in enumerate(players)
     )
-    n = p["players_n"]
+    n = len(players)
     console.print(
-        Text(f"{RULESET.title} ({_version(p['short'])}, {loop.plural(n, 'player')}): {who}; seed {seed}", style="bold")
+        Text(f"{RULESET.title} ({_version(short)}, {loop.plural(n, 'player')}): {who}; seed {seed}", style="bold")
     )
     console.print(renderer.opening_line(state), soft_wrap=not console.is_terminal)  # whole words in a terminal
 
 
-def _seats(p: game_cmd.Params, seed: int, options: GameOptions) -> tuple[list[loop.Player], str]:
-    humans, n = p["humans"], p["players_n"]
+def seats(p: PlayOptions, humans: int, seed: int, options: GameOptions, opponent: str) -> tuple[list[loop.Player], str]:
+    """The seats of a new game at this keyboard (``--humans`` of them people) and its opening line."""
+    n = options.players
     if not 1 <= humans <= n:
         raise typer.BadParameter(
             f"{humans} is not between 1 and the number of players ({n}); to watch agents only, use --watch",
             param_hint="'--humans'",
         )
-    opp = _opponent(p["opponent"]) if humans < n else p["opponent"]
-    people = human_seats(p["seat"], n, humans, seed)
-    seats = [
+    people = human_seats(p.seat, n, humans, seed)
+    players = [
         loop.Player("You" if humans == 1 else f"Player {s + 1}")
         if s in people
-        else loop.make_player(opp, seed, s, think_time=p["think_time"], game=RULESET)
+        else loop.make_player(opponent, seed, s, think_time=p.think_time, game=RULESET)
         for s in range(n)
     ]
     if humans == 1:
@@ -214,22 +257,7 @@ def _seats(p: game_cmd.Params, seed: int, options: GameOptions) -> tuple[list[lo
         intro = f"You are P{me + 1}" + (" and start." if me == options.starting_player else ".")
     else:
         intro = "People at this keyboard: " + ", ".join(f"P{s + 1}" for s in people) + "."
-    others = [f"P{s + 1} {pl.label}" for s, pl in enumerate(seats) if pl.agent is not None]
+    others = [f"P{s + 1} {pl.label}" for s, pl in enumerate(players) if pl.agent is not None]
     if others:
         intro += " Computer: " + ", ".join(others) + "."
-    return seats, f"{RULESET.title} ({_version(p['short'])}, {loop.plural(n, 'player')}), seed {seed}. {intro}"
-
-
-COMMAND: game_cmd.GameCommand = game_cmd.GameCommand(
-    name=RULESET_NAME,
-    spec=RULESET,
-    renderer=BaseRenderer,
-    conflicts=CONFLICTS,
-    options=lambda p: _options(p["players_n"], p["short"], p["advanced_selling"], p["expensive_loans"]),
-    players=lambda p: int(p["players_n"]),
-    seats=_seats,
-    watchers=lambda p, specs, seed: game_cmd.agent_players(p, specs, seed, RULESET),
-    watch_intro=_watch_intro,
-    agent_error=_agent_error,
-    hint_style="dim",
-)
+    return players, f"{RULESET.title} ({_version(options.short)}, {loop.plural(n, 'player')}), seed {seed}. {intro}"

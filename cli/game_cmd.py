@@ -1,11 +1,11 @@
 """The flow every game command shares, written once: watch agents, continue a saved game, or start
 a new one at this keyboard, then play it.  A game command (``lehavre inland``, ``lehavre base``)
-declares its options and a :class:`GameCommand`: how its options, seats and opening lines are made.
-``lehavre host`` makes a game's options the same way (:meth:`GameCommand.options`)."""
+reads its options into one :class:`PlayOptions` and gives the flow a :class:`GameCommand`: its game,
+its game options (made already), its conflicts and how its seats and opening lines are made."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,120 +15,138 @@ from rich.text import Text
 
 from cli import play as loop
 from cli.console import error, make_console
+from cli.options import Conflict, Level
 from cli.prompt import Coach
 from cli.renderer import Renderer
-from core.agents import AgentSpecError, make_agent, parse_agent_list
+from cli.session import agent_seats
+from core.agents import AgentSpecError, check_noise, parse_agent_list
 from core.protocol import GameError, GameSpec, GameState
-from core.table import AGENT, Seat, seat_agent
-
-#: a command's parameters, by their names in its signature (``players_n``, ``seed``, ``buildings``, ...)
-Params = dict[str, Any]
+from core.search import Noise, ThinkTime
 
 
-def _no_coach(p: Params) -> Coach | None:
-    return None
+@dataclass(frozen=True)
+class PlayOptions:
+    """The options both game commands take, read once from the command line (each checked where it is
+    declared, in :mod:`cli.options` or the game's command)."""
+
+    seed: int | None
+    noise: Noise | None
+    think_time: ThinkTime | None
+    watch: bool
+    agents: str | None
+    json_out: bool
+    resume: bool
+    load: str | None
+    no_undo: bool
+    no_save: bool
+    plain: bool
+    level: Level | None
+    opponent: str
+    seat: str
+
+    @property
+    def watching(self) -> bool:
+        """Agents play every seat (``--watch``, or ``--agents`` alone)."""
+        return self.watch or self.agents is not None
 
 
-def _agent_error(message: str, p: Params) -> str:
-    return message
+#: the seats of a new game at this keyboard and its opening line, for a seed, the game's options and
+#: the ``--opponent`` (its level applied)
+Seats = Callable[[int, Any, str], tuple[list[loop.Player], str]]
+#: the line before a watched game: console, renderer, first position, seats, seed
+WatchIntro = Callable[[Console, Renderer, GameState, list[loop.Player], int], None]
 
 
 @dataclass(frozen=True)
 class GameCommand:
-    """What one game command adds to the shared flow."""
+    """What one game command gives the shared flow, made from its options."""
 
     name: str
     spec: GameSpec
     renderer: Callable[..., Renderer]
     #: options that do not go together (see :func:`cli.options.refuse_conflicts`)
-    conflicts: tuple[tuple[tuple[str, ...], tuple[str, ...], str], ...]
-    #: the game's options from the parameters (a bad data file exits with code 2)
-    options: Callable[[Params], Any]
+    conflicts: Sequence[Conflict]
+    #: the game's options (a bad data file has exited with code 2 already)
+    options: Any
     #: how many play
-    players: Callable[[Params], int]
-    #: the seats of a new game at this keyboard and the opening line: ``seats(p, seed, options)``
-    seats: Callable[[Params, int, Any], tuple[list[loop.Player], str]]
-    #: the agents of ``--watch`` (``agents(p, specs, seed)``) and the line before the game
-    watchers: Callable[[Params, list[str], int], list[loop.Player]]
-    watch_intro: Callable[[Console, Renderer, GameState, list[loop.Player], int, Params], None]
-    #: a tutorial (may set the seed, opponent and seat in ``p``), else None
-    coach: Callable[[Params], Coach | None] = _no_coach
-    #: ``--agents``'s error message, completed for this game
-    agent_error: Callable[[str, Params], str] = _agent_error
+    players: int
+    seats: Seats
+    watch_intro: WatchIntro
+    #: a tutorial's coach, else None
+    coach: Coach | None = None
+    #: what ``--agents``'s count error adds for this game
+    agents_hint: str = ""
+    #: two agents of the same kind in a watched game are told apart by their seat ('random #2')
+    number_alike: bool = False
     #: the style of the line under the opening line
     hint_style: str = "muted"
 
 
-def run(cmd: GameCommand, ctx: typer.Context, p: Params) -> None:
+def run(cmd: GameCommand, ctx: typer.Context, p: PlayOptions) -> None:
     """The game command's whole flow; exits with the play loop's code."""
     console = make_console()
-    p["watch"] = p["watch"] or p["agents"] is not None
-    p["opponent"] = loop.opponent_with_level(p["opponent"], p["level"], p["watch"])
-    loop.check_mode(p["watch"], p["json_out"], p["resume"], p["load"], p["noise"])
+    opponent = loop.opponent_with_level(p.opponent, p.level, p.watching)
+    loop.check_mode(p.watching, p.json_out, p.resume, p.load, p.noise)
     loop.refuse_conflicts(ctx, cmd.conflicts)
     renderer = cmd.renderer(console=console)
-    if p["watch"]:
+    if p.watching:
         watch(cmd, console, renderer, p)
         return
-    coach = cmd.coach(p)
-    if p["resume"] or p["load"] is not None:
-        session = loop.resume_or_exit(p["load"], cmd.name, cmd.spec.title, renderer, console, p["no_save"])
+    if p.resume or p.load is not None:
+        session = loop.resume_or_exit(p.load, cmd.name, cmd.spec.title, renderer, console, p.no_save)
         if session is None:
             return
     else:
-        session = new_game(cmd, console, p)
-    code = loop.play(session, renderer, console, allow_undo=not p["no_undo"], plain=p["plain"], coach=coach)
+        session = new_game(cmd, console, p, opponent)
+    code = loop.play(session, renderer, console, allow_undo=not p.no_undo, plain=p.plain, coach=cmd.coach)
     if code:
         raise typer.Exit(code)
 
 
-def watch(cmd: GameCommand, console: Console, renderer: Renderer, p: Params) -> None:
+def watch(cmd: GameCommand, console: Console, renderer: Renderer, p: PlayOptions) -> None:
     """``--watch``: a whole game between the agents of ``--agents`` (or the default AI in every seat)."""
-    n = cmd.players(p)
-    text = p["agents"] if p["agents"] is not None else ",".join(["ai"] * n)
+    text = p.agents if p.agents is not None else ",".join(["ai"] * cmd.players)
     try:
-        specs = parse_agent_list(text, n, cmd.spec)
-        for x in specs:
-            make_agent(x, 0, cmd.spec, noise=p["noise"])  # an agent with its own noise and --noise: refused here
+        specs = parse_agent_list(text, cmd.players, cmd.spec)
+        check_noise(specs, p.noise)
     except AgentSpecError as exc:
-        raise typer.BadParameter(cmd.agent_error(str(exc), p), param_hint="'--agents'") from None
-    options = cmd.options(p)
-    seed = p["seed"] if p["seed"] is not None else loop.draw_seed()
-    players = cmd.watchers(p, specs, seed)
-    loop.players_or_exit(players, p["think_time"])
+        hint = cmd.agents_hint if str(exc).startswith("expected") else ""
+        raise typer.BadParameter(f"{exc}{hint}", param_hint="'--agents'") from None
+    seed = p.seed if p.seed is not None else loop.draw_seed()
+    players = agent_seats(specs, seed, cmd.spec, noise=p.noise, think_time=p.think_time)
+    if cmd.number_alike:
+        number_alike(players, specs)
+    loop.players_or_exit(players, p.think_time)
     # the watched game keeps its positions (what each action did is shown from the position before it)
     # and is saved like a game at the keyboard, so it can be replayed and reviewed (not with --no-save)
+    table = table_or_exit(cmd, seed, players, p)
+    if not p.json_out:
+        cmd.watch_intro(console, renderer, table.state, players, seed)
+    loop.watch_or_exit(table, renderer, console, as_json=p.json_out)
+
+
+def number_alike(players: list[loop.Player], specs: list[str]) -> None:
+    """Agents of the same kind told apart by their seat: 'random #1', 'random #2' (two seats)."""
+    for s, player in enumerate(players):
+        if specs.count(specs[s]) > 1 or player.name == specs[1 - s]:
+            player.name = f"{player.name} #{s + 1}"
+
+
+def table_or_exit(cmd: GameCommand, seed: int, players: list[loop.Player], p: PlayOptions) -> loop.Table:
+    """The table of a new game; exit 2 with the reason if it cannot be set up."""
     try:
-        table = loop.new_session(cmd.name, cmd.spec, options, seed, players, autosave=not p["no_save"])
+        return loop.new_session(cmd.name, cmd.spec, cmd.options, seed, players, autosave=not p.no_save)
     except GameError as exc:
         error(str(exc))
         raise typer.Exit(2) from None
-    if not p["json_out"]:
-        cmd.watch_intro(console, renderer, table.state, players, seed, p)
-    loop.watch_or_exit(table, renderer, console, as_json=p["json_out"])
 
 
-def new_game(cmd: GameCommand, console: Console, p: Params) -> loop.Table:
+def new_game(cmd: GameCommand, console: Console, p: PlayOptions, opponent: str) -> loop.Table:
     """A new game at this keyboard, with its opening lines; exit 2 if it cannot be set up."""
-    seed = p["seed"] if p["seed"] is not None else loop.draw_seed()
-    options = cmd.options(p)
-    players, intro = cmd.seats(p, seed, options)
-    loop.players_or_exit(players, p["think_time"])
-    try:
-        session = loop.new_session(cmd.name, cmd.spec, options, seed, players, autosave=not p["no_save"])
-    except GameError as exc:
-        error(str(exc))
-        raise typer.Exit(2) from None
+    seed = p.seed if p.seed is not None else loop.draw_seed()
+    players, intro = cmd.seats(seed, cmd.options, opponent)
+    loop.players_or_exit(players, p.think_time)
+    session = table_or_exit(cmd, seed, players, p)
     console.print(Text(intro, style="bold"))
     console.print(Text("Type a number or an action; 'help' for every command, 'quit' to stop.", style=cmd.hint_style))
     return session
-
-
-def agent_players(p: Params, specs: list[str], seed: int, game: GameSpec) -> list[Seat]:
-    """One seat per agent spec (``--watch``), seeded by the one derivation; ``--noise`` and
-    ``--think-time`` go to each ai agent."""
-    seats = []
-    for s, spec in enumerate(specs):
-        agent = seat_agent(game, seed, s, spec, noise=p["noise"], think_time=p["think_time"])
-        seats.append(Seat(agent.name, AGENT, agent.name, agent))
-    return seats

@@ -1,8 +1,9 @@
-"""``lehavre inland`` (play or watch the Inland Port) and ``lehavre rules RULESET``."""
+"""``lehavre inland``: play or watch the Inland Port."""
 
 from __future__ import annotations
 
-from enum import Enum
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -13,46 +14,34 @@ from rich.text import Text
 import inland_port
 from cli import game_cmd
 from cli import play as loop
-from cli.console import error, make_console
-from cli.games import GAME_UI
+from cli.console import error
+from cli.game_cmd import PlayOptions
 from cli.options import (
+    Conflict,
     JsonOption,
     LoadOption,
     NoiseOption,
     NoSaveOption,
     NoUndoOption,
     PlainOption,
+    ResumeOption,
+    RulesOptions,
     SeedOption,
     chosen_seats,
     seat_option,
+    think_time_option,
 )
-from cli.prompt import Coach
 from cli.render_inland import InlandRenderer
 from cli.renderer import Renderer
 from cli.root import app
 from cli.tutorial import TUTORIAL_OPPONENT, TUTORIAL_SEED, InlandTutorial
 from core.agents import AgentSpecError, parse_agent_list
 from core.cards import DataFileError
-from core.protocol import GameError, GameState
+from core.protocol import GameState
+from core.search import ThinkTime
 from inland_port import RULESET, InlandOptions
 
 RULESET_NAME = "inland"
-
-
-class RulesetName(str, Enum):
-    inland = "inland"
-    base = "base"
-
-
-def _options(buildings: Path | None) -> InlandOptions:
-    """The game's options; a malformed building file exits with code 2 and its message."""
-    options = InlandOptions(buildings=str(buildings) if buildings is not None else None)
-    try:
-        inland_port.catalog(options)
-    except DataFileError as exc:
-        error(str(exc))
-        raise typer.Exit(2) from None
-    return options
 
 
 def _opponent(spec: str) -> str:
@@ -67,24 +56,13 @@ def _opponent(spec: str) -> str:
     return s
 
 
-#: options that do not go with --resume/--load, or with --watch/--agents
-CONFLICTS = (
-    (loop.CONTINUING[0], ("seed", "opponent", "seat", "buildings", "level", "think_time"), loop.CONTINUING[1]),
-    (loop.WATCHING[0], ("opponent", "seat", "no_undo", "tutorial", "plain"), loop.WATCHING[1]),
-    (
-        ("tutorial",),
-        ("seed", "opponent", "seat", "buildings", "level", "think_time", "resume", "load"),
-        "the tutorial is a fixed game: you in the first seat against ai:easy, with the built-in buildings",
-    ),
-)
-
-
 #: the options of ``lehavre inland`` (Typer's Annotated style: one declaration each)
 OpponentOption = Annotated[
     str,
     typer.Option(
         "--opponent",
         metavar="human|ai",
+        callback=_opponent,
         help="Who plays the other seat: human (two people at one keyboard), ai (= ai:normal), ai:easy, ai:hard, greedy, random.",
     ),
 ]
@@ -102,7 +80,6 @@ AgentsOption = Annotated[
         help="The two agents for --watch, e.g. random,greedy or ai:hard,ai (implies --watch).",
     ),
 ]
-ResumeOption = Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished game.")]
 TutorialOption = Annotated[
     bool,
     typer.Option(
@@ -112,9 +89,36 @@ TutorialOption = Annotated[
     ),
 ]
 LevelOption = Annotated[loop.Level | None, typer.Option("--level", case_sensitive=False, help=loop.level_help(RULESET))]
-ThinkTimeOption = Annotated[
-    float | None, typer.Option("--think-time", min=0.01, metavar="SECONDS", help=loop.think_time_help(RULESET))
-]
+ThinkTimeOption = Annotated[ThinkTime | None, think_time_option(RULESET)]
+
+
+#: options that do not go with --resume/--load, with --watch/--agents, or with --tutorial
+CONFLICTS: tuple[Conflict, ...] = (
+    (
+        (ResumeOption, LoadOption),
+        (SeedOption, OpponentOption, SeatOption, BuildingsOption, LevelOption, ThinkTimeOption),
+        loop.CONTINUING_WHY,
+    ),
+    (
+        (WatchOption, AgentsOption),
+        (OpponentOption, SeatOption, NoUndoOption, TutorialOption, PlainOption),
+        loop.WATCHING_WHY,
+    ),
+    (
+        (TutorialOption,),
+        (
+            SeedOption,
+            OpponentOption,
+            SeatOption,
+            BuildingsOption,
+            LevelOption,
+            ThinkTimeOption,
+            ResumeOption,
+            LoadOption,
+        ),
+        "the tutorial is a fixed game: you in the first seat against ai:easy, with the built-in buildings",
+    ),
+)
 
 
 @app.command("inland")
@@ -142,20 +146,55 @@ def inland(
     At the prompt type a number from the list, or an action such as 'build Farm',
     'use Hardware Store: clay', 'sell Farm'; 'help' lists every command.
     """
-    game_cmd.run(COMMAND, ctx, dict(locals()))
+    p = PlayOptions(
+        seed=seed,
+        noise=noise,
+        think_time=think_time,
+        watch=watch,
+        agents=agents,
+        json_out=json_out,
+        resume=resume,
+        load=load,
+        no_undo=no_undo,
+        no_save=no_save,
+        plain=plain,
+        level=level,
+        opponent=opponent,
+        seat=seat,
+    )
+    if tutorial:  # a fixed game: you in the first seat against ai:easy (its conflicts are refused by the flow)
+        p = replace(p, seed=TUTORIAL_SEED, opponent=TUTORIAL_OPPONENT, seat="first")
+    game_cmd.run(command(p, game_options(RulesOptions(buildings=buildings)), tutorial), ctx, p)
 
 
-def _watchers(p: game_cmd.Params, specs: list[str], seed: int) -> list[loop.Player]:
-    players = game_cmd.agent_players(p, specs, seed, RULESET)
-    for s, player in enumerate(players):
-        if specs.count(specs[s]) > 1 or player.name == specs[1 - s]:
-            player.name = f"{player.name} #{s + 1}"
-    return players
+def game_options(rules: RulesOptions) -> InlandOptions:
+    """The game's options; a malformed building file exits with code 2 and its message."""
+    options = InlandOptions(buildings=str(rules.buildings) if rules.buildings is not None else None)
+    try:
+        inland_port.catalog(options)
+    except DataFileError as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None
+    return options
 
 
-def _watch_intro(
-    console: Console, renderer: Renderer, state: GameState, players: list[loop.Player], seed: int, p: game_cmd.Params
-) -> None:
+def command(p: PlayOptions, options: InlandOptions, tutorial: bool) -> game_cmd.GameCommand:
+    """What ``lehavre inland`` gives the shared flow."""
+    return game_cmd.GameCommand(
+        name=RULESET_NAME,
+        spec=RULESET,
+        renderer=InlandRenderer,
+        conflicts=CONFLICTS,
+        options=options,
+        players=2,
+        seats=partial(seats, p, tutorial),
+        watch_intro=watch_intro,
+        coach=InlandTutorial(0) if tutorial else None,
+        number_alike=True,
+    )
+
+
+def watch_intro(console: Console, renderer: Renderer, state: GameState, players: list[loop.Player], seed: int) -> None:
     console.print(
         Text(
             f"{RULESET.title}: {players[0].label} (seat 1, starts) against {players[1].label}, seed {seed}",
@@ -164,24 +203,20 @@ def _watch_intro(
     )
 
 
-def _coach(p: game_cmd.Params) -> Coach | None:
-    """The tutorial: a fixed game, you in the first seat against ai:easy."""
-    if not p["tutorial"]:
-        return None
-    p.update(seed=TUTORIAL_SEED, opponent=TUTORIAL_OPPONENT, seat="first")
-    return InlandTutorial(0)
-
-
-def _seats(p: game_cmd.Params, seed: int, options: InlandOptions) -> tuple[list[loop.Player], str]:
-    opp = _opponent(p["opponent"])
-    if opp == "human":
+def seats(
+    p: PlayOptions, tutorial: bool, seed: int, options: InlandOptions, opponent: str
+) -> tuple[list[loop.Player], str]:
+    """The seats of a new game at this keyboard and its opening line."""
+    if opponent == "human":
         players = [loop.Player("Player 1"), loop.Player("Player 2")]
         intro = "Two players at one keyboard."
     else:
-        chosen = chosen_seats(p["seat"], 2)
+        chosen = chosen_seats(p.seat, 2)
         me = chosen[0] if chosen is not None else loop.seat_of_human("random", seed)
         players = [
-            loop.Player("You") if s == me else loop.make_player(opp, seed, s, think_time=p["think_time"], game=RULESET)
+            loop.Player("You")
+            if s == me
+            else loop.make_player(opponent, seed, s, think_time=p.think_time, game=RULESET)
             for s in (0, 1)
         ]
         other = players[1 - me].label
@@ -189,61 +224,6 @@ def _seats(p: game_cmd.Params, seed: int, options: InlandOptions) -> tuple[list[
             f"You are seat {me + 1} ({'A-F board, you start round A' if me == 0 else 'G-L board'}); "
             f"{other} plays seat {2 - me}."
         )
-    if p["tutorial"]:
+    if tutorial:
         intro = "A guided first game: " + intro
     return players, f"{RULESET.title}, seed {seed}. {intro}"
-
-
-COMMAND: game_cmd.GameCommand = game_cmd.GameCommand(
-    name=RULESET_NAME,
-    spec=RULESET,
-    renderer=InlandRenderer,
-    conflicts=CONFLICTS,
-    options=lambda p: _options(p["buildings"]),
-    players=lambda p: 2,
-    seats=_seats,
-    watchers=_watchers,
-    watch_intro=_watch_intro,
-    coach=_coach,
-)
-
-
-def rulings_text() -> str:
-    """The rulings and the provenance of the data (``cli/rules.md``, shipped with the package)."""
-    from importlib.resources import files
-
-    return files("cli").joinpath("rules.md").read_text(encoding="utf-8")
-
-
-@app.command("rules")
-def rules(
-    ruleset: Annotated[
-        RulesetName | None,
-        typer.Argument(case_sensitive=False, help="Which game: inland or base; without it, the rulings of both games."),
-    ] = None,
-    building: Annotated[
-        str | None, typer.Argument(help="One building (a unique beginning of its name is enough); all if omitted.")
-    ] = None,
-    buildings: Annotated[
-        Path | None, typer.Option("--buildings", metavar="PATH", help="Read the buildings from this data file.")
-    ] = None,
-) -> None:
-    """The rulings lehavre makes where the rulebooks leave a gap, and where its data comes from ('lehavre rules');
-    or a game's building reference: cost, value, letter, function, provenance ('lehavre rules inland [BUILDING]',
-    'lehavre rules base [BUILDING]')."""
-    console = make_console()
-    if ruleset is None:
-        if building is not None or buildings is not None:
-            raise typer.BadParameter(
-                "name the game first: 'lehavre rules inland|base [BUILDING]'", param_hint="'RULESET'"
-            )
-        from rich.markdown import Markdown
-
-        console.print(Markdown(rulings_text()))
-        return
-    printer = GAME_UI[ruleset.value].reference
-    try:
-        printer(console, building, str(buildings) if buildings else None)
-    except GameError as exc:
-        error(str(exc))
-        raise typer.Exit(2) from None

@@ -134,6 +134,8 @@ class LineInput:
         self.session: PromptSession[str] | None = None
         #: what was typed at a prompt that news ended (it is typed already at the next prompt)
         self.carry = ""
+        #: news that would have ended a prompt Enter had just ended (raised by :meth:`read` after it)
+        self.late_news: Exception | None = None
         if not self.terminal and sys.stdin.isatty():
             try:  # the keyboard is a terminal, the screen is not: readline's editing for input()
                 import readline  # noqa: F401
@@ -146,7 +148,8 @@ class LineInput:
     def read(self, prompt: str | Callable[[], str], *, watch: Watch | None = None) -> str:
         """The next line typed at ``prompt`` (a text, or a function giving the text now).  On a terminal,
         ``watch`` is asked for news every :data:`TICK` s; its ``take()`` prints above the prompt, and an
-        exception it raises ends the prompt (the line typed so far is kept for the next one)."""
+        exception it raises ends the prompt (the line typed so far is kept for the next one), also when
+        Enter was pressed at that moment (the news wins; the line is kept the same way)."""
         if not self.terminal:
             return input(prompt if isinstance(prompt, str) else prompt())
         if self.session is None:
@@ -164,24 +167,40 @@ class LineInput:
         text = prompt if callable(prompt) else (lambda: prompt)
         # in the terminal's own colour, which makes prompt_toolkit write the prompt's last space too
         # (it leaves unstyled spaces at the end of a line unwritten)
-        return self.session.prompt(lambda: [("fg:default", text())], default=default, pre_run=pre_run)
+        self.late_news = None
+        line = self.session.prompt(lambda: [("fg:default", text())], default=default, pre_run=pre_run)
+        news, self.late_news = self.late_news, None
+        if news is not None:  # the news came as Enter was pressed: it wins, the line waits at the next prompt
+            self.carry = line
+            raise news
+        return line
 
     def start_watch(self, watch: Watch) -> None:
         get_app().create_background_task(self.watching(*watch))
 
     async def watching(self, ready: Callable[[], bool], take: Callable[[], None]) -> None:
         """Look for news while the prompt is open: show each piece above it (the prompt is drawn again
-        below it, with what was typed); news that ends the prompt erases it and keeps the line typed."""
+        below it, with what was typed); news that ends the prompt erases it and keeps the line typed.
+        News that would end a prompt Enter has ended meanwhile is kept for :meth:`read` to raise."""
         app = get_app()
         while True:
             await asyncio.sleep(TICK)
             if not ready():
                 continue
-            try:
-                await run_in_terminal(take)
-            except Exception as exc:  # the prompt ends: the position changed, the game stopped...
+            await run_in_terminal(lambda: self.take_news(take))
+            if self.late_news is None:
+                app.invalidate()  # the prompt's text may have changed
+                continue
+            if not app.is_done:  # the prompt ends: the position changed, the game stopped...
+                news, self.late_news = self.late_news, None
                 self.carry = app.current_buffer.text
                 app.erase_when_done = True
-                app.exit(exception=exc)
-                return
-            app.invalidate()  # the prompt's text may have changed
+                app.exit(exception=news)
+            return
+
+    def take_news(self, take: Callable[[], None]) -> None:
+        """``take()``, what it raises kept (the prompt may have ended by the time it is seen)."""
+        try:
+            take()
+        except Exception as exc:  # the prompt ends: the position changed, the game stopped...
+            self.late_news = exc

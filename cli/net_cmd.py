@@ -24,7 +24,7 @@ from cli import play as loop
 from cli.console import error, make_console
 from cli.games import GAME_UI
 from cli.net_client import CodeRefused, Link, LinkError, RemoteLoop, bot_seed
-from cli.options import NoUndoOption, PlainOption
+from cli.options import NoUndoOption, PlainOption, RulesOptions
 from cli.prompt import PromptCommand
 from cli.root import app
 from cli.screen import height_of
@@ -37,7 +37,10 @@ from core.net.view import ViewError
 from core.protocol import GameError, GameSpec
 
 #: the games that can be hosted: their own commands make their options
-COMMANDS = {c.name: c for c in (inland_cmd.COMMAND, base_cmd.COMMAND)}
+GAME_OPTIONS: dict[str, Callable[[RulesOptions], Any]] = {
+    inland_cmd.RULESET_NAME: inland_cmd.game_options,
+    base_cmd.RULESET_NAME: base_cmd.game_options,
+}
 
 #: the port a host listens on unless --port says otherwise
 DEFAULT_PORT = 8765
@@ -81,17 +84,18 @@ def game_options(game: GameSpec, players: int, short: bool, buildings: Path | No
         raise typer.BadParameter("--short, --advanced-selling and --expensive-loans are base game options")
     if game.name != "inland" and buildings is not None:
         raise typer.BadParameter("--buildings is for the Inland Port only", param_hint="'--buildings'")
-    command = COMMANDS.get(game.name)
-    if command is None:
+    make = GAME_OPTIONS.get(game.name)
+    if make is None:
         raise typer.BadParameter(f"this lehavre cannot host '{game.name}'", param_hint="'inland|base'")
-    params = {
-        "players_n": players,
-        "short": short,
-        "buildings": buildings,
-        "advanced_selling": advanced[0],
-        "expensive_loans": advanced[1],
-    }
-    return command.options(params)
+    return make(
+        RulesOptions(
+            players=players,
+            short=short,
+            buildings=buildings,
+            advanced_selling=advanced[0],
+            expensive_loans=advanced[1],
+        )
+    )
 
 
 def new_table(
@@ -478,16 +482,27 @@ def join_game(
     return play.run()
 
 
-def check_address(address: str) -> None:
-    """``HOST:PORT`` (or a ws:// URL); anything else is a usage error saying so."""
-    if not re.fullmatch(r"(wss?://)?(\[[0-9a-fA-F:.]+\]|[\w.-]+):\d{1,5}/?", address.strip()):
+def check_address(address: str) -> str:
+    """``HOST:PORT`` (or a ws:// URL) with a port a host can listen on; anything else is a usage error
+    saying what is allowed (as ``host --port`` says it)."""
+    found = re.fullmatch(r"(wss?://)?(\[[0-9a-fA-F:.]+\]|[\w.-]+):(\d+)/?", address.strip())
+    if found is None:
         raise typer.BadParameter(
-            f"'{address}' is not HOST:PORT; give the address 'lehavre host' printed, e.g. 127.0.0.1:8765",
-            param_hint="'ADDRESS'",
+            f"'{address}' is not HOST:PORT; give the address 'lehavre host' printed, e.g. 127.0.0.1:8765"
         )
+    port = int(found.group(3))
+    if not 1 <= port <= 65535:
+        raise typer.BadParameter(
+            f"the port {port} is out of range: give a number from 1 to 65535 (the address 'lehavre host' printed, "
+            "e.g. 127.0.0.1:8765)"
+        )
+    return address
 
 
-AddressArg = Annotated[str, typer.Argument(metavar="ADDRESS", help="The host's address, HOST:PORT, as it printed.")]
+AddressArg = Annotated[
+    str,
+    typer.Argument(metavar="ADDRESS", callback=check_address, help="The host's address, HOST:PORT, as it printed."),
+]
 CodeArg = Annotated[str, typer.Argument(metavar="CODE", help="Your code, as the host printed it.")]
 
 
@@ -506,7 +521,6 @@ def join(
     plain: PlainOption = False,
 ) -> None:
     """Join a game hosted with 'lehavre host': the same screen, prompt and commands as a local game."""
-    check_address(address)
     if agent is not None:
         try:
             make_agent(agent, 0, None)
@@ -520,7 +534,6 @@ def join(
 @app.command("watch")
 def watch(address: AddressArg, code: CodeArg) -> None:
     """Watch a game hosted with 'lehavre host' (with the spectators' code; a seat's code watches too)."""
-    check_address(address)
     code_ = join_game(make_console(), address, code, watch=True, plain=True)
     if code_:
         raise typer.Exit(code_)

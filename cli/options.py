@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import IO, Annotated, Any, cast
+from typing import IO, Annotated, Any, cast, get_args
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperArgument, TyperGroup
+from typer.models import OptionInfo
 
 from cli.console import fit_to_terminal
 from cli.session import Player, check_think_time, with_level
 from core.agents import AgentSpecError
 from core.protocol import GameSpec
+from core.search import Noise, ThinkTime
 
 #: the options both game commands declare alike (Typer's Annotated style: one declaration each)
 LoadOption = Annotated[
@@ -57,17 +60,39 @@ DbOption = Annotated[
     ),
 ]
 
+ResumeOption = Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished game.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="With --watch: print only one JSON object with the result.")]
 SeedOption = Annotated[
     int | None, typer.Option("--seed", metavar="N", help="Seed of the game (drawn and printed if not given).")
 ]
 NoUndoOption = Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")]
 NoSaveOption = Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")]
+
+
+def _value(kind: type[float]) -> Callable[[str], Any]:
+    """A parser for an option whose value type (``kind``) checks itself: a number, then ``kind``'s own check,
+    its message a usage error."""
+
+    def parse(text: str) -> Any:
+        if isinstance(text, kind):  # a default, already made
+            return text
+        try:
+            number = float(text)
+        except ValueError:
+            raise typer.BadParameter(f"'{text}' is not a number") from None
+        try:
+            return kind(number)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+
+    return parse
+
+
 NoiseOption = Annotated[
-    float | None,
+    Noise | None,
     typer.Option(
         "--noise",
-        min=0.0,
+        parser=_value(Noise),
         metavar="X",
         help="Each AI draws among its moves within X francs of its best: varied games a seed reproduces "
         "(not with an agent written with its own noise, ai:easy~3).",
@@ -81,6 +106,17 @@ PlainOption = Annotated[
         "screen fitted to the terminal.",
     ),
 ]
+
+
+@dataclass(frozen=True)
+class RulesOptions:
+    """The options that make a game's rules, as ``lehavre inland``/``base`` and ``lehavre host`` read them."""
+
+    players: int = 2
+    short: bool = False
+    buildings: Path | None = None
+    advanced_selling: bool = False
+    expensive_loans: bool = False
 
 
 #: the words of ``--seat``, the same in every game (besides a seat number; 'second' is seat 2)
@@ -139,6 +175,11 @@ def level_help(game: GameSpec) -> str:
     return "Strength of an 'ai' opponent: " + ", ".join(parts) + "."
 
 
+def think_time_option(game: GameSpec) -> Any:
+    """``--think-time``, declared once for every game command (its help names ``game``'s time cap)."""
+    return typer.Option("--think-time", parser=_value(ThinkTime), metavar="SECONDS", help=think_time_help(game))
+
+
 def think_time_help(game: GameSpec) -> str:
     """``--think-time``'s help, naming the default level's time cap in this game."""
     normal = game.level(None)
@@ -156,8 +197,6 @@ class Level(str, Enum):
 
 def opponent_with_level(opponent: str, level: Level | None, watch: bool) -> str:
     """The ``--opponent`` spec with ``--level`` applied; a bad combination is a usage error."""
-    import typer
-
     if level is None:
         return opponent
     if watch:
@@ -170,7 +209,7 @@ def opponent_with_level(opponent: str, level: Level | None, watch: bool) -> str:
         raise typer.BadParameter(str(exc), param_hint="'--level'") from None
 
 
-def check_mode(watch: bool, json_out: bool, resume: bool, load: str | None, noise: float | None = None) -> None:
+def check_mode(watch: bool, json_out: bool, resume: bool, load: str | None, noise: Noise | None = None) -> None:
     """Options that do not go together in a game command are usage errors."""
     if json_out and not watch:
         raise typer.BadParameter("--json needs --watch (a game between agents)", param_hint="'--json'")
@@ -186,45 +225,49 @@ def check_mode(watch: bool, json_out: bool, resume: bool, load: str | None, nois
         raise typer.BadParameter("give either --resume or --load PATH, not both", param_hint="'--resume'")
 
 
-#: why options do not go with continuing a saved game or with watching agents (``refuse_conflicts``)
-CONTINUING = (
-    ("resume", "load"),
-    ("a saved game goes on with the seed, players, options and building data it was started with"),
-)
+#: options that cannot go together: (modes, others, why), each option named by its declaration (an
+#: ``Annotated`` alias of this module or a game command's)
+Conflict = tuple[tuple[Any, ...], tuple[Any, ...], str]
 
 
-WATCHING = ("watch", "agents"), "watching agents has nobody at the keyboard (name every seat's agent in --agents)"
+def flag_of(declaration: Any) -> str:
+    """The first flag (``--seed``) of an option declared as ``Annotated[type, typer.Option(...)]``."""
+    info = next(x for x in get_args(declaration)[1:] if isinstance(x, OptionInfo))
+    # in an Annotated declaration the first flag stands where a default would
+    return str(info.default if isinstance(info.default, str) else (info.param_decls or ("",))[0])
 
 
-def refuse_conflicts(ctx: Any, conflicts: Sequence[tuple[tuple[str, ...], tuple[str, ...], str]]) -> None:
+#: why options do not go with continuing a saved game (``--resume``, ``--load``)
+CONTINUING_WHY = "a saved game goes on with the seed, players, options and building data it was started with"
+#: why options do not go with watching agents (``--watch``, ``--agents``)
+WATCHING_WHY = "watching agents has nobody at the keyboard (name every seat's agent in --agents)"
+
+
+def refuse_conflicts(ctx: Any, conflicts: Sequence[Conflict]) -> None:
     """Options given together that cannot go together are a usage error (exit 2) naming both.
 
-    ``conflicts``: (modes, others, why): any of the parameters ``modes``
-    given on the command line together with any of ``others``.
+    ``conflicts``: (modes, others, why): any of the options ``modes`` given on the command line
+    together with any of ``others``.
     """
-    import typer
-
     # click's UsageError (exit status 2), whether typer vendors click or depends on it
     usage_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
-    flags = {p.name: (p.opts[0] if getattr(p, "opts", None) else p.name) for p in ctx.command.params}
+    names = {flag: p.name for p in ctx.command.params for flag in getattr(p, "opts", ())}
 
-    def given(name: str) -> bool:
-        source = ctx.get_parameter_source(name)
+    def given(flag: str) -> bool:
+        source = ctx.get_parameter_source(names[flag])
         return source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT")
 
     for modes, others, why in conflicts:
-        mode = next((m for m in modes if given(m)), None)
+        mode = next((f for f in map(flag_of, modes) if given(f)), None)
         if mode is None:
             continue
-        clash = next((o for o in others if given(o)), None)
+        clash = next((f for f in map(flag_of, others) if given(f)), None)
         if clash is not None:
-            raise usage_error(f"{flags[mode]} and {flags[clash]} cannot go together: {why}.", ctx)
+            raise usage_error(f"{mode} and {clash} cannot go together: {why}.", ctx)
 
 
-def players_or_exit(players: Sequence[Player], think_time: float | None) -> None:
+def players_or_exit(players: Sequence[Player], think_time: ThinkTime | None) -> None:
     """Check ``--think-time`` against the seated players (a usage error if no AI plays)."""
-    import typer
-
     try:
         check_think_time(players, think_time)
     except AgentSpecError as exc:
@@ -283,10 +326,36 @@ def _fitted(show: Callable[..., None]) -> Callable[..., None]:
     return fitted
 
 
+class PlainArgument(TyperArgument):
+    """A command's argument shown as a person reads a usage line: its name (``NAME|PATH``), in brackets
+    when it may be left out, ``...`` when it takes several; without typer's braces or Python types
+    (``{RULES...}...``, ``RULES <str>``)."""
+
+    def _usage_display_name(self) -> str:
+        name = self.display_name_raw
+        if self.nargs != 1 and not name.endswith("..."):
+            name += "..."
+        return name if self.required else f"[{name}]"
+
+    def display_type(self, ctx: Any) -> str:
+        """A choice's words (``<inland|base>``) when no metavar names them; never a Python type."""
+        if self.metavar is None and self.type_descriptor.is_choice:
+            return super().display_type(ctx)
+        return ""
+
+
 class PlainWordsGroup(TyperGroup):
     """The ``lehavre`` group: a command's usage error names what was wrong and what is allowed in the
     project's words (not pydantic's "Value error," or "Input should be"), and in a terminal it is wrapped
-    between words at its width (click prints it on one line, which a terminal breaks mid-word)."""
+    between words at its width (click prints it on one line, which a terminal breaks mid-word).  Its
+    commands' arguments are shown as :class:`PlainArgument` shows them."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        for command in self.commands.values():
+            for param in command.params:
+                if type(param) is TyperArgument:
+                    param.__class__ = PlainArgument  # the same argument, shown in plain words
 
     def invoke(self, ctx: Any) -> Any:
         # click's ClickException (what click shows and exits with), whether typer vendors click or depends on it

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from cli.explain import AIDecision, agent_choose, explain_info, explain_turn, labelled_pv, main_choice
 from cli.options import (
-    CONTINUING,
-    WATCHING,
+    CONTINUING_WHY,
+    WATCHING_WHY,
     Level,
     check_mode,
     level_help,
@@ -52,11 +52,11 @@ from cli.watch import watch, watch_or_exit
 from core.table import Seat, Table
 
 __all__ = [
-    "CONTINUING",
+    "CONTINUING_WHY",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
     "HINT_AGENT",
-    "WATCHING",
+    "WATCHING_WHY",
     "AIDecision",
     "Level",
     "PlayLoop",

@@ -183,6 +183,7 @@ def _target(game: str | None, run: int | None, game_index: int | None, db: Path 
         return from_save(game)
     if run is None or game_index is None:
         raise typer.BadParameter(
-            "name a saved game (see 'lehavre saves'), or a playtest game with --run N --game I", param_hint="'GAME'"
+            "name a saved game (see 'lehavre saves'), or a playtest game with --run N --game I",
+            param_hint="'NAME|PATH'",
         )
     return from_playtest(run, game_index, db)

@@ -20,7 +20,7 @@ from core import records
 from core.agents import AgentSpecError
 from core.net.plan import plan_path
 from core.protocol import GameError, GameSpec
-from core.search import SearchAgent
+from core.search import Noise, SearchAgent, ThinkTime
 from core.table import AGENT, PERSON, Seat, Table, person_seats, seat_agent
 
 #: exit codes of a game: finished or quit by the player, end of input, Ctrl-C
@@ -54,7 +54,7 @@ def make_player(
     seed: int,
     seat: int,
     name: str | None = None,
-    think_time: float | None = None,
+    think_time: ThinkTime | None = None,
     game: GameSpec | None = None,
 ) -> Seat:
     """The seat for ``spec`` (``human`` or an agent spec) in ``game``; raises AgentSpecError.
@@ -70,7 +70,19 @@ def make_player(
     return Seat(name or label, AGENT, label, agent)
 
 
-def check_think_time(players: Sequence[Seat], think_time: float | None) -> None:
+def agent_seats(
+    specs: list[str], seed: int, game: GameSpec, *, noise: Noise | None = None, think_time: ThinkTime | None = None
+) -> list[Seat]:
+    """One seat per agent spec (``--watch``), seeded by the one derivation; ``noise`` and ``think_time``
+    go to each ai agent."""
+    seats = []
+    for s, spec in enumerate(specs):
+        agent = seat_agent(game, seed, s, spec, noise=noise, think_time=think_time)
+        seats.append(Seat(agent.name, AGENT, agent.name, agent))
+    return seats
+
+
+def check_think_time(players: Sequence[Seat], think_time: ThinkTime | None) -> None:
     """``--think-time`` without any searching agent is a mistake worth saying."""
     if think_time is not None and not any(isinstance(p.agent, SearchAgent) for p in players):
         raise AgentSpecError("--think-time applies to the ai agent, and no ai plays in this game")

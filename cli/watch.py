@@ -62,13 +62,7 @@ def watch(
             console.print(renderer.turn_line(t.state, t.seats))
             time.sleep(delay)
 
-    # saved once at the end (or when stopped), not after every action: watching stays fast
-    path, table.save_path = table.save_path, None
-    try:
-        state = table.play(decide, after)
-    finally:
-        table.save_path = path
-        table.save()
+    state = table.play(decide, after)  # saved after every action, as at every table: a crash keeps the game
     summary = records.state_summary(state)
     result = {
         "ruleset": table.game.name,

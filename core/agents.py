@@ -10,13 +10,12 @@ between agents is reproduced by the seeds alone.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Protocol
 
 from core.games import game_spec
 from core.protocol import A, GameError, GameSpec, GameState, wealth_margin
-from core.search import SearchAgent
+from core.search import NO_NOISE, Noise, SearchAgent, ThinkTime
 
 
 class Agent(Protocol):
@@ -108,15 +107,13 @@ def make_agent(
     same text always gives the same agent whatever has been imported.
     """
     text, _, noise_text = spec.strip().lower().partition("~")
-    own_noise = _own_noise(spec, noise_text) if noise_text else None
-    if own_noise is not None and noise is not None:
-        raise AgentSpecError(
-            f"agent '{spec.strip()}' has its own noise {own_noise:g}; drop it or drop --noise {noise:g}"
-        )
-    if noise is not None and (noise < 0 or math.isnan(noise)):
-        raise AgentSpecError(f"the noise must be a number >= 0 (evaluation points, about francs), not {noise:g}")
-    if think_time is not None and not think_time > 0:
-        raise AgentSpecError(f"--think-time must be a positive number of seconds, not {think_time:g}")
+    own = own_noise(spec)
+    try:  # a Noise or a ThinkTime stays as it is; a plain number becomes one (its one check)
+        points = Noise(noise) if noise is not None else None
+        seconds = ThinkTime(think_time) if think_time is not None else None
+    except ValueError as exc:
+        raise AgentSpecError(str(exc)) from None
+    check_noise([spec], points)
     text, _, budget_text = text.partition("@")
     max_nodes = _node_budget(spec, budget_text) if budget_text else None
     kind, _, level = text.partition(":")
@@ -135,25 +132,38 @@ def make_agent(
     try:
         return SearchAgent(
             level=level or None,
-            think_time=think_time,
+            think_time=seconds,
             seed=seed,
             game=game_spec(game) if game is not None else None,
-            noise=own_noise if own_noise is not None else noise or 0.0,
+            noise=own if own is not None else points or NO_NOISE,
             max_nodes=max_nodes,
         )
     except ValueError as exc:
         raise AgentSpecError(f"agent '{spec}': {exc}") from None
 
 
-def _own_noise(spec: str, text: str) -> float:
+def _own_noise(spec: str, text: str) -> Noise:
     """The ``X`` of ``~X`` in an agent text."""
     try:
-        noise = float(text)
+        return Noise(float(text))
     except ValueError:
-        raise AgentSpecError(f"agent '{spec}': the noise after ~ must be a number, e.g. ai:easy~3") from None
-    if noise < 0 or math.isnan(noise):
-        raise AgentSpecError(f"agent '{spec}': the noise after ~ must not be negative")
-    return noise
+        raise AgentSpecError(
+            f"agent '{spec}': the noise after ~ must be a number >= 0 (evaluation points, about francs), e.g. ai:easy~3"
+        ) from None
+
+
+def own_noise(spec: str) -> Noise | None:
+    """The noise an agent text carries (``ai:easy~3``), if any; raises AgentSpecError if it is no noise."""
+    _, tilde, text = spec.strip().lower().partition("~")
+    return _own_noise(spec, text) if tilde else None
+
+
+def check_noise(specs: list[str], noise: Noise | None) -> None:
+    """``noise`` (``--noise``) goes to agents without a noise of their own; AgentSpecError if one has."""
+    for spec in specs:
+        own = own_noise(spec)
+        if own is not None and noise is not None:
+            raise AgentSpecError(f"agent '{spec.strip()}' has its own noise {own:g}; drop it or drop --noise {noise:g}")
 
 
 def _node_budget(spec: str, text: str) -> int:

@@ -69,6 +69,30 @@ EXACT, LOWER, UPPER = 0, 1, 2
 ProgressCallback = Callable[[dict[str, Any]], None]
 
 
+class ThinkTime(float):
+    """Seconds an ``ai`` agent thinks per move instead of its level's node budget (``--think-time``):
+    a positive, finite number.  Checked here, once: whatever holds a ThinkTime holds a good one."""
+
+    def __new__(cls, seconds: float) -> ThinkTime:
+        if not (seconds > 0 and math.isfinite(seconds)):
+            raise ValueError(f"the thinking time must be a positive number of seconds, not {seconds:g}")
+        return super().__new__(cls, seconds)
+
+
+class Noise(float):
+    """How far (evaluation points, about francs) from its best an ``ai`` agent draws its move
+    (``--noise``, ``ai:easy~3``): a finite number >= 0.  Checked here, once."""
+
+    def __new__(cls, points: float) -> Noise:
+        if not (points >= 0 and math.isfinite(points)):
+            raise ValueError(f"the noise must be a number >= 0 (evaluation points, about francs), not {points:g}")
+        return super().__new__(cls, points)
+
+
+#: no noise: the best move, always
+NO_NOISE = Noise(0.0)
+
+
 class _Abort(Exception):
     """Raised inside the search when a node or time budget runs out."""
 
@@ -153,7 +177,7 @@ class Searcher:
         evaluator: Evaluator | None = None,
         progress: ProgressCallback | None = None,
         progress_every: int = 4096,
-        noise: float = 0.0,
+        noise: Noise = NO_NOISE,
         forced_moves_free: bool | None = None,
         keep_going: Callable[[list[dict[str, Any]]], bool] | None = None,
         root_first: Any = None,
@@ -175,8 +199,6 @@ class Searcher:
         self.evaluator = evaluator
         self.progress = progress
         self.progress_every = max(1, progress_every)
-        if noise < 0 or math.isnan(noise):
-            raise ValueError("noise must be a number of evaluation points >= 0")
         #: choose at random (seeded) among the root moves within ``noise`` of the best
         self.noise = noise
         #: a forced move costs no depth (``None``: as the searched game's spec says)
@@ -675,21 +697,19 @@ class SearchAgent:
     def __init__(
         self,
         level: str | None = "normal",
-        think_time: float | None = None,
+        think_time: ThinkTime | None = None,
         seed: int = 0,
         progress: ProgressCallback | None = None,
         max_nodes: int | None = None,
         max_depth: int | None = None,
         evaluator: Evaluator | None = None,
         game: GameSpec | None = None,
-        noise: float = 0.0,
+        noise: Noise = NO_NOISE,
     ) -> None:
         level = (level or (game.default_level if game else "normal")).strip().lower()
         levels = game.ai_levels if game is not None else LEVELS
         if level not in levels:
             raise ValueError(f"unknown AI level '{level}' (allowed: {', '.join(levels)})")
-        if think_time is not None and think_time <= 0:
-            raise ValueError("think_time must be a positive number of seconds")
         self.game = game
         #: the level's budgets in ``game`` (without a game: :data:`LEVELS`'s)
         self.level = levels[level]
@@ -700,8 +720,6 @@ class SearchAgent:
         self.max_nodes = max_nodes
         self.max_depth = max_depth
         self.evaluator = evaluator
-        if noise < 0 or math.isnan(noise):
-            raise ValueError("noise must be a number >= 0 (evaluation points, about francs)")
         #: choose at random (seeded by the agent's seed and the move) among root moves within this of the best
         self.noise = noise
         self.last_info: dict[str, Any] = {}

@@ -39,3 +39,19 @@ def test_json_output_is_unchanged_and_no_save_turns_saving_off(data_dir):
     quiet = runner.invoke(app, ["base", "--watch", "--agents", "random,random", "--seed", "5", "--json", "--no-save"])
     assert quiet.exit_code == 0, quiet.output
     assert len(list((data_dir / "saves").glob("*.json"))) == 1
+
+
+def test_a_watched_game_is_saved_after_every_action(data_dir, monkeypatch):
+    """As every other table does: a crash part way keeps the game up to its last action."""
+    saved_at: list[int] = []
+    save = records.save_record
+
+    def counting(record, path):
+        saved_at.append(len(record.actions))
+        return save(record, path)
+
+    monkeypatch.setattr(records, "save_record", counting)
+    r = runner.invoke(app, ["base", "--watch", "--agents", "random,random", "--seed", "5", "--short"])
+    assert r.exit_code == 0, r.output
+    record = records.load_record(next((data_dir / "saves").glob("*.json")))
+    assert saved_at[: len(record.actions)] == list(range(1, len(record.actions) + 1))

@@ -12,7 +12,7 @@ import pytest
 import core.table as table_module
 from core.agents import AgentSpecError, make_agent
 from core.lab import playtest as pt
-from core.search import Searcher
+from core.search import Noise, Searcher, ThinkTime
 from inland_port import RULESET
 
 DECISIONS = 24  # the first two rounds and a half: enough to differ, quick to play
@@ -52,21 +52,35 @@ def test_noise_draws_only_among_moves_within_x_of_the_best():
     best = exact.score
     scores = dict(Searcher(max_depth=2, seed=1, alphabeta=False).search(s.clone()).root_scores)
     within = {a for a, v in scores.items() if v >= best - 3.0}
-    drawn = {str(Searcher(max_depth=2, seed=k, noise=3.0).search(s.clone()).action) for k in range(40)}
+    drawn = {str(Searcher(max_depth=2, seed=k, noise=Noise(3.0)).search(s.clone()).action) for k in range(40)}
     assert drawn <= within and len(drawn) >= 2  # several moves drawn, none outside the window
-    plain = Searcher(max_depth=2, seed=5, noise=0.0).search(s.clone())
+    plain = Searcher(max_depth=2, seed=5, noise=Noise(0.0)).search(s.clone())
     assert plain.score == best and plain.candidates == 1  # without noise: a best move (ties broken by the seed)
 
 
 def test_noise_must_be_a_non_negative_number():
-    with pytest.raises(ValueError, match="noise"):
-        Searcher(max_depth=2, noise=-1.0)
+    """The noise is checked once, by its value type: whatever holds a Noise holds a good one."""
+    for bad in (-1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match=r"the noise must be a number >= 0"):
+            Noise(bad)
+    assert Noise(0.0) == 0.0 and Noise(2.5) == 2.5
+
+
+def test_think_time_must_be_a_positive_number_of_seconds():
+    for bad in (0.0, -1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="the thinking time must be a positive number of seconds"):
+            ThinkTime(bad)
+    assert ThinkTime(0.25) == 0.25
 
 
 def test_agent_texts_carry_the_noise():
     agent = make_agent("ai:easy~2.5", 1, "inland")
     assert agent.noise == 2.5
-    for bad, words in (("ai:easy~x", "must be a number"), ("ai~-1", "not be negative"), ("random~2", "only the ai")):
+    for bad, words in (
+        ("ai:easy~x", "must be a number"),
+        ("ai~-1", "must be a number >= 0"),
+        ("random~2", "only the ai"),
+    ):
         with pytest.raises(AgentSpecError, match=words):
             make_agent(bad, 0, "inland")
 
@@ -74,18 +88,18 @@ def test_agent_texts_carry_the_noise():
 def test_noise_and_think_time_options_reach_the_agent_when_it_is_made():
     """--noise and --think-time are typed values given to make_agent, not text: the ai agent is built with them;
     the other agents take neither."""
-    agent = make_agent("ai:hard@nodes=300", 1, "inland", noise=1.5, think_time=0.25)
+    agent = make_agent("ai:hard@nodes=300", 1, "inland", noise=Noise(1.5), think_time=ThinkTime(0.25))
     assert (agent.noise, agent.think_time, agent.max_nodes, agent.name) == (1.5, 0.25, 300, "ai:hard")
     assert make_agent("ai", 1, "inland").think_time is None and make_agent("ai", 1, "inland").noise == 0.0
-    assert make_agent("greedy", 1, "inland", noise=2.0, think_time=0.5).name == "greedy"
+    assert make_agent("greedy", 1, "inland", noise=Noise(2.0), think_time=ThinkTime(0.5)).name == "greedy"
 
 
 def test_an_agent_with_its_own_noise_and_a_noise_option_is_refused():
     """``ai:easy~3`` with ``--noise 2``: neither silently wins; the message names both."""
     with pytest.raises(AgentSpecError, match=r"agent 'ai:easy~3' has its own noise 3; drop it or drop --noise 2"):
-        make_agent("ai:easy~3", 0, "inland", noise=2.0)
+        make_agent("ai:easy~3", 0, "inland", noise=Noise(2.0))
     assert make_agent("ai:easy~3", 0, "inland").noise == 3.0  # the text form still works alone
-    with pytest.raises(AgentSpecError, match="positive number of seconds"):
+    with pytest.raises(AgentSpecError, match="positive number of seconds"):  # a plain number gets the same check
         make_agent("ai", 0, "inland", think_time=0.0)
     with pytest.raises(AgentSpecError, match=">= 0"):
         make_agent("ai", 0, "inland", noise=-1.0)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from core.agents import AgentSpecError, make_agent
-from core.search import LEVELS, SearchAgent, Searcher
+from core.search import LEVELS, SearchAgent, Searcher, ThinkTime
 from tests.core.test_search import TakeGame, TreeGame
 
 
@@ -86,5 +86,5 @@ def test_forced_move_is_returned_without_search():
 
 
 def test_think_time_must_be_positive():
-    with pytest.raises(ValueError):
-        SearchAgent("normal", think_time=0)
+    with pytest.raises(ValueError, match="positive number of seconds"):
+        SearchAgent("normal", think_time=ThinkTime(0))

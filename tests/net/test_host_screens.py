@@ -57,7 +57,7 @@ def test_the_hosts_codes_stay_in_view_until_the_others_join_and_codes_shows_them
 
 def test_after_host_resume_the_codes_come_after_the_recap(tmp_path):
     host = spawn_screen(tmp_path, "host", "inland", "--seats", "me,remote", "--seed", "3", "--port", "0")
-    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\r?\n")
+    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\s")
     address, code = host.match.group(1), host.match.group(2)
     host.expect(YOUR_MOVE)
     bot = spawn_screen(tmp_path, "join", address, code, "--agent", "random")
@@ -83,7 +83,7 @@ def test_after_host_resume_the_codes_come_after_the_recap(tmp_path):
 
 def test_a_spectator_sees_every_name_and_cost_whole_at_80_columns(tmp_path):
     host = spawn_screen(tmp_path, "host", "base", "--seats", "me,random,random,random", "--seed", "3", "--port", "0")
-    host.expect(r"Spectators: lehavre watch (\S+) (\S+)\r?\n")
+    host.expect(r"Spectators: lehavre watch (\S+) (\S+)\s")
     address, code = host.match.group(1), host.match.group(2)
     host.expect(YOUR_MOVE)
     spectator = spawn_screen(tmp_path, "watch", address, code)

@@ -54,7 +54,7 @@ def flat_text(child) -> str:
 
 def test_undo_over_the_network_names_the_asker_and_every_decision_in_each_ones_words(tmp_path):
     host = spawn_screen(tmp_path, "host", "inland", "--seats", "me,remote", "--seed", "3", "--port", "0")
-    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\r?\n")
+    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\s")
     address, code = host.match.group(1), host.match.group(2)
     host.expect("Host, " + PROMPT)
     client = spawn_screen(tmp_path, "join", address, code)
@@ -94,7 +94,7 @@ def test_undo_over_the_network_names_the_asker_and_every_decision_in_each_ones_w
 
 def test_a_refused_code_is_said_in_whole_words_at_80_columns(tmp_path):
     host = spawn_screen(tmp_path, "host", "inland", "--seats", "me,remote", "--port", "0", "--headless")
-    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\r?\n")
+    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\s")
     address = host.match.group(1)
     try:
         child = spawn_screen(tmp_path, "join", address, "WRONGCODE")

@@ -55,7 +55,7 @@ def host_screen(tmp_path: Path, children: list, *args: str):
     """``lehavre host ARGS --port 0`` at 80x24; returns it, the address and Player 2's code."""
     host = spawn_screen(tmp_path, "host", *args, "--port", "0")
     children.append(host)
-    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\r?\n")
+    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\s")
     return host, host.match.group(1), host.match.group(2)
 
 

@@ -57,9 +57,9 @@ def host_game(tmp_path, children, seed: str = "3"):
     address and Player 2's code, and the spectators' code."""
     host = spawn_screen(tmp_path, "host", "inland", "--seats", "me,remote", "--seed", seed, "--port", "0")
     children.append(host)
-    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\r?\n")
+    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\s")
     address, code = host.match.group(1), host.match.group(2)
-    host.expect(r"Spectators: lehavre watch (\S+) (\S+)\r?\n")
+    host.expect(r"Spectators: lehavre watch (\S+) (\S+)\s")
     watch_code = host.match.group(2)
     host.expect("Host, " + MOVE)
     return host, address, code, watch_code

@@ -37,7 +37,7 @@ def wait_text(child, text: str, seconds: float) -> bool:
 
 def test_host_and_client_screens_at_80x24(tmp_path):
     host = spawn_screen(tmp_path, "host", "inland", "--seats", "me,remote", "--seed", "3", "--port", "0")
-    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\r?\n")
+    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\s")
     address, code = host.match.group(1), host.match.group(2)
     host.expect("Host, " + PROMPT)
     prompt_last(host)
@@ -72,7 +72,7 @@ def test_events_reach_a_person_at_the_prompt_and_quit_works_while_waiting(tmp_pa
     """Nobody types at the host's prompt: the other person joining, then leaving, is shown above it
     at once (80x24), and the prompt stays the last line; the one who waits leaves with 'quit'."""
     host = spawn_screen(tmp_path, "host", "inland", "--seats", "me,remote", "--seed", "4", "--port", "0")
-    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\r?\n")
+    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\s")
     address, code = host.match.group(1), host.match.group(2)
     host.expect("Host, " + PROMPT)
     client = spawn_screen(tmp_path, "join", address, code)
