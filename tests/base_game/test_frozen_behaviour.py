@@ -26,6 +26,10 @@ The ``ai:easy`` cases were rewritten once more when the ``ai`` agent's seed for 
 from the one derivation (``core.seeds.derive_seed(agent seed, MOVE, actions played)``) instead of
 ``(seed * 1_000_003 + actions * 7919) & 0x7FFFFFFF``: the new code with that formula put back
 reprinted the file before byte for byte.
+
+One text log was rewritten again when a building whose name holds "and" came to be quoted in the
+lines a person reads ("the town builds "Iron Mine and Coal Seam"", which read as two buildings): the
+new log with those quotes taken out is the old one byte for byte, and the JSON outputs are unchanged.
 """
 
 from __future__ import annotations
