@@ -25,6 +25,7 @@ from cli.options import (
     NoiseOption,
     NoSaveOption,
     NoUndoOption,
+    PaceOption,
     PlainOption,
     ResumeOption,
     RulesOptions,
@@ -170,6 +171,7 @@ def base(
     plain: PlainOption = False,
     level: LevelOption = None,
     think_time: ThinkTimeOption = None,
+    pace: PaceOption = None,
 ) -> None:
     """Play Le Havre (the base game, 1-5 players) in the terminal, or watch agents play it.
 
@@ -191,6 +193,7 @@ def base(
         level=level,
         opponent=opponent,
         seat=seat,
+        pace=pace,
     )
     rules = RulesOptions(
         players=players_n, short=short, advanced_selling=advanced_selling, expensive_loans=expensive_loans

@@ -43,6 +43,8 @@ class PlayOptions:
     level: Level | None
     opponent: str
     seat: str
+    #: seconds between two actions of a game watched in a terminal (None: the default pace)
+    pace: float | None = None
 
     @property
     def watching(self) -> bool:
@@ -122,7 +124,7 @@ def watch(cmd: GameCommand, console: Console, renderer: Renderer, p: PlayOptions
     table = table_or_exit(cmd, seed, players, p)
     if not p.json_out:
         cmd.watch_intro(console, renderer, table.state, players, seed)
-    loop.watch_or_exit(table, renderer, console, as_json=p.json_out)
+    loop.watch_or_exit(table, renderer, console, as_json=p.json_out, pace=p.pace)
 
 
 def number_alike(players: list[loop.Player], specs: list[str]) -> None:

@@ -23,6 +23,7 @@ from cli.options import (
     NoiseOption,
     NoSaveOption,
     NoUndoOption,
+    PaceOption,
     PlainOption,
     ResumeOption,
     RulesOptions,
@@ -140,6 +141,7 @@ def inland(
     plain: PlainOption = False,
     level: LevelOption = None,
     think_time: ThinkTimeOption = None,
+    pace: PaceOption = None,
 ) -> None:
     """Play Le Havre: The Inland Port in the terminal (or watch two agents play it).
 
@@ -161,6 +163,7 @@ def inland(
         level=level,
         opponent=opponent,
         seat=seat,
+        pace=pace,
     )
     if tutorial:  # a fixed game: you in the first seat against ai:easy (its conflicts are refused by the flow)
         p = replace(p, seed=TUTORIAL_SEED, opponent=TUTORIAL_OPPONENT, seat="first")

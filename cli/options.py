@@ -67,6 +67,16 @@ SeedOption = Annotated[
 ]
 NoUndoOption = Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")]
 NoSaveOption = Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")]
+PaceOption = Annotated[
+    float | None,
+    typer.Option(
+        "--pace",
+        min=0.0,
+        metavar="SECONDS",
+        help="With --watch in a terminal: seconds between two actions, each shown on the board (default 0.5; "
+        "0: the action lines alone, as fast as they come).",
+    ),
+]
 
 
 def _value(kind: type[float]) -> Callable[[str], Any]:

@@ -37,14 +37,14 @@ def watch(
 ) -> dict[str, Any]:
     """Play a whole game between agents at ``table``; print every action (or only JSON at the end).
     In a terminal (not with ``as_json``) the board follows every action and the game goes at ``pace``
-    seconds an action (:data:`PACE` unless given).
+    seconds an action (:data:`PACE` unless given; 0: the action lines alone, as fast as they come).
 
     Returns the result: ruleset, seed, agents, wealth, breakdown, winners, actions.
     Nothing printed depends on time, so the output is the same on every run.
     """
     quiet = Console(quiet=True) if as_json else console
-    paced = not as_json and console.is_terminal
-    delay = (PACE if pace is None else pace) if paced else 0.0
+    delay = PACE if pace is None else pace
+    paced = not as_json and console.is_terminal and delay > 0  # pace 0: the action lines alone, at once
     if paced:
         console.print(renderer.board(table.state, table.seats, None))
 
@@ -107,10 +107,12 @@ def say_saved(table: Table, as_json: bool) -> None:
         )
 
 
-def watch_or_exit(table: Table, renderer: Renderer, console: Console, *, as_json: bool) -> None:
+def watch_or_exit(
+    table: Table, renderer: Renderer, console: Console, *, as_json: bool, pace: float | None = None
+) -> None:
     """``watch``, turning Ctrl-C into a short message and exit code 130."""
     try:
-        watch(table, renderer, console, as_json=as_json)
+        watch(table, renderer, console, as_json=as_json, pace=pace)
     except KeyboardInterrupt:
         make_console(stderr=True).print("\nInterrupted: the game is stopped.")
         raise typer.Exit(EXIT_INTERRUPTED) from None

@@ -104,7 +104,7 @@ def test_placings_and_their_names():
 def test_a_watched_game_ends_with_placings_and_the_margin_at_80x24(tmp_path):
     """A whole game in a terminal of 80x24: the last screen shows the total, the places and
     who won by how much."""
-    child = spawn_screen(tmp_path, "inland", "--watch", "--agents", "greedy,random", "--seed", "1")
+    child = spawn_screen(tmp_path, "inland", "--watch", "--agents", "greedy,random", "--seed", "1", "--pace", "0")
     status, text = finish(child)
     assert status == 0, text[-2000:]
     flat = child.logfile_read.flat

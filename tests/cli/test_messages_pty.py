@@ -106,7 +106,7 @@ def test_help_names_option_values_in_words_not_types(tmp_path):
 
 def test_watched_event_lines_wrap_between_words_at_80_columns(tmp_path):
     """--watch in a terminal: each event line wraps between words (the terminal cut them mid-word)."""
-    args = ("inland", "--watch", "--agents", "random,random", "--seed", "3", "--no-save")
+    args = ("inland", "--watch", "--agents", "random,random", "--seed", "3", "--no-save", "--pace", "0")
     child = spawn_screen(tmp_path, *args, rows=200)
     status, _ = finish(child)
     lines = [line for line in child.logfile_read.lines if line.strip()]
