@@ -14,8 +14,6 @@ Prints the AI's mean CPU seconds a searched move, MCTS's CPU seconds a simulatio
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import math
 import sys
 import time
 from pathlib import Path
@@ -59,13 +57,10 @@ def main() -> int:
     parser.add_argument("--probe", type=int, default=200, help="simulations of each timed MCTS search")
     args = parser.parse_args()
     game = game_spec(args.rules)
-    uncapped = dataclasses.replace(
-        game, ai_levels={k: dataclasses.replace(v, time_cap=math.inf) for k, v in game.ai_levels.items()}
-    )
     found = positions(args.rules, args.seed, args.every)
     ai_times, sim_times = [], []
     for k, state in enumerate(found):
-        ai = make_agent(f"ai:{args.level}", k, uncapped)
+        ai = make_agent(f"ai:{args.level}", k, game, time_cap=False)
         ai_times.append(cpu(lambda ai=ai, state=state: ai.choose(state.clone())))
         mcts = TimedMCTSAgent(seed=k, evaluator="eval", simulations=args.probe)
         sim_times.append(cpu(lambda mcts=mcts, state=state: mcts.choose(state.clone())) / args.probe)

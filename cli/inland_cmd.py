@@ -167,6 +167,7 @@ def inland(
     )
     if tutorial:  # a fixed game: you in the first seat against ai:easy (its conflicts are refused by the flow)
         p = replace(p, seed=TUTORIAL_SEED, opponent=TUTORIAL_OPPONENT, seat="first")
+    loop.refuse_conflicts(ctx, CONFLICTS)  # before the building file is read: '--load with --buildings' first
     game_cmd.run(command(p, game_options(RulesOptions(buildings=buildings)), tutorial), ctx, p)
 
 

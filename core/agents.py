@@ -89,11 +89,13 @@ def make_agent(
     *,
     noise: float | None = None,
     think_time: float | None = None,
+    time_cap: bool = True,
 ) -> Agent:
     """Build an agent from ``kind[:level][@nodes=N][~X]``; raises :class:`AgentSpecError`.
 
     ``@nodes=N`` gives an ``ai`` agent a node budget of ``N`` per decision
-    instead of its level's (the level keeps its depth and time cap).
+    instead of its level's (the level keeps its depth and time cap; ``time_cap=False``: no time cap,
+    the node budget alone ends each search).
 
     ``noise`` (or ``~X`` after the spec: ``ai:easy~3``, not both) makes an
     ``ai`` agent draw among its root moves within that many evaluation points
@@ -137,6 +139,7 @@ def make_agent(
             game=game_spec(game) if game is not None else None,
             noise=own if own is not None else points or NO_NOISE,
             max_nodes=max_nodes,
+            time_cap=time_cap,
         )
     except ValueError as exc:
         raise AgentSpecError(f"agent '{spec}': {exc}") from None

@@ -705,6 +705,7 @@ class SearchAgent:
         evaluator: Evaluator | None = None,
         game: GameSpec | None = None,
         noise: Noise = NO_NOISE,
+        time_cap: bool = True,
     ) -> None:
         level = (level or (game.default_level if game else "normal")).strip().lower()
         levels = game.ai_levels if game is not None else LEVELS
@@ -722,6 +723,8 @@ class SearchAgent:
         self.evaluator = evaluator
         #: choose at random (seeded by the agent's seed and the move) among root moves within this of the best
         self.noise = noise
+        #: False: the node budget alone ends a search, however long it takes (the long measurements)
+        self.time_cap = time_cap
         self.last_info: dict[str, Any] = {}
 
     def game_of(self, state: GameState) -> GameSpec:
@@ -763,7 +766,7 @@ class SearchAgent:
         return Searcher(
             max_depth=self.max_depth or lv.max_depth,
             max_nodes=self.max_nodes or lv.max_nodes,
-            time_limit=lv.time_cap,
+            time_limit=lv.time_cap if self.time_cap else None,
             seed=seed,
             progress=progress,
             evaluator=evaluator,

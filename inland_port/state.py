@@ -468,7 +468,9 @@ class InlandState(GameState[InlandAction]):
             if not self._build_payments(p, b):
                 return f"You cannot pay for {b.name} ({b.cost}) without change from what you hold."
             if ":" in t:
-                return self._why_not_paid(p, i, t.partition(":")[2].strip())
+                why = self._why_not_paid(p, i, t.partition(":")[2].strip())
+                if why is not None:
+                    return why
         if verb == "use":
             if self.owner[i] == NO_OWNER:
                 return f"{b.name} has not been built."
@@ -487,7 +489,7 @@ class InlandState(GameState[InlandAction]):
                 )
         return None
 
-    def _why_not_paid(self, p: int, i: int, how: str) -> str:
+    def _why_not_paid(self, p: int, i: int, how: str) -> str | None:
         """Why ``how`` (typed after 'build NAME:') is not a way to pay for building ``i`` (seeds/004,
         "There are three ways to pay costs", "There is no change"): a move a counter cannot make, a
         good the cost does not ask for, too little (it lacks), or more than a legal way (it overpays);
@@ -520,6 +522,8 @@ class InlandState(GameState[InlandAction]):
             if n < cost[kind]:
                 return f"That pays {n} {kind} of the {cost[kind]} {b.name} costs: it lacks {cost[kind] - n}." + legal
         over = sum(paid.values()) - sum(cost.values())
+        if over <= 0:
+            return None  # the payment is a legal way: what is wrong lies elsewhere (the name as typed, say)
         return f"That pays {over} more than {b.name} costs ({b.cost}): it overpays, and a legal way pays less." + legal
 
     # -- applying -------------------------------------------------------------------

@@ -25,11 +25,9 @@ Tables and reports are made from the store alone (:func:`read_run`).
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import importlib
 import json
-import math
 import os
 import signal
 import tempfile
@@ -162,17 +160,11 @@ def seat_order(agents: int, index: int) -> list[int]:
     return [(s + index) % agents for s in range(agents)]
 
 
-def uncapped(game: GameSpec) -> GameSpec:
-    """``game`` with its AI levels' time caps removed: node budgets alone end every search."""
-    levels = {name: dataclasses.replace(level, time_cap=math.inf) for name, level in game.ai_levels.items()}
-    return dataclasses.replace(game, ai_levels=levels)
-
-
 def run_agent(spec: str, seed: int, game: GameSpec, noise: float | None) -> Any:
     """The agent of ``spec`` in a long measurement: the product's agents (:func:`core.agents.make_agent`),
     or OpenSpiel's MCTS with a simulation budget (``mcts:eval@sims=N``, the ``openspiel`` extra)."""
     if not spec.strip().lower().startswith("mcts"):
-        return make_agent(spec, seed, game, noise=noise)
+        return make_agent(spec, seed, game, noise=noise, time_cap=False)
     if noise:
         raise LongrunError(f"agent '{spec}': MCTS takes no noise; give the run's noise only to ai agents")
     try:
@@ -219,7 +211,6 @@ def play_one(
     run writes its data files into ``folder``."""
     options, changes = perturbed(run, index, options, folder or Path(tempfile.gettempdir()))
     game = load_ruleset(run.rules)
-    agent_game = uncapped(game)
     setup = setup_seed(run, index // 2)
     order = seat_order(len(run.agents), index)
     seats = [
@@ -227,7 +218,7 @@ def play_one(
             run.agents[a],
             AGENT,
             run.agents[a],
-            run_agent(run.agents[a], agent_seed(setup, a), agent_game, run.noise),
+            run_agent(run.agents[a], agent_seed(setup, a), game, run.noise),
         )
         for a in order
     ]
