@@ -21,9 +21,9 @@ ME, YOU = "Host, your move", "Player 2, your move"
 
 def host_and_client(tmp_path, *more: str):
     host = spawn_screen(tmp_path, "host", "inland", "--seats", "me,remote", "--seed", "3", "--port", "0", *more)
-    host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\r?\n")
+    host.expect(r"Seat 2 \(Player 2\):\s+lehavre join (\S+) (\S+)\s")
     address, code = host.match.group(1), host.match.group(2)
-    host.expect(r"Spectators: lehavre watch \S+ (\S+)\r?\n")
+    host.expect(r"Spectators:\s+lehavre watch \S+ (\S+)\s")
     watch_code = host.match.group(1)
     host.expect("Host, " + PROMPT)
     client = spawn_screen(tmp_path, "join", address, code)
