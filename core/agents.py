@@ -124,13 +124,7 @@ def make_agent(
             f"unknown agent '{spec}' (allowed: {', '.join(agent_kinds())}; the AI takes a level, e.g. ai:hard)"
         )
     if kind != "ai":
-        if noise_text:
-            raise AgentSpecError(f"agent '{spec}': only the ai agent takes a noise (e.g. ai:easy~3)")
-        if level:
-            raise AgentSpecError(f"agent '{spec}': only the ai agent takes a level (e.g. ai:hard)")
-        if budget_text:
-            raise AgentSpecError(f"agent '{spec}': only the ai agent takes a node budget (e.g. ai:normal@nodes=500)")
-        return RandomAgent(seed) if kind == "random" else GreedyAgent(seed)
+        return _simple_agent(spec, kind, seed, (noise_text, level, budget_text))
     try:
         return SearchAgent(
             level=level or None,
@@ -143,6 +137,18 @@ def make_agent(
         )
     except ValueError as exc:
         raise AgentSpecError(f"agent '{spec}': {exc}") from None
+
+
+def _simple_agent(spec: str, kind: str, seed: int, extras: tuple[str, str, str]) -> Agent:
+    """``random`` or ``greedy``; ``extras`` (the text's noise, level and node budget) must be empty."""
+    noise_text, level, budget_text = extras
+    if noise_text:
+        raise AgentSpecError(f"agent '{spec}': only the ai agent takes a noise (e.g. ai:easy~3)")
+    if level:
+        raise AgentSpecError(f"agent '{spec}': only the ai agent takes a level (e.g. ai:hard)")
+    if budget_text:
+        raise AgentSpecError(f"agent '{spec}': only the ai agent takes a node budget (e.g. ai:normal@nodes=500)")
+    return RandomAgent(seed) if kind == "random" else GreedyAgent(seed)
 
 
 def _own_noise(spec: str, text: str) -> Noise:
