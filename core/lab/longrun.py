@@ -42,11 +42,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from core.agents import AgentSpecError, make_agent
 from core.lab.perturb import PerturbSpec, draw, movable, write_data
 from core.lab.playtest.config import build_options, load_ruleset, new_game, options_to_json
-from core.lab.playtest.game import decision_margins
+from core.lab.playtest.game import Decisions
 from core.protocol import GameSpec, GameState
 from core.search import Searcher
 from core.seeds import LONGRUN_AGENT, LONGRUN_PERTURB, LONGRUN_SETUP, derive_seed
-from core.table import AGENT, Seat, Table, agents_decide
+from core.table import AGENT, Seat, Table
 
 #: the node budget and the plies of the fingerprint's searches (a few seconds of CPU per rule set)
 FINGERPRINT_NODES = 600
@@ -224,18 +224,12 @@ def play_one(
     ]
     state = new_game(run.rules, options, setup)
     table = Table(game, None, setup, state, seats, keep_positions=False)
-    trace: list[list[float]] = []
-    built: list[list[Any]] = []
+    log = Decisions(game)
 
     def decide(t: Table, player: int) -> Any:
         if should_stop():
             raise Stop
-        action = agents_decide(t, player)
-        trace.append(decision_margins(t.agent_for(player), t.state, game, player))
-        hit = t.state.action_building(action)
-        if hit is not None:
-            built.append([hit[0], hit[1], player])
-        return action
+        return log(t, player)
 
     wall, cpu = time.perf_counter(), time.process_time()
     final = table.play(decide)
@@ -247,13 +241,13 @@ def play_one(
         "wealth": list(final.wealth()),
         "winners": list(final.winners()),
         "main_actions": int(final.main_action_count),
-        "decisions": len(trace),
+        "decisions": len(log.trace),
         "wall": round(time.perf_counter() - wall, 2),
         "cpu": round(time.process_time() - cpu, 2),
-        "buildings": built,
+        "buildings": log.buildings,
         "owners": dict(final.building_owners()),
         "actions": [str(a) for a in final.history],
-        "trace": trace,
+        "trace": log.trace,
     } | ({"perturbation": changes} if run.perturb is not None else {})
 
 

@@ -86,6 +86,24 @@ def decision_margins(agent: Agent, state: GameState, game: GameSpec, player: int
     return [round(mine if s == player else float(game.evaluator.evaluate(state, s)), 1) for s in range(k)]
 
 
+class Decisions:
+    """The table's ``decide`` where agents sit at every seat, keeping for each decision its trace entry
+    (:func:`decision_margins`) and, when it builds or uses a building, ``[verb, building, seat]``."""
+
+    def __init__(self, game: GameSpec) -> None:
+        self.game = game
+        self.trace: list[list[float]] = []
+        self.buildings: list[list[Any]] = []
+
+    def __call__(self, table: Table, player: int) -> Any:
+        action = agents_decide(table, player)
+        self.trace.append(decision_margins(table.agent_for(player), table.state, self.game, player))
+        hit = table.state.action_building(action)
+        if hit is not None:
+            self.buildings.append([hit[0], hit[1], player])
+        return action
+
+
 class _LeadChanges:
     """The table's ``after``: the actions played, and how often the sole leader in wealth changed,
     measured whenever the turn passes to another seat and at the end (a tied lead keeps the last
@@ -123,20 +141,11 @@ def play_game(job: GameJob) -> dict[str, Any]:
     table = Table(game, None, seed, state, [Seat(spec, AGENT, spec) for spec in seats], keep_positions=False)
     for s in range(len(seats)):
         table.agent_for(s, noise=job.noise)
-    events: list[list[Any]] = []
-    trace: list[list[float]] = []
+    log = Decisions(game)
     lead = _LeadChanges()
-
-    def decide(t: Table, player: int) -> Any:
-        action = agents_decide(t, player)
-        trace.append(decision_margins(t.agent_for(player), t.state, game, player))
-        hit = t.state.action_building(action)
-        if hit is not None:
-            events.append([hit[0], hit[1], player])
-        return action
-
     start = time.perf_counter()
-    state = table.play(decide, lead.after)
+    state = table.play(log, lead.after)
+    events, trace = log.buildings, log.trace
     seconds = time.perf_counter() - start
     return {
         "index": job.index,
