@@ -24,6 +24,7 @@ from typer.testing import CliRunner
 from cli.app import app
 from core.lab import playtest as pt
 from core.lab import report as rp
+from core.lab.playtest import config as pt_config
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
@@ -216,6 +217,7 @@ def test_default_compare_without_the_base_game_fails_clearly(tmp_path, monkeypat
 
     installed = core.games._entry_points()
     monkeypatch.setattr(core.games, "_entry_points", lambda: {k: v for k, v in installed.items() if k != "base"})
+    monkeypatch.setattr(pt_config, "_IMPORTED", {})  # as in a process that has not looked the games up yet
     result = invoke("compare", "--games", 2, "--db", tmp_path / "x.sqlite3")
     assert result.exit_code == 2
     assert "needs the base game, which is not available" in result.output
