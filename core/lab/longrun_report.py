@@ -8,7 +8,7 @@ Seats are counted from 1 for people (seat 1 starts); the store keeps 0-based ind
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +56,10 @@ def table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
     return lines
 
 
+#: each run's stored games, read once for all the tables (run name -> games)
+Held = Mapping[str, Sequence[dict[str, Any]]]
+
+
 def _runs(plan: Plan, group: str) -> list[RunPlan]:
     return [r for r in plan.runs if r.group == group]
 
@@ -72,7 +76,7 @@ def seat_level(run: RunPlan, games: Sequence[dict[str, Any]]) -> SeatLevel:
     return SeatLevel(run.label or run.name, 0, len(games), first, len(games) - first - ties, ties)
 
 
-def seat_curves(plan: Plan, store: Path) -> list[dict[str, Any]]:
+def seat_curves(plan: Plan, held: Held) -> list[dict[str, Any]]:
     """One curve per rule set: its levels weakest first, each level's share, and the trend test."""
     by_rules: dict[str, list[tuple[int, RunPlan]]] = defaultdict(list)
     for run in _runs(plan, "seat curve"):
@@ -80,7 +84,7 @@ def seat_curves(plan: Plan, store: Path) -> list[dict[str, Any]]:
         by_rules[run.rules].append((rank, run))
     curves = []
     for rules, runs in by_rules.items():
-        levels = [seat_level(run, read_run(store, run)) for _, run in sorted(runs, key=lambda x: x[0])]
+        levels = [seat_level(run, held[run.name]) for _, run in sorted(runs, key=lambda x: x[0])]
         curves.append(
             {
                 "rules": rules,
@@ -94,12 +98,12 @@ def seat_curves(plan: Plan, store: Path) -> list[dict[str, Any]]:
     return curves
 
 
-def seat_lines(plan: Plan, store: Path) -> list[str]:
+def seat_lines(plan: Plan, curves: Sequence[dict[str, Any]]) -> list[str]:
     lines = ["## The first seat's share by level of play", ""]
     for run in _runs(plan, "seat curve"):
         lines.append(f"- {run.label}: {run.question} ({run.games} games asked).")
     lines.append("")
-    for curve in seat_curves(plan, store):
+    for curve in curves:
         rows = []
         for lv in curve["levels"]:
             p = lv["test"]["p_value"]
@@ -143,15 +147,15 @@ def building_rows(games: Sequence[dict[str, Any]]) -> list[list[Any]]:
                 owner_won[name] += 1
     n = len(games)
     rows = []
-    for name in sorted(built, key=lambda b: -built[b]):
+    for name in sorted(built, key=lambda b: (-built[b], b)):  # a fixed order (sets iterate by hash)
         rows.append([name, f"{built[name]} ({pct(built[name] / n)})", interval(owner_won[name], built[name])])
     return rows
 
 
-def building_lines(plan: Plan, store: Path) -> list[str]:
+def building_lines(plan: Plan, held: Held) -> list[str]:
     lines = ["## Buildings at each level", ""]
     for run in _runs(plan, "seat curve"):
-        games = read_run(store, run)
+        games = held[run.name]
         if not games:
             continue
         lines += [f"**{run.label}** ({len(games)} games)", ""]
@@ -176,13 +180,13 @@ def match_counts(games: Sequence[dict[str, Any]], agent: int) -> tuple[int, int,
     return wins, ties, len(games) - wins - ties
 
 
-def match_lines(plan: Plan, store: Path, group: str, title: str, agent: int) -> list[str]:
+def match_lines(plan: Plan, held: Held, group: str, title: str, agent: int) -> list[str]:
     runs = _runs(plan, group)
     if not runs:
         return []
     rows = []
     for run in runs:
-        games = read_run(store, run)
+        games = held[run.name]
         w, t, losses = match_counts(games, agent)
         rows.append(
             [run.label or run.name, f"{len(games)} of {run.games}", f"{w}-{t}-{losses}", interval(w, w + losses)]
@@ -221,11 +225,11 @@ def compared_row(run: RunPlan, games: Sequence[dict[str, Any]]) -> list[Any]:
     ]
 
 
-def compared_lines(plan: Plan, store: Path) -> list[str]:
+def compared_lines(plan: Plan, held: Held) -> list[str]:
     runs = _runs(plan, "games compared") + [r for r in _runs(plan, "seat curve") if r.label == "ai:easy"]
     if not runs:
         return []
-    rows = [compared_row(run, read_run(store, run)) for run in runs]
+    rows = [compared_row(run, held[run.name]) for run in runs]
     header = [
         "game (ai:easy mirror, noise 2)",
         "games",
@@ -247,13 +251,13 @@ def compared_lines(plan: Plan, store: Path) -> list[str]:
 EFFECTS_SHOWN = 12
 
 
-def perturbation_lines(plan: Plan, store: Path, root: Path) -> list[str]:
+def perturbation_lines(plan: Plan, held: Held, root: Path) -> list[str]:
     runs = [(r, r.perturb) for r in plan.runs if r.perturb is not None]
     if not runs:
         return []
     lines = ["## Which numbers move the first seat's share", ""]
     for run, spec in runs:
-        games = read_run(store, run)
+        games = held[run.name]
         lines += [f"**{run.label or run.name}**: {run.question} ({len(games)} of {run.games} games).", ""]
         if len(games) < 2:
             continue
@@ -274,6 +278,8 @@ def perturbation_lines(plan: Plan, store: Path, root: Path) -> list[str]:
 def write_reports(plan: Plan, store: Path, out: Path, root: Path) -> list[Path]:
     """Write ``report.md`` and ``seats.html`` into ``out`` from the store alone (data file paths in the
     plan are relative to ``root``); the paths written."""
+    held = {run.name: read_run(store, run) for run in plan.runs}  # each file read once
+    curves = seat_curves(plan, held)
     lines = [
         "# The long measurements",
         "",
@@ -281,15 +287,15 @@ def write_reports(plan: Plan, store: Path, out: Path, root: Path) -> list[Path]:
         "`python benchmarks/longrun.py play` (one process, node budgets, no time cap: the machine's load changes",
         "how long a game takes, never the game). Seat 1 is the starting player. Intervals are 95% Wilson intervals.",
         "",
-        *seat_lines(plan, store),
-        *match_lines(plan, store, "match", "The AI against its peers", 0),
-        *match_lines(plan, store, "skill depth", "Skill depth: the larger budget against the smaller", 1),
-        *compared_lines(plan, store),
-        *perturbation_lines(plan, store, root),
-        *building_lines(plan, store),
+        *seat_lines(plan, curves),
+        *match_lines(plan, held, "match", "The AI against its peers", 0),
+        *match_lines(plan, held, "skill depth", "Skill depth: the larger budget against the smaller", 1),
+        *compared_lines(plan, held),
+        *perturbation_lines(plan, held, root),
+        *building_lines(plan, held),
     ]
     out.mkdir(parents=True, exist_ok=True)
     report = out / "report.md"
     report.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    html = write_report(out / "seats.html", seat_report.render(seat_curves(plan, store), [COMMAND], note=SEAT_NOTE))
+    html = write_report(out / "seats.html", seat_report.render(curves, [COMMAND], note=SEAT_NOTE))
     return [report, html]
