@@ -254,7 +254,8 @@ class HostedGame:
         state = self.view_state(seat)
         over = state.is_terminal()
         to_move = None if over else state.current_player()
-        choices, unlisted = self.choices_of(state) if to_move is not None and to_move == seat else ([], 0)
+        asked = to_move is not None and to_move == seat and not self.stopped
+        choices, unlisted = self.choices_of(state) if asked else ([], 0)
         board = self.spec.view(state, seat).model_dump(mode="json") if self.spec.view is not None else {}
         return SeatView(
             ruleset=self.spec.name,
