@@ -1,0 +1,127 @@
+// The game's picture on the page, from the board of the view the server sends: the Inland Port's
+// game boards, warehouses and offer; the base game's supply, offers, town, ships and players; any
+// other part, or another game, as plain tables of its facts.
+"use strict";
+
+(() => {
+  const GOODS = { fish: "F", grain: "G", wood: "W", clay: "C" };
+
+  // -- any data, as tables and lists --------------------------------------------------------------
+  function facts(h, value, depth = 0) {
+    const { el, words, isScalar, scalarText } = h;
+    if (isScalar(value)) return el("span", { text: scalarText(value) });
+    if (Array.isArray(value)) {
+      if (value.length === 0) return el("span", { class: "muted", text: "none" });
+      if (value.every(isScalar)) return el("span", { text: value.map(scalarText).join(", ") });
+      if (value.every((x) => x && typeof x === "object" && !Array.isArray(x))) return rows(h, value, depth);
+      return el("ul", {}, value.map((x) => el("li", {}, facts(h, x, depth + 1))));
+    }
+    const dl = el("dl", { class: "facts" });
+    for (const [k, v] of Object.entries(value)) {
+      dl.append(el("dt", { text: words(k) }), el("dd", {}, facts(h, v, depth + 1)));
+    }
+    return dl;
+  }
+
+  function rows(h, list, depth) {
+    const { el, words } = h;
+    const keys = [...new Set(list.flatMap((x) => Object.keys(x)))];
+    return el("div", { class: "scroll" }, el("table", { class: "facts" },
+      el("thead", {}, el("tr", {}, keys.map((k) => el("th", { text: words(k) })))),
+      el("tbody", {}, list.map((x) => el("tr", {}, keys.map((k) => el("td", {}, facts(h, x[k], depth + 1))))))));
+  }
+
+  function panel(h, title, ...children) {
+    return h.el("section", { class: "panel" }, h.el("h3", { text: title }), ...children);
+  }
+
+  // -- the Inland Port ------------------------------------------------------------------------------
+  function roundTrack(h, b, side) {
+    const { el } = h;
+    const letters = side.game_board === "A-F board" ? "ABCDEF" : "GHIJKL";
+    return el("ol", { class: "track", "aria-label": `${side.game_board}: rounds` },
+      [...letters].map((l) => el("li", { class: l === b.round_letter ? "pointer" : "", text: l,
+        title: l === b.round_letter ? "the pointer: this round" : null })));
+  }
+
+  function sectorsOf(h, side) {
+    const { el } = h;
+    return el("ol", { class: "sectors" }, side.sectors.map((s) => el("li", { class: "sector" },
+      el("span", { class: "label", text: s.label }),
+      el("span", { class: "worth", text: s.value === null ? "sold at once" : `worth ${s.value}` }),
+      el("ul", {}, s.buildings.map((n) => el("li", { class: "building", text: n }))))));
+  }
+
+  function warehouse(h, w) {
+    const { el } = h;
+    const at = new Map();
+    for (const c of w.counters) {
+      const key = `${c.row},${c.column}`;
+      at.set(key, [...(at.get(key) || []), c]);
+    }
+    const head = el("tr", {}, el("th", { text: "" }),
+      [...Array(w.columns).keys()].map((c) => el("th", { scope: "col", text: `+${c * w.column_value}` })));
+    const body = [...Array(w.rows).keys()].reverse().map((r) => el("tr", {},
+      el("th", { scope: "row", text: `${r * w.row_value}` }),
+      [...Array(w.columns).keys()].map((c) => el("td", {},
+        (at.get(`${r},${c}`) || []).map((k) => el("span", { class: `good ${k.good}`, title: `${k.good} ${k.amount}`,
+          text: GOODS[k.good] || k.good[0] }))))));
+    const amounts = el("p", { class: "amounts" }, w.counters.map((k) =>
+      el("span", { class: `good ${k.good}`, text: `${GOODS[k.good] || ""} ${k.good} ${k.amount}` })));
+    return el("div", { class: "warehouse" },
+      el("table", { class: "grid", "aria-label": "warehouse" }, el("thead", {}, head), el("tbody", {}, body)),
+      amounts);
+  }
+
+  function inlandSide(h, b, side) {
+    const { el, seatName } = h;
+    const mover = b.to_move === side.seat ? " tomove" : "";
+    return el("section", { class: `panel side seat${side.seat}${mover}` },
+      el("h3", {}, seatName(side.seat), el("span", { class: "muted", text: ` · ${side.game_board}` })),
+      el("p", { class: "purse" }, el("strong", { text: `${side.francs} francs` }), ` · wealth ${side.wealth}`),
+      roundTrack(h, b, side),
+      sectorsOf(h, side),
+      side.beside_board.length ? el("p", { class: "beside" }, "Beside the board (locks): ",
+        side.beside_board.join(", ")) : null,
+      warehouse(h, side.warehouse));
+  }
+
+  function inland(h, b) {
+    const { el } = h;
+    const head = el("p", { class: "round" },
+      el("strong", { text: `Round ${b.round_letter}` }), ` (${b.round_number} of ${b.rounds})`,
+      b.over ? " · the game is over" : ` · ${b.actions_left} of ${b.actions_in_round} actions left`,
+      ` · ${h.seatName(b.starting_player)} started the round`);
+    const offer = panel(h, "Buildings on offer", el("div", { class: "scroll" }, el("table", { class: "offer" },
+      el("thead", {}, el("tr", {}, ["Building", "Cost", "Value", ""].map((t) => el("th", { text: t })))),
+      el("tbody", {}, b.offer.map((o) => el("tr", { class: o.buildable ? "buildable" : "" },
+        el("td", { text: o.name }), el("td", { text: o.cost }), el("td", { text: `${o.value}` }),
+        el("td", { text: [o.locked ? "lock" : "", o.buildable ? "can build" : ""].filter(Boolean).join(", ") })))))));
+    const coming = panel(h, "Waiting to enter", el("ul", { class: "coming" }, b.coming.map((c) =>
+      el("li", {}, el("strong", { text: `${c.round}: ` }), c.buildings.join(", ")))));
+    return [head, el("div", { class: "sides" }, b.sides.map((s) => inlandSide(h, b, s))), offer, coming];
+  }
+
+  // -- the base game ----------------------------------------------------------------------------------
+  function base(h, b) {
+    const { el } = h;
+    const { game, ...rest } = b;
+    const parts = [];
+    const first = ["round", "round_number", "phase", "to_move"];
+    const head = first.filter((k) => k in rest).map((k) => `${h.words(k)} ${h.scalarText(rest[k])}`);
+    if (head.length) parts.push(el("p", { class: "round", text: head.join(" · ") }));
+    for (const [k, v] of Object.entries(rest)) {
+      if (first.includes(k)) continue;
+      parts.push(panel(h, h.words(k), facts(h, v)));
+    }
+    return parts;
+  }
+
+  function render(view, h) {
+    const b = view.board || {};
+    if (b.game === "inland" && Array.isArray(b.sides)) return inland(h, b);
+    return base(h, b);
+  }
+
+  window.LeHavreBoards = { render, facts };
+})();
