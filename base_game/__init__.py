@@ -14,6 +14,7 @@ from base_game.data import data_digest as _files_digest
 from base_game.setup import GameOptions, SetupError, new_game
 from base_game.state import BaseState
 from base_game.view import seat_setup
+from base_game.view_model import base_view
 from core.protocol import GameSpec
 
 
@@ -37,6 +38,7 @@ RULESET = GameSpec(
     # face-down supply tiles and special buildings
     perfect_information=False,
     seat_setup=seat_setup,
+    view=base_view,
 )
 
 __all__ = ["RULESET", "BaseState", "GameOptions", "SetupError", "new_game"]

@@ -28,6 +28,7 @@ from cli.options import NoUndoOption, PlainOption, RulesOptions
 from cli.prompt import PromptCommand
 from cli.root import app
 from cli.screen import height_of
+from cli.view_choices import view_choices
 from core import records
 from core.agents import Agent, AgentSpecError, make_agent, parse_agent_list
 from core.games import game_spec
@@ -106,7 +107,9 @@ def new_table(
     game: GameSpec, seats: list[SeatPlan], options: Any, seed: int, bind: str, port: int, timeout: float, undo: bool
 ) -> HostedGame:
     plan = TablePlan(record="", seats=seats, watch_code=new_code(), bind=bind, port=port, timeout=timeout, undo=undo)
-    return HostedGame.new(game, options, seed, plan)
+    table = HostedGame.new(game, options, seed, plan)
+    table.choices_of = view_choices  # a browser's choices worded as the terminal's
+    return table
 
 
 def resumed_table(name: str) -> HostedGame:
@@ -116,6 +119,7 @@ def resumed_table(name: str) -> HostedGame:
         record = records.load_record(path)
         plan = load_plan(path)
         table = HostedGame.from_record(game_spec(record.ruleset), record, path, plan)
+        table.choices_of = view_choices  # a browser's choices worded as the terminal's
     except GameError as exc:
         error(str(exc))
         raise typer.Exit(2) from None

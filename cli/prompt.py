@@ -19,7 +19,7 @@ from rich.text import Text
 from cli.console import Copy, told
 from cli.explain import AIDecision, agent_choose, explain_info, explain_turn
 from cli.line_input import LineInput
-from cli.renderer import Renderer
+from cli.renderer import Renderer, choice_groups, group_entry, way_entry
 from cli.review_view import review_offer
 from cli.screen import Menu, arrange, entry, numbered
 from cli.session import EXIT_INTERRUPTED, EXIT_OK, HINT_AGENT, continue_command
@@ -341,14 +341,8 @@ class PlayLoop:
     def choices(self) -> list[_Choice]:
         """The numbered choices: the legal actions the renderer lists (not the ways to pay another
         way beats: :attr:`unlisted` counts them), grouped by what they do."""
-        legal = self.state.legal_actions()
-        listed = self.r.listed(self.state, legal)
-        self.unlisted = len(legal) - len(listed)
-        groups: dict[str, _Choice] = {}
-        for a in listed:
-            head, _ = self.r.group_in(self.state, a)
-            groups.setdefault(head, _Choice(head)).actions.append(a)
-        return list(groups.values())
+        groups, self.unlisted = choice_groups(self.r, self.state)
+        return [_Choice(head, actions) for head, actions in groups]
 
     def show(self, seat: int, choices: list[_Choice]) -> None:
         """The position and the choices before a decision: on a terminal, the fitted screen
@@ -403,8 +397,7 @@ class PlayLoop:
         wording of each for a screen short of lines."""
         full, brief = [], []
         for n, c in enumerate(choices, 1):
-            note = self.r.describe_group(self.state, c.head, c.actions)
-            full.append(entry(n, c.head if len(c.actions) > 1 else str(c.actions[0]), note))
+            full.append(entry(n, *group_entry(self.r, self.state, c.head, c.actions)))
             brief.append(entry(n, *self.r.brief_group(self.state, c.head, c.actions)))
         return Menu(full, brief, unlisted_note(self.unlisted))
 
@@ -504,10 +497,7 @@ class PlayLoop:
 
     def ask_how(self, seat: int, c: _Choice) -> Any:
         """The second step: how to do ``c`` (numbered); None to go back."""
-        entries = [
-            entry(n, self.r.group_of(a)[1] or str(a), self.r.describe_choice(self.state, a))
-            for n, a in enumerate(c.actions, 1)
-        ]
+        entries = [entry(n, *way_entry(self.r, self.state, a)) for n, a in enumerate(c.actions, 1)]
         menu = Menu(entries, entries)
         self.show_how(seat, c, menu)
         ways = [how for how in (self.r.group_of(a)[1] for a in c.actions) if how]

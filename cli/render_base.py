@@ -30,8 +30,18 @@ from rich.text import Text
 from base_game import cards as K
 from base_game.actions import UNIT, as_action
 from base_game.cards import GOOD_LABEL, NG, OFFER_LABEL
-from base_game.frames import Debt, FinishRound, Pay, Sub, Use
 from base_game.state import TOWN, BaseState
+from base_game.view_model import (
+    building_order,
+    decision_text,
+    enterable,
+    feeding_started,
+    food_owed,
+    in_list,
+    plural,
+    round_started_by,
+    specials_seen,
+)
 from cli.console import SEAT_STYLES
 from cli.renderer import Renderer, final_table, forms_table, only_human, turns
 from cli.session import Player
@@ -66,13 +76,6 @@ def seat_tag(p: int) -> Text:
     return Text(f"P{p + 1}", style=SEAT_STYLE[p % len(SEAT_STYLE)])
 
 
-def _plural(n: int | None, word: str) -> str:
-    """``3 francs``, ``1 franc``; a number the data does not give (a building that cannot be bought) reads ``no price``."""
-    if n is None:
-        return "no price"
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def _ship_phrase(typ: str) -> str:
     if typ == "luxury_liner":
         return "a luxury liner"
@@ -85,11 +88,11 @@ def fee_text(b: int, short: bool = False) -> str:
     if K.EFFECT[b] == "none":
         return "no action" if not short else "-"
     if food and fr:
-        return f"{food} food or {_plural(fr, 'franc')}" if not short else f"{food} food/{fr} fr"
+        return f"{food} food or {plural(fr, 'franc')}" if not short else f"{food} food/{fr} fr"
     if food:
         return f"{food} food"
     if fr:
-        return _plural(fr, "franc") if not short else f"{fr} fr"
+        return plural(fr, "franc") if not short else f"{fr} fr"
     return "free"
 
 
@@ -124,13 +127,6 @@ def goods_text(goods: Sequence[int]) -> Text:
     return t
 
 
-def in_list(b: int) -> str:
-    """Building ``b``'s name as an item of a list: quoted when it holds ' and ' ("Fishpond and Wood"),
-    so that 'Fishery, "Fishpond and Wood"' reads as two buildings, not three."""
-    name = K.NAME[b]
-    return f'"{name}"' if " and " in name else name
-
-
 def _occupants(state: BaseState, b: int) -> list[int]:
     return [q for q, d in enumerate(state.discs) if d == b]
 
@@ -141,14 +137,6 @@ def _with_discs(state: BaseState, b: int, name_style: str = "") -> Text:
         t.append(" ")
         t.append(f"[P{q + 1}]", style=SEAT_STYLE[q % len(SEAT_STYLE)])
     return t
-
-
-def round_started_by(state: BaseState) -> int:
-    """The seat that took the first turn of the current round."""
-    n = state.num_players
-    if not state.started:
-        return state.turn_player
-    return (state.turn_player - max(0, state.turn_in_round - 1)) % n
 
 
 def round_line(state: BaseState) -> Text:
@@ -166,7 +154,7 @@ def round_line(state: BaseState) -> Text:
         return t
     card = state.current_round_card
     t.append(f"Round {state.round_number} of {len(state.rounds)}", style="bold")
-    t.append(f" ({version}, {_plural(state.num_players, 'player')}), turn {state.turn_in_round} of 7, started by ")
+    t.append(f" ({version}, {plural(state.num_players, 'player')}), turn {state.turn_in_round} of 7, started by ")
     t.append_text(seat_tag(round_started_by(state)))
     t.append(".  End of round: ")
     t.append("harvest, " if card.harvest else "no harvest, ", style="bold" if card.harvest else "")
@@ -237,7 +225,7 @@ def harbour_panel(state: BaseState, width: int = 100) -> Panel:
 def town_table(state: BaseState, enterable: set[int], width: int) -> RenderableType:
     """The town's buildings (standard, then face-up special) with entry fee, price and the persons there."""
     town = [b for b in range(K.NB) if state.owner[b] == TOWN]
-    town.sort(key=lambda b: (K.IS_SPECIAL[b], K.SORT_KEY[b], K.NAME[b]))
+    town.sort(key=building_order)
     if not town:
         return Text("The town owns no buildings.", style="dim")
     per_row = 2 if width >= 90 and len(town) > 1 else 1
@@ -324,29 +312,19 @@ def special_text(state: BaseState, viewer: int | None) -> Text:
         t.append("none in the short game", style="dim")
         return t
     t.append(f"{n} face down" if n else "pile empty", style="")
-    if viewer is not None and 0 <= viewer < state.num_players and not state.is_terminal():
-        seen: list[str] = []
-        top = state.stack[-1]
-        if isinstance(top, Sub) and top.player == viewer and top.effect == "peek":
-            seen = [in_list(b) for b in state.special_pile[:2]]
-            t.append("; you look at the top two: ", style="")
-        else:
-            seen = state.peek_cards(viewer)
-            if seen:
-                t.append("; you know the top: ", style="")
-        if seen:
-            t.append(", then ".join(seen), style="bold")
+    looking, known = specials_seen(state, viewer)
+    if looking:
+        t.append("; you look at the top two: ", style="")
+    elif known:
+        t.append("; you know the top: ", style="")
+    if known:
+        t.append(", then ".join(in_list(b) if looking else K.NAME[b] for b in known), style="bold")
     return t
 
 
 def town_panel(state: BaseState, viewer: int | None, width: int) -> Panel:
-    enterable: set[int] = set()
-    if not state.is_terminal() and state.decision in ("main", "final"):
-        for a in state.legal_actions():
-            if a.verb == "enter":
-                enterable.add(a.ref)
     parts: list[RenderableType] = [
-        town_table(state, enterable, width - 4),
+        town_table(state, enterable(state), width - 4),
         piles_table(state),
         ships_text(state),
         special_text(state, viewer),
@@ -368,9 +346,9 @@ def player_panel(state: BaseState, p: int, players: Sequence[Player]) -> Panel:
     title.append(f"  person at {K.NAME[disc]}" if disc >= 0 else "  person at home", style="dim")
     lines: list[RenderableType] = []
     money = Text()
-    money.append(_plural(state.francs[p], "franc"), style="money")
+    money.append(plural(state.francs[p], "franc"), style="money")
     if state.loans[p]:
-        money.append(f" · {_plural(state.loans[p], 'loan')}", style="loan")
+        money.append(f" · {plural(state.loans[p], 'loan')}", style="loan")
     money.append(f" · food {state.food_value(p)} · energy {state.energy_value(p)}")
     lines.append(money)
     lines.append(goods_text(state.goods[p]))
@@ -379,7 +357,7 @@ def player_panel(state: BaseState, p: int, players: Sequence[Player]) -> Panel:
     ships.append(", ".join(f"{SHIP_LABEL[t]} {v}" for t, v in own) if own else "none")
     if not state.is_terminal() and not state.final_stage:
         card = state.current_round_card
-        due = _food_owed(state, p)
+        due = food_owed(state, p)
         ships.append(f"  feed {min(state.ship_food(p), card.food)} of {card.food} food; ", style="dim")
         if due is None:
             ships.append("fed this round", style="dim")
@@ -406,12 +384,12 @@ def buildings_text(state: BaseState, p: int) -> Text:
     if not owned:
         bl.append("none", style="dim")
         return bl
-    for k, b in enumerate(sorted(owned, key=lambda x: (K.IS_SPECIAL[x], K.SORT_KEY[x], K.NAME[x]))):
+    for k, b in enumerate(sorted(owned, key=building_order)):
         if k:
             bl.append(", ")
         bl.append_text(_with_discs(state, b))
     h, f = state.hammers(p), state.fishermen(p)
-    extra = ([_plural(h, "hammer")] if h else []) + ([f"{f} fisherm{'a' if f == 1 else 'e'}n"] if f else [])
+    extra = ([plural(h, "hammer")] if h else []) + ([f"{f} fisherm{'a' if f == 1 else 'e'}n"] if f else [])
     if extra:
         bl.append(f"  ({', '.join(extra)})", style="dim")
     return bl
@@ -506,18 +484,6 @@ def _changes(before: BaseState, after: BaseState, p: int) -> list[str]:
     return out
 
 
-def _feeding_started(s: BaseState) -> bool:
-    return any(isinstance(fr, FinishRound) for fr in s.stack)
-
-
-def _food_owed(s: BaseState, p: int) -> int | None:
-    """The food ``p`` still owes this round; None once ``p`` has fed (the feeding under way, no debt left)."""
-    if not _feeding_started(s):
-        return s.food_due(p)
-    owed = [fr.amount for fr in s.stack if isinstance(fr, Debt) and fr.player == p and fr.owed == "food"]
-    return owed[-1] if owed else None
-
-
 def action_sentence(before: BaseState, action: Any) -> str:
     """The action in words, from the position before it."""
     text = str(action)
@@ -532,13 +498,13 @@ def action_sentence(before: BaseState, action: Any) -> str:
         whose = "the town's" if o == TOWN else ("own" if o == p else f"P{o + 1}'s")
         return f"enters {whose} {K.NAME[b]}"
     if verb == "buy" and b is not None:
-        return f"buys {K.NAME[b]} for {_plural(K.PRICE[b], 'franc')}"
+        return f"buys {K.NAME[b]} for {plural(K.PRICE[b], 'franc')}"
     if verb == "buy":
         typ = next((t for t, lbl in K.SHIP_TYPE_LABEL.items() if lbl == rest), None)
         if typ is not None:
-            return f"buys a {rest} for {_plural(before.ship_types[typ].buy_price, 'franc')}"
+            return f"buys a {rest} for {plural(before.ship_types[typ].buy_price, 'franc')}"
     if verb == "sell" and b is not None:
-        return f"sells {K.NAME[b]} for {_plural(K.sale_price(K.VALUE[b]), 'franc')}"
+        return f"sells {K.NAME[b]} for {plural(K.sale_price(K.VALUE[b]), 'franc')}"
     if verb in ("keep", "swap") and rest == "order":
         return f"{'keeps' if verb == 'keep' else 'swaps'} the order of the top two special buildings"
     conj = _VERBS.get(verb)
@@ -574,9 +540,9 @@ class BaseRenderer(Renderer):
         width = self.width
         mine = player_panel(state, seat, players)
         line = Text.assemble(seat_tag(seat), " ", (players[seat].label, SEAT_STYLE[seat % len(SEAT_STYLE)]), ": ")
-        line.append(_plural(state.francs[seat], "franc"), style="money")
+        line.append(plural(state.francs[seat], "franc"), style="money")
         if state.loans[seat]:
-            line.append(f", {_plural(state.loans[seat], 'loan')}", style="loan")
+            line.append(f", {plural(state.loans[seat], 'loan')}", style="loan")
         line.append("; ")
         line.append_text(goods_text(state.goods[seat]))
         ships = state.player_ships(seat)
@@ -617,8 +583,8 @@ class BaseRenderer(Renderer):
             line.append(str(action))
             return [line]
         line.append(action_sentence(before, action))
-        feeding = (_feeding_started(state) and not _feeding_started(before)) or (
-            state.round_index > before.round_index and not _feeding_started(before)
+        feeding = (feeding_started(state) and not feeding_started(before)) or (
+            state.round_index > before.round_index and not feeding_started(before)
         )
         new_turn = state.turn_in_round != before.turn_in_round or state.round_index != before.round_index
         tile = state.tile_data[state.supply_tiles[state.turn_in_round - 1]] if state.turn_in_round else None
@@ -689,7 +655,7 @@ class BaseRenderer(Renderer):
         if head == ENTER_HEAD:
             return f"{len(actions)} buildings you can enter and use now"
         if head == BUY_HEAD:
-            return f"{len(actions)} you can afford ({_plural(state.francs[state.current_player()], 'franc')})"
+            return f"{len(actions)} you can afford ({plural(state.francs[state.current_player()], 'franc')})"
         if head == SELL_HEAD:
             return f"one of {len(actions)}, for half its value"
         return f"{len(actions)} ways"
@@ -707,19 +673,19 @@ class BaseRenderer(Renderer):
             what = done if done is not None else K.BUILDINGS[b].function
             return f"{whose}, {fee}: {what}"
         if verb == "buy" and b is not None:
-            return f"{_plural(K.PRICE[b], 'franc')}, value {K.VALUE[b]}, {TYPE_NAME[K.BTYPE[b]]}"
+            return f"{plural(K.PRICE[b], 'franc')}, value {K.VALUE[b]}, {TYPE_NAME[K.BTYPE[b]]}"
         if verb == "buy":
             typ = next((t for t, lbl in K.SHIP_TYPE_LABEL.items() if lbl == rest), None)
             if typ is not None:
                 st = state.ship_types[typ]
                 top = state.ship_pile_tops[typ]
-                return f"{_plural(st.buy_price, 'franc')}, value {top[1] if top else '?'}, feeds {st.food[state.num_players - 1]}"
+                return f"{plural(st.buy_price, 'franc')}, value {top[1] if top else '?'}, feeds {st.food[state.num_players - 1]}"
         if verb == "sell" and b is not None:
-            return f"+{_plural(K.sale_price(K.VALUE[b]), 'franc')} (value {K.VALUE[b]})"
+            return f"+{plural(K.sale_price(K.VALUE[b]), 'franc')} (value {K.VALUE[b]})"
         if verb == "sell":
             v = rest.rsplit(" ", 1)[-1]
             if v.isdigit():
-                return f"+{_plural(K.sale_price(int(v)), 'franc')} (value {v})"
+                return f"+{plural(K.sale_price(int(v)), 'franc')} (value {v})"
         if verb == "take" and rest in OFFER_LABEL and state.decision in TURN_FRAMES:
             return f"{state.offer_spaces[OFFER_LABEL.index(rest)]} on the space"
         if text in ("keep order", "swap order"):
@@ -745,56 +711,6 @@ class BaseRenderer(Renderer):
         return final_table(state, [f"P{i + 1} {p.label}" for i, p in enumerate(players)], only_human(players))
 
 
-def decision_text(state: BaseState) -> str:
-    """What the player to move decides now, in words."""
-    if state.is_terminal():
-        return "the game is over"
-    fr = state.stack[-1]
-    k = fr.kind
-    if k == "main":
-        return "your turn: take the goods of an offer space or enter a building (first you may buy, sell or repay)"
-    if k == "after":
-        return "after your main action: buy, sell, repay, or end the turn"
-    if k == "final":
-        return "your final action: enter any building (even an occupied one) or take an offer"
-    if k == "after_final":
-        return "after your final action: sell, repay, or end"
-    if isinstance(fr, Pay):
-        below = next((f for f in reversed(state.stack[:-1]) if f.kind in ("do", "sub")), None)
-        what = ""
-        if isinstance(below, (Use, Sub)):
-            what = f" for {K.NAME[below.building]}"
-        return f"choose how to pay{what} (food and energy give no change)"
-    if isinstance(fr, Debt):
-        amount = fr.amount
-        if fr.owed == "food":
-            return (
-                f"feeding: pay {amount} food (francs count as food); if you cannot, sell buildings or ships, "
-                f"or borrow ({K.LOAN_FRANCS} francs per loan)"
-            )
-        return f"interest: pay {_plural(amount, 'franc')}; if you cannot, sell something or borrow"
-    if isinstance(fr, Sub):
-        b = fr.building
-        eff = fr.effect
-        what = {
-            "upgrade": "how many goods to upgrade",
-            "exchange": "how many to exchange",
-            "build": "which building to build",
-            "wharf": "which ship to build",
-            "marketplace": "pick the goods one at a time, in any order",
-            "town_square": "pick the goods one at a time, in any order",
-            "peek": "keep or swap the top two special buildings",
-            "local_court": "which loans to return",
-            "shipping_line": "how many ships to use",
-            "ship_pick": "how many of each good to ship",
-        }.get(eff, "choose")
-        if eff == "peek":
-            top = [in_list(x) for x in state.special_pile[:2]]
-            what += f" (you see: {top[0]} on top, then {top[1]})" if len(top) == 2 else ""
-        return f"using {K.NAME[b]}: {what}"
-    return "choose"
-
-
 def order_note(state: BaseState, swap: bool) -> str:
     """What keeping or swapping the top two special buildings leaves on top (seen at the Marketplace)."""
     top = [in_list(b) for b in state.special_pile[:2]]
@@ -815,7 +731,7 @@ def outcome_text(state: BaseState, action: Any) -> str | None:
         return None
     if not child.is_terminal() and child.current_player() == p and child.decision in ("pay", "sub"):
         return None
-    if _feeding_started(child) and not _feeding_started(state):
+    if feeding_started(child) and not feeding_started(state):
         return None
     ch = _changes(state, child, p)
     return ", ".join(ch) if ch else "no change"
@@ -874,7 +790,7 @@ def _facts(b: int) -> Text:
     if K.MATERIALS[b]:
         t.append(f" · materials {materials_text(b)}")
     if card.hammers:
-        t.append(f" · {_plural(card.hammers, 'hammer')}")
+        t.append(f" · {plural(card.hammers, 'hammer')}")
     if card.fishermen:
         t.append(f" · {card.fishermen} fisherm{'a' if card.fishermen == 1 else 'e'}n")
     return t
@@ -925,7 +841,7 @@ def building_card(b: int) -> RenderableType:
     t.add_row("type", f"{card.type} ({TYPE_NAME[card.type]}), {card.kind} building")
     t.add_row("sort order", card.sort_order or "- (special building)")
     t.add_row("value", str(card.value))
-    t.add_row("price", _plural(card.price, "franc") if card.price is not None else "cannot be bought")
+    t.add_row("price", plural(card.price, "franc") if card.price is not None else "cannot be bought")
     t.add_row("entry fee", fee_text(b) if K.EFFECT[b] != "none" else "- (no action: padlock)")
     t.add_row("materials", materials_text(b) + ("" if card.buildable else "  (not built with a building action)"))
     t.add_row("hammers", str(card.hammers))

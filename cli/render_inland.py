@@ -26,6 +26,7 @@ from cli.session import Player
 from core.protocol import GameError
 from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding
 from inland_port.state import ACTIONS_PER_ROUND, SECTOR_LABELS, InlandState, cell_changes, payment_summary
+from inland_port.view_model import GAME_BOARDS, SOLD_AT_ONCE, actions_left, coming, offer, sectors
 from inland_port.warehouse import COLUMN_VALUE, ROW_VALUE
 
 #: one letter per good on the warehouse grid
@@ -33,7 +34,7 @@ GOOD_LETTER = {"fish": "F", "grain": "G", "wood": "W", "clay": "C"}
 SEAT_STYLE = SEAT_STYLES
 #: colours of the goods (blue, yellow, brown, red as on the warehouse)
 GOOD_STYLE = {g: f"good.{g}" for g in ("fish", "grain", "wood", "clay")}
-BOARDS = ("A-F board", "G-L board")
+BOARDS = GAME_BOARDS
 SELL_HEAD = "sell a building"
 
 
@@ -84,14 +85,12 @@ def wheel_table(state: InlandState, p: int) -> Table:
     t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), header_style="dim", expand=True)
     t.add_column("", justify="right", style="bold", no_wrap=True, min_width=4)
     t.add_column("wheel", ratio=1)
-    wheel = state.wheel(p)
-    for s, label in enumerate(SECTOR_LABELS):
-        if s < len(wheel):
-            names = [state.catalog.buildings[i].name for i in wheel[s]]
-            cell = Text(", ".join(names)) if names else Text("-", style="dim")
+    for sector in sectors(state, p):
+        if sector.value is not None:
+            cell = Text(", ".join(sector.buildings)) if sector.buildings else Text("-", style="dim")
         else:
-            cell = Text("sold at once", style="dim")
-        t.add_row(label, cell)
+            cell = Text(SOLD_AT_ONCE, style="dim")
+        t.add_row(sector.label, cell)
     beside = [state.catalog.buildings[i].name for i in state.beside_board(p)]
     t.add_row(Text("lock", style="dim"), Text(", ".join(beside)) if beside else Text("-", style="dim"))
     return t
@@ -123,17 +122,16 @@ def player_panel(state: InlandState, p: int, players: Sequence[Player], viewer: 
 def wheel_text(state: InlandState, p: int) -> Text:
     """The wheel on a few lines: each sector with its buildings, then the lock buildings."""
     t = Text()
-    wheel = state.wheel(p)
     t.append("wheel ", style="dim")
-    for s, label in enumerate(SECTOR_LABELS):
-        if s:
+    for k, sector in enumerate(sectors(state, p)):
+        if k:
             t.append("  ")
-        t.append(f"{label}:", style="bold")
-        if s < len(wheel):
-            names = [state.catalog.buildings[i].name for i in wheel[s]]
+        t.append(f"{sector.label}:", style="bold")
+        names = sector.buildings
+        if sector.value is not None:
             t.append(" " + ", ".join(names) if names else " -", style="" if names else "dim")
         else:
-            t.append(" sold at once", style="dim")
+            t.append(" " + SOLD_AT_ONCE, style="dim")
     beside = [state.catalog.buildings[i].name for i in state.beside_board(p)]
     if beside:
         t.append("  lock: ", style="dim")
@@ -198,13 +196,10 @@ def _cost_text(b: InlandBuilding) -> str:
 
 def offer_table(state: InlandState, width: int = 100) -> RenderableType:
     """Buildings on offer (cost, value); the ones the player to move can build are bold."""
-    offer = state.on_offer()
-    can_build = {a.building for a in state.legal_actions() if a.verb == "build"} if not state.is_terminal() else set()
     entries: list[tuple[Text, str, str]] = []
-    for i in offer:
-        b = state.catalog.buildings[i]
-        name = Text(b.name + (" (lock)" if b.locked else ""), style="bold" if b.name in can_build else "")
-        entries.append((name, _cost_text(b), str(b.value)))
+    for b in offer(state):
+        name = Text(b.name + (" (lock)" if b.locked else ""), style="bold" if b.buildable else "")
+        entries.append((name, b.cost, str(b.value)))
     if not entries:
         return Text("Nothing on offer.", style="dim")
     # two buildings per row only where both fit whole
@@ -234,26 +229,16 @@ def offer_table(state: InlandState, width: int = 100) -> RenderableType:
 
 def coming_text(state: InlandState) -> Text:
     """The coming rounds' buildings by letter."""
-    t = Text()
-    cat = state.catalog
-    first = True
-    for r in range(state.round + 1, len(LETTERS)):
-        names = [cat.buildings[i].name for i in cat.by_round[r]]
-        if not names:
-            continue
-        if not first:
-            t.append("  |  ", style="dim")
-        first = False
-        t.append(LETTERS[r], style="bold")
-        t.append(" " + ", ".join(names))
-    if first:
+    rounds = coming(state)
+    if not rounds:
         return Text("No more buildings to come.", style="dim")
+    t = Text()
+    for k, r in enumerate(rounds):
+        if k:
+            t.append("  |  ", style="dim")
+        t.append(r.round, style="bold")
+        t.append(" " + ", ".join(r.buildings))
     return Text("Coming: ", style="dim") + t
-
-
-def actions_left(state: InlandState) -> int:
-    """The actions left in the round, the main action just taken counted (its turn ends with 'end')."""
-    return state.actions_left - 1 if state.acted else state.actions_left
 
 
 def round_line(state: InlandState, players: Sequence[Player]) -> Text:

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from core.table import PERSON, Seat
+from core.view_model import placings
 
 
 class Renderer:
@@ -125,6 +126,30 @@ class Renderer:
         return final_table(state, [p.label for p in players], only_human(players))
 
 
+def choice_groups(r: Renderer, state: Any) -> tuple[list[tuple[str, list[Any]]], int]:
+    """The numbered choices of the player to move: the legal actions ``r`` lists (not the ways to pay
+    another way beats), grouped by what they do (each group's head and actions), and how many it
+    leaves out."""
+    legal = state.legal_actions()
+    listed = r.listed(state, legal)
+    groups: dict[str, list[Any]] = {}
+    for a in listed:
+        head, _ = r.group_in(state, a)
+        groups.setdefault(head, []).append(a)
+    return list(groups.items()), len(legal) - len(listed)
+
+
+def group_entry(r: Renderer, state: Any, head: str, actions: Sequence[Any]) -> tuple[str, str]:
+    """A numbered choice's name (the action's text when it is alone) and its note."""
+    return (head if len(actions) > 1 else str(actions[0])), r.describe_group(state, head, actions)
+
+
+def way_entry(r: Renderer, state: Any, action: Any) -> tuple[str, str]:
+    """One way of a choice of several (the second step): how it differs (its text after the colon, or
+    the whole text) and its note."""
+    return r.group_of(action)[1] or str(action), r.describe_choice(state, action)
+
+
 def pays_no_more(a: dict[str, int], b: dict[str, int]) -> bool:
     """``a`` pays no more of anything than ``b`` (a missing kind: none of it)."""
     return all(a.get(k, 0) <= b.get(k, 0) for k in a.keys() | b.keys())
@@ -171,12 +196,6 @@ def place_text(place: int) -> str:
     """1 -> '1st', 2 -> '2nd', 3 -> '3rd', 4 -> '4th', ..."""
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
     return f"{place}{suffix}"
-
-
-def placings(wealth: Sequence[int]) -> list[int]:
-    """Each seat's place by wealth (1 = the most); tied seats share a place and the next
-    place is skipped (40, 40, 30 -> 1st, 1st, 3rd)."""
-    return [1 + sum(1 for y in wealth if y > x) for x in wealth]
 
 
 def only_human(players: Sequence[Seat]) -> int | None:

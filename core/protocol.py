@@ -351,6 +351,10 @@ class GameSpec:
     #: ``setup`` is the position the game started from, ``now`` the position now, ``seat`` None for a
     #: spectator.  ``None``: nothing is hidden and a seat may see the true options and seed.
     seat_setup: Callable[[Any, Any, int | None], Any] | None = None
+    #: ``view(state, seat)``: the position as ``seat`` (None: a spectator) may see it, as plain data (a
+    #: :class:`core.view_model.ViewModel`: what a browser draws; ``state`` is that seat's own view when
+    #: the set-up is hidden).  ``None``: the game gives no view.
+    view: Callable[[Any, int | None], BaseModel] | None = None
 
     def __post_init__(self) -> None:
         if self.default_level not in self.ai_levels:

@@ -17,6 +17,7 @@ from core.search import LEVELS
 from inland_port import evaluate
 from inland_port.buildings import Catalog, default_catalog, load_catalog, tunable_fields, write_buildings
 from inland_port.state import InlandState
+from inland_port.view_model import inland_view
 
 
 class InlandOptions(BaseModel):
@@ -67,6 +68,7 @@ RULESET = GameSpec(
     tuning=DataTuning(fields=tunable_fields, write=write_buildings),
     # ending the turn after the main action, when no sale is worth searching, costs the search no depth
     forced_moves_free=True,
+    view=inland_view,
 )
 
 __all__ = ["RULESET", "InlandOptions", "catalog", "data_digest", "new_game", "parse_options"]

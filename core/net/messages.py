@@ -1,6 +1,18 @@
 """The messages of network play: JSON objects validated by pydantic models, each with the protocol
 version and a ``type``.  A message that does not parse, is too long, or is of another version is
-refused with a reason (:class:`MessageError`), like a bad save file."""
+refused with a reason (:class:`MessageError`), like a bad save file.
+
+A connection begins with :class:`Hello` (its code).  A terminal client then receives :class:`Position`
+(the options and action texts it replays with its own engine); a client without the engine (a
+browser) says ``view: true`` in its hello and receives :class:`SeatView` instead: after every change,
+the position as its seat may see it as plain data (the game's view model), the choices of the seat
+to move with the texts to send in :class:`Play` and the notes the terminal's numbered choices show,
+the log, the seats, the open question and, at the end, the result.  Both kinds receive
+:class:`Welcome` first, and :class:`Refused`, :class:`Notice`, :class:`Question` and :class:`Closed`
+alike; a :class:`Play` whose text is not legal is refused with what is allowed and the legal action
+it was probably meant to be ("Did you mean ...?"), as the terminal's prompt says it.  (``view`` and
+``SeatView`` came without a new protocol version: a terminal client neither asks for nor receives
+them, and a page is served by the server it speaks to.)"""
 
 from __future__ import annotations
 
@@ -10,6 +22,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from core.protocol import GameError
+from core.view_model import GameResult
 
 #: the protocol version; a message of another version is refused (2: an undo's facts, worded by the client)
 PROTOCOL_VERSION = 2
@@ -38,6 +51,9 @@ class Hello(_Message):
     code: str = Field(min_length=1, max_length=64)
     #: only watch, even with a seat's code (a spectator never plays)
     watch: bool = False
+    #: receive :class:`SeatView` (the position as plain data, for a client without the engine: a
+    #: browser) instead of :class:`Position` (action texts the client replays)
+    view: bool = False
 
 
 class Play(_Message):
@@ -169,6 +185,69 @@ class Question(_Message):
     undo: TakeBack | None = None
 
 
+class Choice(BaseModel):
+    """One legal action: its canonical text (what to send in :class:`Play`), the way it differs from
+    the other actions of its group (``how``: after the colon; "" when it is alone) and its note."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    text: str
+    how: str = ""
+    note: str = ""
+
+
+class ChoiceGroup(BaseModel):
+    """One of the terminal's numbered choices: its ``head`` (the action's text when it is alone), its
+    note (cost, effect, number of ways) and its actions (several: the terminal's second step)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    head: str
+    note: str = ""
+    actions: list[Choice]
+
+
+class LogEntry(BaseModel):
+    """Action number ``ply`` (0-based: the actions before it) was ``seat``'s, and its text."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    ply: int = Field(ge=0)
+    seat: int = Field(ge=0)
+    text: str
+
+
+class SeatView(_Message):
+    """The position as the receiver may see it, as plain data (to a connection whose hello asked for
+    ``view``, instead of :class:`Position`), sent after every change:
+
+    - ``ruleset``; ``seat`` (None: a spectator); ``ply``: the number of actions played (a :class:`Play`
+      or :class:`Undo` names it); ``to_move``: the seat to decide (None: the game is over);
+    - ``board``: the game's view model (``inland_port.view_model.InlandBoard``,
+      ``base_game.view_model.BaseBoard``, as JSON; its ``game`` field names which);
+    - ``choices``: for the seat to move only, the terminal's numbered choices (each group's actions
+      with their canonical texts and notes); ``unlisted``: how many legal ways to pay are left out of
+      them (another way pays no more of anything; they may still be typed);
+    - ``log``: every action so far (who, its text); ``undone``: the texts an undo took back just now;
+    - ``seats``: each seat's name, kind and status; ``question``: the question open for this seat
+      (also sent as a :class:`Question` when asked); ``result``: when the game is over, each seat's
+      wealth and its parts, placings and the winner's margin.
+
+    Never in it: the seed, the order of face-down cards or tiles, a path of the host's machine, or
+    another seat's secret."""
+
+    type: Literal["view"] = "view"
+    ruleset: str
+    seat: int | None
+    ply: int = Field(ge=0)
+    to_move: int | None
+    board: dict[str, Any]
+    choices: list[ChoiceGroup] = []
+    unlisted: int = Field(default=0, ge=0)
+    log: list[LogEntry] = []
+    undone: list[str] = []
+    seats: list[SeatInfo]
+    question: Question | None = None
+    result: GameResult | None = None
+
+
 class Closed(_Message):
     """The game stops (it is over, or saved and stopped); ``text`` says how to continue if it can."""
 
@@ -176,7 +255,9 @@ class Closed(_Message):
     text: str
 
 
-ServerMessage = Annotated[Welcome | Position | Refused | Notice | Question | Closed, Field(discriminator="type")]
+ServerMessage = Annotated[
+    Welcome | Position | SeatView | Refused | Notice | Question | Closed, Field(discriminator="type")
+]
 
 _CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 _SERVER: TypeAdapter[Any] = TypeAdapter(ServerMessage)
@@ -210,9 +291,11 @@ def parse_client(data: str | bytes) -> Hello | Play | Undo | Answer | Save | Lea
     return msg
 
 
-def parse_server(data: str | bytes) -> Welcome | Position | Refused | Notice | Question | Closed:
+def parse_server(data: str | bytes) -> Welcome | Position | SeatView | Refused | Notice | Question | Closed:
     """A server's message, or :class:`MessageError` saying what is wrong."""
-    msg: Welcome | Position | Refused | Notice | Question | Closed = _parse(_SERVER, data, "server", MAX_MESSAGE)
+    msg: Welcome | Position | SeatView | Refused | Notice | Question | Closed = _parse(
+        _SERVER, data, "server", MAX_MESSAGE
+    )
     return msg
 
 

@@ -35,9 +35,12 @@ from core.agents import Agent
 from core.net.messages import (
     MAX_MESSAGE,
     Answer,
+    Choice,
+    ChoiceGroup,
     Closed,
     Hello,
     Leave,
+    LogEntry,
     MessageError,
     Notice,
     Play,
@@ -47,6 +50,7 @@ from core.net.messages import (
     Refused,
     Save,
     SeatInfo,
+    SeatView,
     TakeBack,
     Undo,
     Welcome,
@@ -54,10 +58,11 @@ from core.net.messages import (
     parse_client,
 )
 from core.net.plan import SeatPlan, TablePlan, save_plan
-from core.net.view import DATA_OPTION, data_of, may_hear, seat_view
+from core.net.view import DATA_OPTION, ViewReplay, data_of, may_hear, seat_view
 from core.net.web import Gate, PageFiles
 from core.protocol import ActionError, GameSpec, GameState, parse_action
 from core.table import AGENT, REMOTE, EndlessGame, Seat, Table
+from core.view_model import game_result
 
 log = logging.getLogger("lehavre.net")
 
@@ -78,6 +83,16 @@ DATA_SENT = "sent in the welcome"
 LEFT = "left the game"
 
 
+#: ``choices(state)``: the numbered choices of the seat to move in ``state`` (as a person's screen words
+#: them) and how many legal ways to pay they leave out; the host command gives the terminal's own
+ChoiceMaker = Callable[[GameState], tuple[list[ChoiceGroup], int]]
+
+
+def plain_choices(state: GameState) -> tuple[list[ChoiceGroup], int]:
+    """Every legal action as a choice of its own, with no note (for a server given no :data:`ChoiceMaker`)."""
+    return [ChoiceGroup(head=str(a), actions=[Choice(text=str(a))]) for a in state.legal_actions()], 0
+
+
 def table_seat(plan: SeatPlan) -> Seat:
     """The seat of the one table for a seat of the plan: a person plays it elsewhere (over a connection,
     the host's keyboard too); an agent is run by the server."""
@@ -93,6 +108,8 @@ class _Asked:
     seat: int  # undo: who asked; timeout: the seat that is gone
     ply: int
     target: int = 0  # undo: how many actions stay
+    #: the question as it was sent (a view carries it again, e.g. to a page loaded anew)
+    message: Question | None = None
 
 
 @dataclass
@@ -116,6 +133,12 @@ class HostedGame:
     next_question: int = 1
     #: the agents' explanations of their actions, by the number of actions before each
     reasons: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: the connections that receive :class:`SeatView` instead of :class:`Position` (a browser)
+    viewers: set[ServerConnection] = field(default_factory=set)
+    #: how the choices of a view are worded (the host command gives the terminal's)
+    choices_of: ChoiceMaker = plain_choices
+    #: each seat's (None: the spectators') own view of a game with hidden set-up, kept up to date
+    views: dict[int | None, ViewReplay] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.table.seats = [table_seat(p) for p in self.plan.seats]
@@ -203,6 +226,55 @@ class HostedGame:
             and may_hear(self.spec, self.setup, self.positions[k], self.positions[k].current_player(), seat)
         ]
 
+    def view_state(self, seat: int | None) -> GameState:
+        """The position as ``seat`` (None: a spectator) sees it: the true one when nothing is hidden, else
+        the history replayed from that seat's view of the set-up (:func:`core.net.view.seat_view`), so
+        that nothing computed from it (the board, the choices' notes) can tell what the seat cannot see."""
+        if self.spec.seat_setup is None:
+            return self.state
+        seed, opts = seat_view(self.spec, self.public_seed, self.table.options, self.setup, self.state, seat)
+        replay = self.views.setdefault(seat, ViewReplay(self.spec))
+        return replay.update(seed, opts, list(self.state.history))
+
+    def log_entries(self) -> list[LogEntry]:
+        """Who played every action so far, and its text."""
+        history = self.state.history
+        return [
+            LogEntry(ply=k, seat=self.positions[k].current_player(), text=text)
+            for k, text in enumerate(history)
+            if k < len(self.positions)
+        ]
+
+    def question_for(self, seat: int | None) -> Question | None:
+        """The question open for ``seat`` (the latest asked), if any."""
+        open_ = [q.message for _, q in sorted(self.asked.items()) if seat in q.to and q.message is not None]
+        return open_[-1] if open_ else None
+
+    def view_for(self, seat: int | None, undone: list[str] | None = None) -> SeatView:
+        """The position as ``seat`` (None: a spectator) may see it, as plain data (see :class:`SeatView`)."""
+        state = self.view_state(seat)
+        over = state.is_terminal()
+        to_move = None if over else state.current_player()
+        choices, unlisted = self.choices_of(state) if to_move is not None and to_move == seat else ([], 0)
+        board = self.spec.view(state, seat).model_dump(mode="json") if self.spec.view is not None else {}
+        return SeatView(
+            ruleset=self.spec.name,
+            seat=seat,
+            ply=len(state.history),
+            to_move=to_move,
+            board=board,
+            choices=choices,
+            unlisted=unlisted,
+            log=self.log_entries(),
+            undone=undone or [],
+            seats=self.seat_infos(),
+            question=self.question_for(seat),
+            result=game_result(state),
+        )
+
+    def message_for(self, ws: ServerConnection, seat: int | None, undone: list[str] | None) -> Position | SeatView:
+        return self.view_for(seat, undone) if ws in self.viewers else self.position_for(seat, undone)
+
     async def send(self, ws: ServerConnection, msg: Any) -> None:
         try:
             await ws.send(encode(msg))
@@ -211,11 +283,13 @@ class HostedGame:
 
     async def broadcast(self, undone: list[str] | None = None) -> None:
         for seat, ws in list(self.conns.items()):
-            await self.send(ws, self.position_for(seat, undone))
-        if self.watchers:
-            view = self.position_for(None, undone)
-            for ws in list(self.watchers):
-                await self.send(ws, view)
+            await self.send(ws, self.message_for(ws, seat, undone))
+        made: dict[bool, Position | SeatView] = {}  # the spectators' position and view, made once
+        for ws in list(self.watchers):
+            viewer = ws in self.viewers
+            if viewer not in made:
+                made[viewer] = self.message_for(ws, None, undone)
+            await self.send(ws, made[viewer])
 
     async def tell(self, text: str, *, but: int | None = None) -> None:
         for seat, ws in list(self.conns.items()):
@@ -225,7 +299,10 @@ class HostedGame:
             await self.send(ws, Notice(text=text))
 
     # -- one connection -----------------------------------------------------------------------
-    async def serve(self, ws: ServerConnection, seat: int | None) -> None:
+    async def serve(self, ws: ServerConnection, seat: int | None, *, view: bool = False) -> None:
+        """``ws`` plays ``seat`` (None: watches); with ``view`` it receives views (:class:`SeatView`)."""
+        if view:
+            self.viewers.add(ws)
         # a person whose seat the computer took (they were away too long) watches from now on
         demoted = self.seats[seat] if seat is not None and not self.seats[seat].is_person else None
         if demoted is not None:
@@ -262,6 +339,7 @@ class HostedGame:
         except ConnectionClosed:
             pass
         finally:
+            self.viewers.discard(ws)
             if seat is None:
                 self.watchers.discard(ws)
             elif self.conns.get(seat) is ws:
@@ -414,7 +492,8 @@ class HostedGame:
             await self.send(ws, Refused(undo=facts))
             return
         qid = self.ask("undo", {who}, seat, target=k)
-        await self.send(self.conns[who], Question(id=qid, choices=["yes", "no"], undo=facts))
+        question = self.asked[qid].message = Question(id=qid, choices=["yes", "no"], undo=facts)
+        await self.send(self.conns[who], question)
         await self.send(ws, Notice(undo=facts))
 
     def ask(self, kind: str, to: set[int], seat: int, target: int = 0) -> int:
@@ -496,6 +575,7 @@ class HostedGame:
             ),
             choices=TIMEOUT_CHOICES,
         )
+        self.asked[qid].message = question
         for s in others:
             await self.send(self.conns[s], question)
 
@@ -622,7 +702,7 @@ class GameServer:
             await ws.send(encode(Refused(reason="unknown code: use one of the codes the host printed")))
             return
         table, seat = found
-        await table.serve(ws, None if msg.watch else seat)
+        await table.serve(ws, None if msg.watch else seat, view=msg.view)
 
     async def run(self, bind: str, port: int, ready: Callable[[int], None] | None = None) -> None:
         """Serve until every table has ended; ``ready(port)`` once listening."""
