@@ -301,7 +301,7 @@
     const me = page.welcome ? page.welcome.seat : null;
     const items = (v.seats || []).map((s, i) => el("li", { class: i === me ? "me" : "" },
       el("span", { class: `dot seat${i}` }), el("strong", { text: s.name }),
-      ` ${s.kind === "person" ? "" : s.kind}`, s.status ? el("em", { text: ` ${s.status}` }) : null,
+      s.kind === "person" || s.kind === s.name ? "" : ` ${s.kind}`, s.status ? el("em", { text: ` ${s.status}` }) : null,
       i === me ? el("span", { class: "you", text: " (you)" }) : null));
     $("seats").replaceChildren(el("h2", { text: "Players" }), el("ul", {}, items));
   }
@@ -317,7 +317,6 @@
     const log = $("log");
     log.replaceChildren(...entries);
     log.parentElement.scrollTop = log.parentElement.scrollHeight;
-    if (entries.length) entries[entries.length - 1].scrollIntoView?.({ block: "nearest" });
   }
 
   // -- what the person does -------------------------------------------------------------------------

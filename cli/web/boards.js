@@ -36,12 +36,17 @@
   }
 
   // -- the Inland Port ------------------------------------------------------------------------------
+  // Each game board's pointer turns one letter a round (the rulebook, "End of the round"): both point
+  // at the same place, A and G at the start; the round's letter is on one of the two boards.
   function roundTrack(h, b, side) {
     const { el } = h;
     const letters = side.game_board === "A-F board" ? "ABCDEF" : "GHIJKL";
-    return el("ol", { class: "track", "aria-label": `${side.game_board}: rounds` },
-      [...letters].map((l) => el("li", { class: l === b.round_letter ? "pointer" : "", text: l,
-        title: l === b.round_letter ? "the pointer: this round" : null })));
+    const at = (b.round_number - 1) % 6;
+    return el("ol", { class: "track", "aria-label": `${side.game_board}: its pointer at ${letters[at]}` },
+      [...letters].map((l, i) => el("li", {
+        class: i === at ? (l === b.round_letter ? "pointer now" : "pointer") : "", text: l,
+        title: i === at ? (l === b.round_letter ? "the pointer: this round" : "the pointer") : null,
+      })));
   }
 
   function sectorsOf(h, side) {
@@ -103,24 +108,79 @@
   }
 
   // -- the base game ----------------------------------------------------------------------------------
+  function dots(h, seats) {
+    return (seats || []).map((s) => h.el("span", { class: `dot seat${s}`, title: h.seatName(s) }));
+  }
+
+  function chips(h, goods) {
+    const entries = Object.entries(goods || {});
+    if (!entries.length) return h.el("span", { class: "muted", text: "none" });
+    return entries.map(([g, n]) => h.el("span", { class: `chip ${g.replace(/ /g, "_")}`, text: `${g} ${n}` }));
+  }
+
+  function buildingRows(h, list, { persons = true } = {}) {
+    const { el } = h;
+    return el("div", { class: "scroll" }, el("table", { class: "buildings" },
+      el("thead", {}, el("tr", {}, ["Building", "Value", "Price", "Entry", ""].map((t) => el("th", { text: t })))),
+      el("tbody", {}, list.map((b) => el("tr", { class: b.enterable ? "buildable" : "" },
+        el("td", { text: b.name + (b.special ? " ★" : "") }),
+        el("td", { text: `${b.value}` }),
+        el("td", { text: b.price === null ? "—" : `${b.price}` }),
+        el("td", { text: !b.usable ? "no action" : entryText(b) }),
+        el("td", {}, persons ? dots(h, b.persons) : null, b.enterable ? " can enter" : ""))))));
+  }
+
+  function entryText(b) {
+    const parts = [];
+    if (b.entry_food) parts.push(`${b.entry_food} food`);
+    if (b.entry_francs) parts.push(`${b.entry_francs} fr`);
+    return parts.length ? parts.join(" or ") : "free";
+  }
+
+  function baseSide(h, b, p) {
+    const { el } = h;
+    const mover = b.to_move === p.seat ? " tomove" : "";
+    return el("section", { class: `panel side seat${p.seat}${mover}` },
+      el("h3", {}, h.seatName(p.seat)),
+      el("p", { class: "purse" }, el("strong", { text: `${p.francs} francs` }),
+        p.loans ? ` · ${p.loans} loan${p.loans === 1 ? "" : "s"}` : "", ` · wealth ${p.wealth}`,
+        ` · food ${p.food}, energy ${p.energy}`),
+      el("p", { class: "goods" }, chips(h, p.goods)),
+      el("p", {}, "Ships: ", p.ships.length ? p.ships.map(([t, v]) => `${t} ${v}`).join(", ") : "none",
+        p.food_owed === null ? "" : ` · food owed ${p.food_owed}`,
+        p.person_at ? ` · person in ${p.person_at}` : ""),
+      p.buildings.length ? buildingRows(h, p.buildings, { persons: false }) : el("p", { class: "muted", text: "no buildings" }));
+  }
+
   function base(h, b) {
     const { el } = h;
-    const { game, ...rest } = b;
-    const parts = [];
-    const first = ["round", "round_number", "phase", "to_move"];
-    const head = first.filter((k) => k in rest).map((k) => `${h.words(k)} ${h.scalarText(rest[k])}`);
-    if (head.length) parts.push(el("p", { class: "round", text: head.join(" · ") }));
-    for (const [k, v] of Object.entries(rest)) {
-      if (first.includes(k)) continue;
-      parts.push(panel(h, h.words(k), facts(h, v)));
-    }
-    return parts;
+    const r = b.round;
+    const head = el("p", { class: "round" },
+      el("strong", { text: r ? `Round ${r.number} of ${r.rounds}` : "Final actions" }),
+      r ? ` · at its end: ${r.harvest ? "harvest, " : ""}${r.food} food, town builds ${r.town_builds}, ` +
+        `a ${r.ship_type} ship (${r.ship_value}) joins` : "",
+      b.decision ? el("span", { class: "decision", text: ` · ${b.decision}` }) : null);
+    const offer = panel(h, "Offer spaces", el("p", { class: "goods" }, chips(h, b.offer)));
+    const supply = panel(h, "Supply", el("ol", { class: "supply" }, b.supply_tiles.map((t) => el("li", {},
+      t.first === null ? el("span", { class: "muted", text: "face down" }) : `${t.first} / ${t.second}`,
+      t.interest ? el("span", { class: "interest", title: "interest", text: " ⚑" }) : null, " ", dots(h, t.ships)))));
+    const ships = panel(h, "Ships", el("ul", { class: "ships" }, b.ship_piles.map((s) => el("li", {},
+      el("strong", { text: s.label }), `: ${s.values.join(", ") || "none"}`,
+      s.price === null ? "" : ` · buy for ${s.price}`, ` · feeds ${s.feeds}`))));
+    const piles = panel(h, "Building proposals", el("div", { class: "piles" }, b.proposal_piles.map((pile, i) =>
+      el("div", {}, el("h4", { text: `Pile ${i + 1}` }), buildingRows(h, pile)))));
+    const town = panel(h, "Town", b.town.length ? buildingRows(h, b.town) : el("p", { class: "muted", text: "no buildings" }),
+      b.specials ? el("p", { class: "muted", text: `${b.specials.face_down} special buildings face down` +
+        (b.specials.known.length ? `; the top ones: ${b.specials.known.join(", ")}` : "") }) : null);
+    return [head, el("div", { class: "row" }, offer, supply, ships),
+      el("div", { class: "sides" }, b.sides.map((p) => baseSide(h, b, p))), piles, town];
   }
 
   function render(view, h) {
     const b = view.board || {};
     if (b.game === "inland" && Array.isArray(b.sides)) return inland(h, b);
-    return base(h, b);
+    if (b.game === "base" && Array.isArray(b.sides)) return base(h, b);
+    return [panel(h, "The game", facts(h, b))];
   }
 
   window.LeHavreBoards = { render, facts };

@@ -32,6 +32,7 @@ from websockets.exceptions import ConnectionClosed
 
 from core import records
 from core.agents import Agent
+from core.net.limits import TOO_FAST, MessageRate
 from core.net.messages import (
     MAX_MESSAGE,
     Answer,
@@ -333,9 +334,13 @@ class HostedGame:
         if self.stopped:
             await self.send(ws, Closed(text=self.stopped))
         self.kick()
+        rate = MessageRate()  # the same limit for every client: a terminal's, a browser's, a spectator's
         try:
             async for raw in ws:
-                await self.receive(ws, seat, raw)
+                if rate.allow():
+                    await self.receive(ws, seat, raw)
+                else:
+                    await self.send(ws, Refused(reason=TOO_FAST))
         except ConnectionClosed:
             pass
         finally:

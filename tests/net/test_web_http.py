@@ -17,6 +17,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from cli.net_cmd import PAGE, page_files, page_link, serve_in_thread
+from core.net.limits import BURST, TOO_FAST, MessageRate
 from core.net.messages import MAX_CLIENT_MESSAGE, Hello, encode
 from core.net.server import GameServer
 from core.net.web import host_allowed
@@ -232,3 +233,34 @@ def test_fuzzed_requests_get_an_answer_or_a_close_and_the_game_goes_on(data_dir)
 
 def test_the_link_carries_the_code_in_the_fragment():
     assert page_link("127.0.0.1:8765", "abcd-efgh-jkmn") == "http://127.0.0.1:8765/#abcd-efgh-jkmn"
+
+
+def test_the_message_rate_is_limited_by_a_token_bucket():
+    now = [0.0]
+    rate = MessageRate(per_second=2.0, burst=3, clock=lambda: now[0])
+    assert [rate.allow() for _ in range(4)] == [True, True, True, False]
+    now[0] += 1.0  # two more a second
+    assert [rate.allow() for _ in range(3)] == [True, True, False]
+
+
+def test_a_flood_of_messages_is_refused_past_the_limit_and_the_seat_still_plays(data_dir):
+    """The same limit for a browser's connection as for a terminal's: the messages past the burst are
+    refused (not acted on), and the connection stays."""
+
+    async def run(port: int, code: str) -> list[str]:
+        headers = {"Origin": f"http://{LOOPBACK}:{port}"}
+        async with connect(f"ws://{LOOPBACK}:{port}", proxy=None, additional_headers=headers) as ws:
+            await ws.send(encode(Hello(code=code)))
+            for _ in range(BURST * 2):
+                await ws.send('{"version": 2, "type": "undo", "ply": 999}')
+            reasons: list[str] = []
+            while len(reasons) < BURST * 2:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                if msg["type"] == "refused":
+                    reasons.append(msg["reason"])
+            return reasons
+
+    with page_server(data_dir) as (port, code):
+        reasons = asyncio.run(run(port, code))
+    assert sum(r == TOO_FAST for r in reasons) >= BURST // 2
+    assert any(r != TOO_FAST for r in reasons)
