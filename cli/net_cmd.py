@@ -414,7 +414,9 @@ def run_host(console: Console, table: HostedGame, bind: str, port: int, headless
     try:
         if headless or me is None:
             if me is not None:
+                assert me.code is not None
                 console.print(Text(f"  Your seat ({me.name}): lehavre join {address} {me.code}"), soft_wrap=True)
+                console.print(Text(f"    or in a browser: {page_link(address, me.code)}"), soft_wrap=True)
             console.print(Text("The server runs until the game ends; Ctrl-C saves and stops it.", style="muted"))
             while thread.is_alive():
                 thread.join(0.5)

@@ -316,7 +316,7 @@
     });
     const log = $("log");
     log.replaceChildren(...entries);
-    log.parentElement.scrollTop = log.parentElement.scrollHeight;
+    log.scrollTop = log.scrollHeight;
   }
 
   // -- what the person does -------------------------------------------------------------------------

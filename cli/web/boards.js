@@ -53,7 +53,7 @@
     const { el } = h;
     return el("ol", { class: "sectors" }, side.sectors.map((s) => el("li", { class: "sector" },
       el("span", { class: "label", text: s.label }),
-      el("span", { class: "worth", text: s.value === null ? "sold at once" : `worth ${s.value}` }),
+      s.value === null ? el("span", { class: "worth", text: "sold at once" }) : null,
       el("ul", {}, s.buildings.map((n) => el("li", { class: "building", text: n }))))));
   }
 

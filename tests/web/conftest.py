@@ -137,5 +137,6 @@ def play_by_clicking(page: Page, rng: random.Random, *, until_ply: int | None = 
 def screenshot(page: Page, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / name
+    page.evaluate("window.scrollTo(0, 0)")  # (a click may have scrolled the page)
     page.screenshot(path=str(path), full_page=False)
     return path
