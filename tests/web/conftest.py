@@ -11,13 +11,12 @@ import random
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from cli.net_cmd import page_files, page_link, serve_in_thread
 from core.net.server import GameServer, HostedGame
-from tests.net.conftest import LOOPBACK, make_table
+from tests.net.conftest import LOOPBACK, data_dir, make_table  # noqa: F401 (fixtures for these tests too)
 
 try:
     from playwright.sync_api import Browser, Page, sync_playwright
@@ -57,13 +56,6 @@ def browser() -> Iterator[Browser]:
             b.close()
 
 
-@pytest.fixture()
-def data_dir(tmp_path, monkeypatch):
-    d = tmp_path / "data"
-    monkeypatch.setenv("LEHAVRE_DATA_DIR", str(d))
-    return d
-
-
 @contextlib.contextmanager
 def host(table: HostedGame) -> Iterator[tuple[GameServer, str]]:
     """A host serving the page and ``table`` on the loopback: the server and its address."""
@@ -76,10 +68,6 @@ def host(table: HostedGame) -> Iterator[tuple[GameServer, str]]:
     finally:
         server.stop_all("the test is over")
         thread.join(10)
-
-
-def hosted_game(game: str, seats: str, seed: int, **options: Any) -> HostedGame:
-    return make_table(game, seats, seed, **options)
 
 
 def open_seat(browser: Browser, address: str, code: str, *, width: int = 1280, height: int = 800) -> Page:

@@ -10,7 +10,7 @@ import pytest
 from tests.web.conftest import (
     WAIT_MS,
     host,
-    hosted_game,
+    make_table,
     open_seat,
     play_by_clicking,
     ply,
@@ -22,7 +22,7 @@ from tests.web.conftest import (
 def test_a_round_of_the_inland_port_by_clicking(browser, data_dir):
     """Round A (the Inland Port rulebook, "Main phase": the round's actions alternate between the
     players) played by clicking, the AI answering; the boards, warehouses and log follow."""
-    table = hosted_game("inland", "remote,ai:easy", 7)
+    table = make_table("inland", "remote,ai:easy", 7)
     with host(table) as (_server, address):
         page = open_seat(browser, address, table.seats[0].code or "")
         assert "You play" in page.inner_text("#status")
@@ -59,7 +59,7 @@ def test_a_round_of_the_inland_port_by_clicking(browser, data_dir):
 @pytest.mark.slow
 def test_a_whole_inland_port_game_by_clicking(browser, data_dir):
     """A whole game to its end: the page shows the final placings and the margin, as the table scored them."""
-    table = hosted_game("inland", "remote,ai:easy", 11)
+    table = make_table("inland", "remote,ai:easy", 11)
     with host(table) as (_server, address):
         page = open_seat(browser, address, table.seats[0].code or "")
         play_by_clicking(page, random.Random(2))

@@ -13,7 +13,7 @@ from tests.web.conftest import (
     WAIT_MS,
     click_a_choice,
     host,
-    hosted_game,
+    make_table,
     open_seat,
     ply,
     wait_my_turn_or_end,
@@ -66,7 +66,7 @@ def test_the_ai_from_a_browser_reload_and_a_spectator(browser, tmp_path):
 
 
 def test_a_wrong_code_says_so_on_the_page(browser, data_dir):
-    table = hosted_game("inland", "remote,ai:easy", 5)
+    table = make_table("inland", "remote,ai:easy", 5)
     with host(table) as (_server, address):
         page = browser.new_page()
         page.goto(f"http://{address}/#nope-nope-nope")
@@ -81,7 +81,7 @@ def test_a_wrong_code_says_so_on_the_page(browser, data_dir):
 
 
 def test_a_seat_taken_from_another_tab_and_a_game_stopped(browser, data_dir):
-    table = hosted_game("inland", "remote,ai:easy", 6)
+    table = make_table("inland", "remote,ai:easy", 6)
     with host(table) as (server, address):
         code = table.seats[0].code or ""
         first = open_seat(browser, address, code)
