@@ -118,16 +118,19 @@
     return entries.map(([g, n]) => h.el("span", { class: `chip ${g.replace(/ /g, "_")}`, text: `${g} ${n}` }));
   }
 
+  // Buildings as rows; ``persons``: a last column with the persons in each and whether the player to
+  // move can enter it (a player's own buildings leave it out: only the name in bold says so).
   function buildingRows(h, list, { persons = true } = {}) {
     const { el } = h;
+    const heads = ["Building", "Value", "Price", "Entry", ...(persons ? [""] : [])];
     return el("div", { class: "scroll" }, el("table", { class: "buildings" },
-      el("thead", {}, el("tr", {}, ["Building", "Value", "Price", "Entry", ""].map((t) => el("th", { text: t })))),
+      el("thead", {}, el("tr", {}, heads.map((t) => el("th", { text: t })))),
       el("tbody", {}, list.map((b) => el("tr", { class: b.enterable ? "buildable" : "" },
-        el("td", { text: b.name + (b.special ? " ★" : "") }),
+        el("td", { text: b.name + (b.special ? " ★" : ""), title: b.enterable ? "you can enter it now" : null }),
         el("td", { text: `${b.value}` }),
         el("td", { text: b.price === null ? "—" : `${b.price}` }),
         el("td", { text: !b.usable ? "no action" : entryText(b) }),
-        el("td", {}, persons ? dots(h, b.persons) : null, b.enterable ? " can enter" : ""))))));
+        persons ? el("td", {}, dots(h, b.persons), b.enterable ? " can enter" : "") : null)))));
   }
 
   function entryText(b) {
