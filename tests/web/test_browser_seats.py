@@ -1,7 +1,7 @@
 """The page's seat over time, in a real browser: the one command that plays the AI from a browser
 (``lehavre host inland --seats web,ai:easy``), a reload in the middle that returns to the seat with
 nothing lost, a spectator's page that follows the game, and clear words on the page for a wrong code,
-a seat taken from another tab, and a game the host stopped."""
+a seat taken from another tab, and a game the host stopped; an undo one page asks and the other answers."""
 
 from __future__ import annotations
 
@@ -78,6 +78,12 @@ def test_a_wrong_code_says_so_on_the_page(browser, data_dir):
         page.click("#codeform button[type=submit]")
         page.wait_for_selector("#game:not([hidden])", timeout=WAIT_MS)
         assert "You play" in page.inner_text("#status")
+        # a lost connection: the page joins again by itself, with the code this tab keeps
+        page.evaluate("window.LeHavrePage.ws.close()")
+        page.wait_for_function("() => window.LeHavrePage.retries > 0")  # (reconnecting)
+        page.wait_for_function("() => window.LeHavrePage.ws !== null && window.LeHavrePage.retries === 0")
+        page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('You play')")
+        assert table.status(0) == "connected"
 
 
 def test_a_seat_taken_from_another_tab_and_a_game_stopped(browser, data_dir):
@@ -93,3 +99,28 @@ def test_a_seat_taken_from_another_tab_and_a_game_stopped(browser, data_dir):
         second.wait_for_selector("#banner:not([hidden])", timeout=WAIT_MS)
         assert "The host stopped the game" in second.inner_text("#banner")
         assert "The game has ended" in second.inner_text("#status")
+
+
+def test_an_undo_asked_from_one_page_is_answered_on_the_other(browser, data_dir):
+    """Two people, each in a browser: the second asks to take back the first's last decision; the
+    first reads the question on the page and agrees with a click; both pages show the game taken back."""
+    table = make_table("inland", "remote,remote", 9)
+    with host(table) as (_server, address):
+        first = open_seat(browser, address, table.seats[0].code or "")
+        second = open_seat(browser, address, table.seats[1].code or "", width=390, height=844)
+        rng = random.Random(4)
+        while table.state.current_player() == 0 or not table.state.history:
+            assert wait_my_turn_or_end(first)
+            click_a_choice(first, rng)
+        played = len(table.state.history)
+        second.wait_for_function(f"() => window.LeHavrePage.view && window.LeHavrePage.view.ply === {played}")
+        second.click("#undo")
+        first.wait_for_selector("#question:not([hidden]) button.answer", timeout=WAIT_MS)
+        assert "asks to take back" in first.inner_text("#question")
+        second.wait_for_selector("#banner:not([hidden])", timeout=WAIT_MS)
+        assert "agree" in second.inner_text("#banner")
+        first.click("#question button.answer:text('yes')")
+        for page in (first, second):
+            page.wait_for_function(f"() => window.LeHavrePage.view.ply < {played}", timeout=WAIT_MS)
+        assert len(table.state.history) < played
+        assert first.locator("#question").is_hidden()
