@@ -256,7 +256,8 @@ class HostedGame:
         state = self.view_state(seat)
         over = state.is_terminal()
         to_move = None if over else state.current_player()
-        choices, unlisted = self.choices_of(state) if to_move is not None and to_move == seat else ([], 0)
+        asked = to_move is not None and to_move == seat and not self.stopped
+        choices, unlisted = self.choices_of(state) if asked else ([], 0)
         board = self.spec.view(state, seat).model_dump(mode="json") if self.spec.view is not None else {}
         return SeatView(
             ruleset=self.spec.name,
@@ -531,6 +532,18 @@ class HostedGame:
             await self.undo_answered(q, seat, choice)
         else:
             await self.timeout_answered(q, seat, choice)
+        await self.refresh_views()
+
+    async def refresh_views(self) -> None:
+        """A new view to every connection that receives views (a question answered is no longer open)."""
+        for seat, ws in list(self.conns.items()):
+            if ws in self.viewers:
+                await self.send(ws, self.view_for(seat))
+        watching = [ws for ws in self.watchers if ws in self.viewers]
+        if watching:
+            view = self.view_for(None)
+            for ws in watching:
+                await self.send(ws, view)
 
     async def undo_answered(self, q: _Asked, seat: int, choice: str) -> None:
         asker = self.conns.get(q.seat)
