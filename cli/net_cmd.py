@@ -35,6 +35,7 @@ from core.games import game_spec
 from core.net.plan import PERSON, SeatPlan, TablePlan, load_plan, new_code, plan_path, save_plan
 from core.net.server import GameServer, HostedGame
 from core.net.view import ViewError
+from core.net.web import PageFiles
 from core.protocol import GameError, GameSpec
 
 #: the games that can be hosted: their own commands make their options
@@ -45,6 +46,9 @@ GAME_OPTIONS: dict[str, Callable[[RulesOptions], Any]] = {
 
 #: the port a host listens on unless --port says otherwise
 DEFAULT_PORT = 8765
+#: the files of the page a browser plays from, served by the host at ``/NAME`` (``index.html`` at ``/``)
+PAGE = ("index.html", "app.js", "boards.js", "style.css", "favicon.svg")
+WEB_DIR = Path(__file__).parent / "web"
 
 
 def parse_seats(text: str, game: GameSpec) -> list[SeatPlan]:
@@ -62,14 +66,14 @@ def parse_seats(text: str, game: GameSpec) -> list[SeatPlan]:
     for s, w in enumerate(words):
         if w == "me":
             seats.append(SeatPlan(name="Host", code=new_code(), host=True))
-        elif w == "remote":
+        elif w in ("remote", "web"):  # the same seat: a person who joins with a code, by link or terminal
             seats.append(SeatPlan(name=f"Player {s + 1}", code=new_code()))
         else:
             try:
                 parse_agent_list(w, 1, game)
             except AgentSpecError as exc:
                 raise typer.BadParameter(
-                    f"seat {s + 1}: {exc}; a seat is 'me', 'remote' or an agent", param_hint="'--seats'"
+                    f"seat {s + 1}: {exc}; a seat is 'me', 'remote', 'web' or an agent", param_hint="'--seats'"
                 ) from None
             seats.append(SeatPlan(name=w if words.count(w) == 1 else f"{w} #{s + 1}", kind=w))
     if not any(p.is_person for p in seats):
@@ -152,11 +156,20 @@ def codes_text(table: HostedGame, address: str) -> Text:
     lines = [Text(f"Address: {address}")]
     for s, p in enumerate(table.seats):
         if p.is_person and not p.host:
+            assert p.code is not None
             lines.append(Text(f"  Seat {s + 1} ({p.name}): lehavre join {address} {p.code}"))
+            lines.append(Text(f"    or in a browser: {page_link(address, p.code)}"))
         elif not p.is_person:
             lines.append(Text(f"  Seat {s + 1}: {p.kind}", style="muted"))
     lines.append(Text(f"  Spectators: lehavre watch {address} {table.plan.watch_code}"))
+    lines.append(Text(f"    or in a browser: {page_link(address, table.plan.watch_code)}"))
     return Text("\n").join(lines)
+
+
+def page_link(address: str, code: str) -> str:
+    """The link that opens the game's page at a seat (or as a spectator): the code rides in the
+    fragment, which a browser keeps to itself (it never reaches the server or its log)."""
+    return f"http://{address}/#{code}"
 
 
 def not_joined(table: HostedGame) -> bool:
@@ -212,6 +225,16 @@ class HostLoop(RemoteLoop):
             self.since_codes = 0
 
 
+def page_files() -> PageFiles:
+    """The browser's page (:data:`PAGE`, in this package's ``web`` folder), read once; exit 2 if the
+    install lacks it."""
+    try:
+        return PageFiles.read(WEB_DIR, list(PAGE))
+    except OSError as exc:
+        error(f"the browser's page is missing from this install ({exc.strerror or exc}): reinstall lehavre")
+        raise typer.Exit(2) from None
+
+
 def serve_in_thread(server: GameServer, bind: str, port: int) -> tuple[threading.Thread, int]:
     """Start ``server`` in a thread of its own; returns it and the port it listens on."""
     ready = threading.Event()
@@ -265,7 +288,8 @@ SeatsOption = Annotated[
     typer.Option(
         "--seats",
         metavar="SEAT,SEAT,...",
-        help="Who sits at each seat, in order: me (this keyboard), remote (a person who joins with a code), "
+        help="Who sits at each seat, in order: me (this keyboard), remote or web (a person who joins with a code, "
+        "from a browser by the link printed or with 'lehavre join'), "
         "or an agent (ai, ai:easy, ai:hard, greedy, random). Default: me and remote people for --players.",
     ),
 ]
@@ -328,7 +352,8 @@ def host(
     """Host a game over the network: print one join command per remote seat, then play at this keyboard.
 
     'lehavre host inland' seats you and one remote person; 'lehavre host base --seats me,remote,ai'
-    a three-player base game. The others join with 'lehavre join ADDRESS CODE'.
+    a three-player base game. The others join with 'lehavre join ADDRESS CODE', or open the link printed
+    for their seat in a browser; 'lehavre host inland --seats web,ai' plays the AI from a browser.
     """
     console = make_console()
     if resume is not None:
@@ -366,7 +391,7 @@ def log_to_file(table: HostedGame) -> None:
 
 def run_host(console: Console, table: HostedGame, bind: str, port: int, headless: bool, plain: bool) -> None:
     log_to_file(table)
-    server = GameServer()
+    server = GameServer(page=page_files())
     server.add(table)
     table.save()
     try:
@@ -389,7 +414,9 @@ def run_host(console: Console, table: HostedGame, bind: str, port: int, headless
     try:
         if headless or me is None:
             if me is not None:
+                assert me.code is not None
                 console.print(Text(f"  Your seat ({me.name}): lehavre join {address} {me.code}"), soft_wrap=True)
+                console.print(Text(f"    or in a browser: {page_link(address, me.code)}"), soft_wrap=True)
             console.print(Text("The server runs until the game ends; Ctrl-C saves and stops it.", style="muted"))
             while thread.is_alive():
                 thread.join(0.5)

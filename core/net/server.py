@@ -32,6 +32,7 @@ from websockets.exceptions import ConnectionClosed
 
 from core import records
 from core.agents import Agent
+from core.net.limits import TOO_FAST, MessageRate
 from core.net.messages import (
     MAX_MESSAGE,
     Answer,
@@ -59,6 +60,7 @@ from core.net.messages import (
 )
 from core.net.plan import SeatPlan, TablePlan, save_plan
 from core.net.view import DATA_OPTION, ViewReplay, data_of, may_hear, seat_view
+from core.net.web import Gate, PageFiles
 from core.protocol import ActionError, GameSpec, GameState, parse_action
 from core.table import AGENT, REMOTE, EndlessGame, Seat, Table
 from core.view_model import game_result
@@ -333,9 +335,13 @@ class HostedGame:
         if self.stopped:
             await self.send(ws, Closed(text=self.stopped))
         self.kick()
+        rate = MessageRate()  # the same limit for every client: a terminal's, a browser's, a spectator's
         try:
             async for raw in ws:
-                await self.receive(ws, seat, raw)
+                if rate.allow():
+                    await self.receive(ws, seat, raw)
+                else:
+                    await self.send(ws, Refused(reason=TOO_FAST))
         except ConnectionClosed:
             pass
         finally:
@@ -675,7 +681,15 @@ def public_seed(spec: GameSpec, seed: int, options: Any, setup: GameState) -> in
 class GameServer:
     """Serves any number of tables on one address; a code names the table and the seat."""
 
-    def __init__(self, *, ping_interval: float | None = 20.0, ping_timeout: float | None = 20.0) -> None:
+    def __init__(
+        self,
+        *,
+        ping_interval: float | None = 20.0,
+        ping_timeout: float | None = 20.0,
+        page: PageFiles | None = None,
+    ) -> None:
+        #: the HTTP side of the port: the page's files (none: every path is 404) and the Origin check
+        self.gate = Gate(page or PageFiles())
         self.tables: list[HostedGame] = []
         self.codes: dict[str, tuple[HostedGame, int | None]] = {}
         self.ping = (ping_interval, ping_timeout)
@@ -717,6 +731,7 @@ class GameServer:
             bind,
             port,
             max_size=MAX_MESSAGE,
+            process_request=self.gate,
             ping_interval=interval,
             ping_timeout=timeout,
             logger=log,

@@ -239,7 +239,7 @@ def run(data: Path, *args: str) -> subprocess.CompletedProcess:
     [
         (("join", "nonsense", "abcd"), "is not HOST:PORT"),
         (("host", "base", "--seats", "me,me"), "one seat only"),
-        (("host", "base", "--seats", "me,robot"), "a seat is 'me', 'remote' or an agent"),
+        (("host", "base", "--seats", "me,robot"), "a seat is 'me', 'remote', 'web' or an agent"),
         (("host", "inland", "--short"), "base game options"),
         (("host", "base", "--players", "3", "--seats", "me,remote"), "--players is 3 but --seats names 2"),
         (("host", "--resume", "no-such-game"), "no-such-game"),

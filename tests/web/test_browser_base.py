@@ -1,0 +1,58 @@
+"""A base game of two (the shortened version: "Short game" in the rulebook) between a person in a
+browser, who clicks, and a terminal client (``lehavre join --agent``, a separate process) at one
+host: both see the same game, and the browser shows the base game's board (supply, offers, town,
+ships, round, goods and loans)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from tests.net.test_cli_games import LIMIT, Host, join
+from tests.web.conftest import WAIT_MS, click_a_choice, ply, screenshot, wait_my_turn_or_end
+from tests.web.test_browser_seats import link_of
+
+
+def start(browser, tmp_path):
+    hosting = Host(tmp_path, "base", "--short", "--seats", "web,remote", "--port", "0", "--seed", "4")
+    terminal = join(tmp_path, hosting.address, hosting.code(2), "random")
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(link_of(hosting.out.read_text(), "Seat 1"))
+    page.wait_for_selector("#game:not([hidden])", timeout=WAIT_MS)
+    return hosting, terminal, page
+
+
+def test_a_browser_seat_and_a_terminal_client_share_a_base_game(browser, tmp_path):
+    hosting, (proc, out), page = start(browser, tmp_path)
+    rng = random.Random(5)
+    while ply(page) < 25:
+        assert wait_my_turn_or_end(page)
+        click_a_choice(page, rng)
+    text = page.inner_text("#board")
+    for part in ("Round", "Offer spaces", "Supply", "Ships", "Building proposals", "Town", "francs"):
+        assert part in text, part
+    assert page.locator(".side").count() == 2
+    screenshot(page, "base-1280x800.png")
+    # the terminal client saw the browser's actions: its screen names them
+    log = [e["text"] for e in page.evaluate("window.LeHavrePage.view.log")]
+    said = out.read_text()
+    assert any(t in said for t in log if not t.startswith("end")), said[-2000:]
+    for running in (hosting.proc, proc):  # (the client would try to reconnect for a while)
+        running.terminate()
+        running.wait(30)
+
+
+@pytest.mark.slow
+def test_a_whole_base_game_between_a_browser_and_a_terminal(browser, tmp_path):
+    hosting, (proc, out), page = start(browser, tmp_path)
+    rng = random.Random(6)
+    while wait_my_turn_or_end(page):
+        click_a_choice(page, rng)
+    page.wait_for_selector("#result:not([hidden])", timeout=WAIT_MS)
+    assert "Final placings" in page.inner_text("#result")
+    assert proc.wait(LIMIT) == 0, out.read_text()[-2000:]
+    said = out.read_text()
+    assert re.search(r"over|wins|placings", said, re.IGNORECASE), said[-2000:]
+    assert hosting.proc.wait(LIMIT) == 0
