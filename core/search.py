@@ -54,10 +54,14 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
 from typing import Any, Generic
 
 from core.protocol import A, Evaluator, GameSpec, GameState, Level
+
+# float subclasses, which a compiled module cannot define (core/compiled.py): kept in a pure module, named here
+from core.search_options import NO_NOISE as NO_NOISE
+from core.search_options import Noise as Noise
+from core.search_options import ThinkTime as ThinkTime
 from core.seeds import MOVE, NOISE, derive_seed
 
 #: Added to the margin of a finished game (sign of the margin), so that real
@@ -67,30 +71,6 @@ WIN_BONUS = 1_000_000.0
 EXACT, LOWER, UPPER = 0, 1, 2
 
 ProgressCallback = Callable[[dict[str, Any]], None]
-
-
-class ThinkTime(float):
-    """Seconds an ``ai`` agent thinks per move instead of its level's node budget (``--think-time``):
-    a positive, finite number.  Checked here, once: whatever holds a ThinkTime holds a good one."""
-
-    def __new__(cls, seconds: float) -> ThinkTime:
-        if not (seconds > 0 and math.isfinite(seconds)):
-            raise ValueError(f"the thinking time must be a positive number of seconds, not {seconds:g}")
-        return super().__new__(cls, seconds)
-
-
-class Noise(float):
-    """How far (evaluation points, about francs) from its best an ``ai`` agent draws its move
-    (``--noise``, ``ai:easy~3``): a finite number >= 0.  Checked here, once."""
-
-    def __new__(cls, points: float) -> Noise:
-        if not (points >= 0 and math.isfinite(points)):
-            raise ValueError(f"the noise must be a number >= 0 (evaluation points, about francs), not {points:g}")
-        return super().__new__(cls, points)
-
-
-#: no noise: the best move, always
-NO_NOISE = Noise(0.0)
 
 
 class _Abort(Exception):
@@ -124,24 +104,38 @@ def evaluation_terms(state: GameState, player: int, evaluator: Evaluator | None 
     return {str(k): float(v) for k, v in ev.terms(state, player).items()}
 
 
-@dataclass
 class SearchResult(Generic[A]):
     """What one search found (all figures are for the whole search)."""
 
-    action: A
-    score: float
-    depth: int
-    pv: list[A]
-    nodes: int
-    elapsed: float
-    tt_probes: int = 0
-    tt_hits: int = 0
-    completed: bool = True  # the last started iteration finished
-    exhausted: bool = False  # the whole tree was searched (no depth horizon)
-    root_scores: list[tuple[str, float]] = field(default_factory=list)
-    iterations: list[dict[str, Any]] = field(default_factory=list)
-    #: root moves within the noise of the best (1 without noise)
-    candidates: int = 1
+    def __init__(
+        self,
+        action: A,
+        score: float,
+        depth: int,
+        pv: list[A],
+        nodes: int,
+        elapsed: float,
+        root_scores: list[tuple[str, float]] | None = None,
+    ) -> None:
+        self.action = action
+        self.score = score
+        self.depth = depth
+        self.pv = pv
+        self.nodes = nodes
+        self.elapsed = elapsed
+        self.tt_probes = 0
+        self.tt_hits = 0
+        #: the last started iteration finished
+        self.completed = True
+        #: the whole tree was searched (no depth horizon)
+        self.exhausted = False
+        self.root_scores: list[tuple[str, float]] = root_scores if root_scores is not None else []
+        self.iterations: list[dict[str, Any]] = []
+        #: root moves within the noise of the best (1 without noise)
+        self.candidates = 1
+
+    def __repr__(self) -> str:
+        return f"SearchResult(action={self.action!r}, score={self.score}, depth={self.depth}, nodes={self.nodes})"
 
     @property
     def nps(self) -> float:
