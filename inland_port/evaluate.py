@@ -59,9 +59,9 @@ self-play): ``wheel`` is ``WHEEL_SHARE``, ``position`` ``EDGE_COST`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from itertools import compress
 from operator import itemgetter
 from pathlib import Path
+from typing import Final, final
 
 from core.evalcache import WeightedSum, remember
 from core.weights import load_weights
@@ -354,7 +354,10 @@ def _build_gain(state: InlandState, player: int, info: tuple[BuildingInfo, ...])
     francs = state.francs[player]
     best = 0.0
     rnd = state.round
-    for i in compress(range(len(info)), map(NO_OWNER.__eq__, state.owner)):  # the buildings not built
+    owner = state.owner
+    for i in range(len(info)):
+        if owner[i] != NO_OWNER:
+            continue  # only the buildings not built
         _, _, _, (cw, cc, cf, cfr), gain, ri = info[i]
         if ri > rnd or gain <= best or cw > wood or cc > clay or cf > food or cfr > francs:
             continue
@@ -369,7 +372,9 @@ def _tempo(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> f
     sector = state.sector
     row = _yield_row(state, player)
     owner = state.owner
-    for i in compress(range(len(info)), sector):  # the buildings that can be used (not in sector 0)
+    for i in range(len(info)):
+        if sector[i] == 0:
+            continue  # only the buildings that can be used (not in sector 0)
         o = owner[i]
         if o == NO_OWNER or info[i][0]:
             continue
@@ -422,16 +427,19 @@ def _own_terms(
     info, edge_table = _catalog_tables(state.catalog)
     phase = min(1.0, left / CONVERT_ACTIONS)
     rounds_left = len(ACTIONS_PER_ROUND) - state.round  # round ends still to come
-    factories: set[int] = set()
+    factories = 0  # a bit per good a factory of the seat counts
     w_wheel = weights["wheel"]
     wheel = 0.0
     sale = 0.0
     sector = state.sector
     row = _yield_row(state, player)
-    for i in compress(range(len(info)), map(player.__eq__, state.owner)):  # the seat's buildings
+    owner = state.owner
+    for i in range(len(info)):
+        if owner[i] != player:
+            continue  # only the seat's buildings
         locked, loss, per, _, _, _ = info[i]
         if per >= 0:
-            factories.add(per)
+            factories |= 1 << per
         if locked:
             continue
         sec = sector[i]
@@ -448,7 +456,7 @@ def _own_terms(
     edges = 0
     good_phase = GOOD_VALUE * phase
     for gi, cell in enumerate(state.cells[player]):
-        counted = 1.0 if gi in factories else 0.0
+        counted = 1.0 if factories >> gi & 1 else 0.0
         g_term += max(0.0, good_phase - counted) * amount[cell]
         edges += edge_table[cell]
     return (
@@ -459,81 +467,118 @@ def _own_terms(
     )
 
 
-#: (weights, catalog digest, seat, round, own main actions left (up to CONVERT_ACTIONS: only the phase reads
-#: them), the seat's cells and purse (up to 8, as the yields), its buildings and their sectors) ->
-#: :func:`_own_terms`: all they read, so the opponent's moves that leave these alone find them here
-_OWN_CACHE: dict[tuple[object, ...], tuple[float, float, float, float]] = {}
-#: (weights, catalog digest, seat, round, the seat's cells and purse, owners, sectors) -> :func:`_tempo_term`
-_TEMPO_CACHE: dict[tuple[object, ...], float] = {}
+#: one seat's ``goods``, ``wheel``, ``forced sale`` and ``position`` terms (:func:`_own_terms`)
+OwnTerms = tuple[float, float, float, float]
 
+
+@final
+class _SeatCaches:
+    """The caches of one seat's terms for one set of weights and one catalog:
+
+    ``own``: (seat, round, own main actions left (up to CONVERT_ACTIONS: only the phase reads them), the
+    seat's cells and purse (up to 8, as the yields), its :func:`holdings`) -> :func:`_own_terms`: all they
+    read, so the opponent's moves that leave these alone find them here;
+    ``tempo``: (seat, round, the seat's cells and purse, both seats' holdings) -> :func:`_tempo_term`."""
+
+    def __init__(self, wkey: tuple[float, ...], digest: str) -> None:
+        self.wkey: Final = wkey
+        self.digest: Final = digest
+        self.own: dict[tuple[object, ...], OwnTerms] = {}
+        self.tempo: dict[tuple[object, ...], float] = {}
+
+
+#: (weights' values, catalog digest) -> their caches
+_SEAT_CACHES: dict[tuple[tuple[float, ...], str], _SeatCaches] = {}
 #: the shipped weights' place in a cache key (other weights are keyed by their values)
 _WEIGHTS_KEY = tuple(WEIGHTS[t] for t in TERMS)
+#: the caches used last (the search asks with one set of weights and one catalog)
+_last = _SeatCaches(_WEIGHTS_KEY, "")
 
 _CONVERT = int(CONVERT_ACTIONS)
 assert _CONVERT == CONVERT_ACTIONS
+
+
+def _seat_caches(weights: Mapping[str, float], digest: str) -> _SeatCaches:
+    """The caches for ``weights`` and the catalog ``digest``."""
+    global _last
+    wkey = _WEIGHTS_KEY if weights is WEIGHTS else tuple(weights[t] for t in TERMS)
+    last = _last
+    if (last.wkey is wkey or last.wkey == wkey) and last.digest == digest:
+        return last
+    hit = _SEAT_CACHES.get((wkey, digest))
+    if hit is None:
+        hit = _SEAT_CACHES[(wkey, digest)] = _SeatCaches(wkey, digest)
+    _last = hit
+    return hit
+
+
+def holdings(state: InlandState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each seat's buildings with their sectors, ``8 * building + sector`` in catalog order."""
+    mine: list[int] = []
+    theirs: list[int] = []
+    owner = state.owner
+    sector = state.sector
+    for i in range(len(owner)):
+        o = owner[i]
+        if o == 0:
+            mine.append(8 * i + sector[i])
+        elif o == 1:
+            theirs.append(8 * i + sector[i])
+    return tuple(mine), tuple(theirs)
 
 
 def _seat_terms(
     state: InlandState,
     player: int,
     weights: Mapping[str, float],
-    owners: tuple[int, ...],
-    sectors: tuple[int, ...],
+    caches: _SeatCaches,
+    held: tuple[tuple[int, ...], tuple[int, ...]],
 ) -> SeatTerms:
-    """:func:`_player_terms` of a game not over, through :data:`_OWN_CACHE` and :data:`_TEMPO_CACHE`
-    (``owners``, ``sectors``: the state's, as tuples)."""
-    wkey = _WEIGHTS_KEY if weights is WEIGHTS else tuple(weights[t] for t in TERMS)
-    digest = state.catalog.digest
+    """:func:`_player_terms` of a game not over, through ``caches`` (``held``: :func:`holdings`)."""
     left = actions_left(state, player)
     cells = state.cells[player]
     francs = state.francs[player]
-    mine = tuple(map(player.__eq__, owners))
     key = (
-        wkey,
-        digest,
         player,
         state.round,
         left if left < _CONVERT else _CONVERT,
         cells,
         francs if francs < 8 else 8,
-        tuple(compress(range(len(owners)), mine)),
-        tuple(compress(sectors, mine)),
+        held[player],
     )
-    own = _OWN_CACHE.get(key)
+    own = caches.own.get(key)
     if own is None:
-        own = remember(_OWN_CACHE, key, _own_terms(state, player, weights, left), _CACHE_LIMIT)
+        own = remember(caches.own, key, _own_terms(state, player, weights, left), _CACHE_LIMIT)
     tempo = 0.0
     if (state.turn if not state.acted else 1 - state.turn) == player:
         # the next main action is the mover's, or, once it has acted, the opponent's
         # (the last action of a round is the starting player's, and the next round starts with the other)
-        tkey = (wkey, digest, player, state.round, cells, francs, owners, sectors)
-        t = _TEMPO_CACHE.get(tkey)
+        tkey = (player, state.round, cells, francs, held[0], held[1])
+        t = caches.tempo.get(tkey)
         if t is None:
-            t = remember(_TEMPO_CACHE, tkey, _tempo_term(state, player, weights), _CACHE_LIMIT)
+            t = remember(caches.tempo, tkey, _tempo_term(state, player, weights), _CACHE_LIMIT)
         tempo = t
     return own[0], own[1], own[2], own[3], tempo
 
 
 def evaluation_terms(state: InlandState, player: int, weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
     """Named terms, each the margin of ``player`` over the opponent, with ``weights``."""
-    return dict(zip(TERMS, _margins(state, player, weights, tuple(state.owner), tuple(state.sector)), strict=True))
+    return dict(zip(TERMS, _margins(state, player, weights), strict=True))
 
 
 def _margins(
-    state: InlandState,
-    player: int,
-    weights: Mapping[str, float],
-    owners: tuple[int, ...],
-    sectors: tuple[int, ...],
+    state: InlandState, player: int, weights: Mapping[str, float]
 ) -> tuple[float, float, float, float, float, float]:
     """:func:`evaluation_terms`' values, in :data:`TERMS`' order."""
-    w = wealth_with(state, owners)
+    w = wealth_with(state, tuple(state.owner))
     other = 1 - player
     if state.is_terminal():
         mine = theirs = _NO_TERMS
     else:
-        mine = _seat_terms(state, player, weights, owners, sectors)
-        theirs = _seat_terms(state, other, weights, owners, sectors)
+        caches = _seat_caches(weights, state.catalog.digest)
+        held = holdings(state)
+        mine = _seat_terms(state, player, weights, caches, held)
+        theirs = _seat_terms(state, other, weights, caches, held)
     return (
         weights["wealth"] * float(w[player] - w[other]),
         mine[0] - theirs[0],
@@ -546,7 +591,7 @@ def _margins(
 
 def _value(state: InlandState, player: int, weights: Mapping[str, float]) -> float:
     """The evaluation with ``weights``: the sum of :func:`evaluation_terms`."""
-    return sum(_margins(state, player, weights, tuple(state.owner), tuple(state.sector)))
+    return sum(_margins(state, player, weights))
 
 
 def _position(state: InlandState) -> tuple[str, PositionKey]:

@@ -31,8 +31,7 @@ prefixes, any case):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, final
 
 from core.protocol import TERMINAL, GameState, normalize_text
 from inland_port import effects
@@ -81,34 +80,60 @@ def payment_summary(b: InlandBuilding, before: effects.Cells, payment: effects.P
     return ", ".join(parts) or "nothing"
 
 
-@dataclass(frozen=True, slots=True)
-class InlandAction:
-    """One decision.  ``verb`` is build, use, sell or pass; ``choice`` the how."""
+#: a ``use`` made by ``legal_actions``: the (cells, purse, sector value, building's effect and parameters) it
+#: was made for and the cells and purse it leaves (so applying it needs no effect run)
+UseOutcome = tuple[effects.Cells, int, int, object, effects.Cells, int]
 
-    verb: str
-    building: str = ""
-    choice: tuple[Any, ...] = ()
-    text: str = field(default="", compare=False, hash=False)
-    #: a ``use`` made by ``legal_actions``: the (cells, purse, sector value, building's effect and
-    #: parameters) it was made for and the cells and purse it leaves (so applying it needs no effect
-    #: run); not part of the action's identity
-    outcome: tuple[effects.Cells, int, int, Any, effects.Cells, int] | None = field(
-        default=None, compare=False, hash=False, repr=False
-    )
+
+@final
+class InlandAction:
+    """One decision.  ``verb`` is build, use, sell or pass; ``choice`` the how.
+
+    Immutable by convention (the actions are made once and shared); its identity is (verb, building,
+    choice), hashed once.  ``text`` is its canonical text and ``outcome`` (a ``use`` made by
+    ``legal_actions``) what it does, neither part of its identity.  (A plain class: mypyc compiles it
+    into a native one, :mod:`core.compiled`.)"""
+
+    __slots__ = ("_hash", "building", "choice", "outcome", "text", "verb")
+
+    def __init__(
+        self,
+        verb: str,
+        building: str = "",
+        choice: tuple[Any, ...] = (),
+        text: str = "",
+        outcome: UseOutcome | None = None,
+    ) -> None:
+        self.verb: Final = verb
+        self.building: Final = building
+        self.choice: Final = choice
+        self.text: Final = text
+        self.outcome: Final = outcome
+        self._hash: Final = hash((verb, building, choice))
 
     def __str__(self) -> str:
         return self.text or (f"{self.verb} {self.building}".strip())
 
+    def __repr__(self) -> str:
+        return (
+            f"InlandAction(verb={self.verb!r}, building={self.building!r}, choice={self.choice!r}, text={self.text!r})"
+        )
+
     def __eq__(self, other: object) -> bool:
-        # as the dataclass's (verb, building and choice compared), first by identity: the actions are made once
+        # verb, building and choice compared, first by identity: the actions are made once
         if self is other:
             return True
-        if other.__class__ is not InlandAction:
+        if not isinstance(other, InlandAction):
             return NotImplemented
-        return self.verb == other.verb and self.building == other.building and self.choice == other.choice
+        return (
+            self._hash == other._hash
+            and self.verb == other.verb
+            and self.building == other.building
+            and self.choice == other.choice
+        )
 
     def __hash__(self) -> int:
-        return hash((self.verb, self.building, self.choice))
+        return self._hash
 
 
 #: after the main action: the turn is over (no more sales)
@@ -251,7 +276,7 @@ class InlandState(GameState[InlandAction]):
     def clone(self, history: bool = True) -> InlandState:
         """A copy; ``history=False``: without the game's action list but its last action (the search's
         order of sales reads it)."""
-        c = object.__new__(InlandState)
+        c = InlandState.__new__(InlandState)
         c.catalog = self.catalog
         c.seed = self.seed
         c.round = self.round
