@@ -30,6 +30,8 @@ ENGINE: dict[str, Any] = runpy.run_path(str(HERE / "core" / "compiled.py"))
 COMPILED: tuple[str, ...] = ENGINE["COMPILED"]
 GROUP: str = ENGINE["GROUP"]
 MANIFEST = "core/_compiled.json"
+#: each compiled module's source digest, taken before mypyc reads the sources (written once the build succeeds)
+DIGESTS: dict[str, str] = {}
 #: the setup.py commands that build the package (metadata queries such as egg_info compile nothing)
 BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
 
@@ -82,10 +84,9 @@ class BuildEngine(build_ext):
                 remove_compiled()
             say(f"pure Python (the C compiler failed: {str(exc).strip().splitlines()[-1] if str(exc) else exc!r})")
             return
-        digests = {m: ENGINE["source_digest"](ENGINE["source_path"](m, HERE)) for m in COMPILED}
         out = HERE / MANIFEST if (self.inplace or self.editable_mode) else Path(self.build_lib) / MANIFEST
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        out.write_text(json.dumps(DIGESTS, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         say(f"compiled (mypyc: {len(COMPILED)} modules)")
 
 
@@ -101,6 +102,8 @@ def engine_extensions() -> list[Any]:
     from mypyc.build import mypycify
 
     paths = [str(ENGINE["source_path"](m, HERE).relative_to(HERE)) for m in COMPILED]
+    # the sources' digests as mypyc reads them (a source edited during the build is then found stale)
+    DIGESTS.update(ENGINE["manifest_for"](COMPILED, HERE))
     try:
         return list(mypycify(paths, group_name=GROUP, opt_level="3"))
     except (SystemExit, Exception) as exc:  # mypyc stops with SystemExit on a type error
