@@ -54,7 +54,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable
-from typing import Any, Generic
+from typing import Any, Final, Generic
 
 from core.protocol import A, Evaluator, GameSpec, GameState, Level
 
@@ -66,9 +66,11 @@ from core.seeds import MOVE, NOISE, derive_seed
 
 #: Added to the margin of a finished game (sign of the margin), so that real
 #: wins dominate heuristic scores.
-WIN_BONUS = 1_000_000.0
+WIN_BONUS: Final = 1_000_000.0
 
-EXACT, LOWER, UPPER = 0, 1, 2
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
 
 ProgressCallback = Callable[[dict[str, Any]], None]
 
@@ -650,7 +652,7 @@ def minimax_value(
 #: a slow or busy machine.  Measured on the Inland Port (2-core VM shared with
 #: other jobs): 2,000-8,000 nodes/s, so ai:normal takes ~0.7 s per move
 #: (median) and never more than its 1 s cap; ai:hard up to 8 s.
-LEVELS: dict[str, Level] = {
+LEVELS: Final[dict[str, Level]] = {
     "easy": Level("easy", max_depth=2, max_nodes=1_500, time_cap=4.0),
     "normal": Level("normal", max_depth=64, max_nodes=5_000, time_cap=10.0),
     "hard": Level("hard", max_depth=64, max_nodes=40_000, time_cap=60.0),

@@ -81,29 +81,29 @@ from inland_port.state import (
 from inland_port.warehouse import Warehouse
 
 #: francs one good is worth while it can still be turned into buildings
-GOOD_VALUE = 1.0
+GOOD_VALUE: Final = 1.0
 #: own actions needed to convert a full warehouse; fewer left scale goods down
-CONVERT_ACTIONS = 4.0
+CONVERT_ACTIONS: Final = 4.0
 #: the evaluation's terms, in order
-TERMS = ("wealth", "goods", "wheel", "forced sale", "position", "tempo")
+TERMS: Final = ("wealth", "goods", "wheel", "forced sale", "position", "tempo")
 #: the file the weights are read from
-WEIGHTS_PATH = Path(__file__).resolve().parent / "data" / "eval_weights.json"
+WEIGHTS_PATH: Final = Path(__file__).resolve().parent / "data" / "eval_weights.json"
 #: each term's weight (see "Weights" above)
-WEIGHTS: dict[str, float] = dict(load_weights(WEIGHTS_PATH, TERMS).weights)
+WEIGHTS: Final[dict[str, float]] = dict(load_weights(WEIGHTS_PATH, TERMS).weights)
 #: francs a counter loses by standing on the right edge or the top row
-EDGE_COST = WEIGHTS["position"]
+EDGE_COST: Final = WEIGHTS["position"]
 #: share of a wheel building's next yield counted as already owned
-WHEEL_SHARE = WEIGHTS["wheel"]
+WHEEL_SHARE: Final = WEIGHTS["wheel"]
 #: share of the best immediate gain counted for the player to move
-TEMPO_SHARE = WEIGHTS["tempo"]
+TEMPO_SHARE: Final = WEIGHTS["tempo"]
 #: chance, by current sector (0, 2, 3, 4, 4+1), that a building is left
 #: unused until it is sold in sector "!"
-SALE_RISK = (0.05, 0.1, 0.2, 0.35, 0.6)
+SALE_RISK: Final = (0.05, 0.1, 0.2, 0.35, 0.6)
 
 #: (catalog digest, building, sector, cells, purse) -> best yield; for a building whose effect is not an
 #: exchange (catalog digest, building, sector, the cells its effect reads: :func:`_yield_reads`)
-_YIELD_CACHE: dict[tuple[object, ...], float] = {}
-_CACHE_LIMIT = 400_000
+_YIELD_CACHE: Final[dict[tuple[object, ...], float]] = {}
+_CACHE_LIMIT: Final = 400_000
 
 
 def actions_left(state: InlandState, player: int) -> int:
@@ -119,10 +119,18 @@ def actions_left(state: InlandState, player: int) -> int:
         first = 1 - first
     # in the current round the seats alternate, starting with the one to move
     mine = (left + 1) // 2 if first == player else left // 2
-    for rr in range(r + 1, len(ACTIONS_PER_ROUND)):
-        n = ACTIONS_PER_ROUND[rr]
-        mine += (n + 1) // 2 if rr % 2 == player else n // 2
-    return mine
+    return mine + _LATER_ACTIONS[r][player]
+
+
+#: per round and seat, the seat's main actions in the rounds after it (the starting player of a round
+#: takes one more, and it alternates: seat 0 starts the even rounds)
+_LATER_ACTIONS: Final = tuple(
+    tuple(
+        sum((n + 1) // 2 if rr % 2 == seat else n // 2 for rr, n in enumerate(ACTIONS_PER_ROUND) if rr > r)
+        for seat in (0, 1)
+    )
+    for r in range(len(ACTIONS_PER_ROUND))
+)
 
 
 def _worth(amount: tuple[int, ...], cells: tuple[int, ...], francs: int) -> float:
@@ -160,7 +168,7 @@ def use_yield(state: InlandState, player: int, i: int, sector: int) -> float:
 YieldReads = tuple[Callable[[effects.Cells], object] | None, int]
 
 #: catalog digest -> per building its :data:`YieldReads`
-_YIELD_READS: dict[str, tuple[YieldReads, ...]] = {}
+_YIELD_READS: Final[dict[str, tuple[YieldReads, ...]]] = {}
 
 
 def _no_cells(cells: effects.Cells) -> object:
@@ -294,7 +302,7 @@ def _different_gain(p: Params, cells: effects.Cells, s: int, wh: Warehouse) -> i
 BuildingInfo = tuple[bool, int, int, tuple[int, int, int, int], float, int]
 
 #: catalog digest -> (the catalog, its buildings' info, each cell's blocked directions (right, up))
-_CATALOG_INFO: dict[str, tuple[Catalog, tuple[BuildingInfo, ...], tuple[int, ...]]] = {}
+_CATALOG_INFO: Final[dict[str, tuple[Catalog, tuple[BuildingInfo, ...], tuple[int, ...]]]] = {}
 
 
 def _catalog_tables(catalog: Catalog) -> tuple[tuple[BuildingInfo, ...], tuple[int, ...]]:
@@ -317,8 +325,8 @@ def _catalog_tables(catalog: Catalog) -> tuple[tuple[BuildingInfo, ...], tuple[i
 
 #: (catalog digest, cells, purse up to 8) -> :func:`use_yield` of every building in every sector
 #: (index ``5 * building + sector``), filled in as asked: one seat's yields all share the key
-_YIELD_ROWS: dict[tuple[str, effects.Cells, int], list[float | None]] = {}
-_ROWS_LIMIT = 50_000
+_YIELD_ROWS: Final[dict[tuple[str, effects.Cells, int], list[float | None]]] = {}
+_ROWS_LIMIT: Final = 50_000
 
 
 def _yield_row(state: InlandState, player: int) -> list[float | None]:
@@ -395,7 +403,7 @@ def _tempo(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> f
 #: one seat's non-wealth terms, in :data:`TERMS`' order (goods, wheel, forced sale, position, tempo)
 SeatTerms = tuple[float, float, float, float, float]
 
-_NO_TERMS: SeatTerms = (0.0, 0.0, 0.0, 0.0, 0.0)
+_NO_TERMS: Final[SeatTerms] = (0.0, 0.0, 0.0, 0.0, 0.0)
 
 
 def player_terms(state: InlandState, player: int, weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
@@ -488,13 +496,13 @@ class _SeatCaches:
 
 
 #: (weights' values, catalog digest) -> their caches
-_SEAT_CACHES: dict[tuple[tuple[float, ...], str], _SeatCaches] = {}
+_SEAT_CACHES: Final[dict[tuple[tuple[float, ...], str], _SeatCaches]] = {}
 #: the shipped weights' place in a cache key (other weights are keyed by their values)
-_WEIGHTS_KEY = tuple(WEIGHTS[t] for t in TERMS)
+_WEIGHTS_KEY: Final = tuple(WEIGHTS[t] for t in TERMS)
 #: the caches used last (the search asks with one set of weights and one catalog)
 _last = _SeatCaches(_WEIGHTS_KEY, "")
 
-_CONVERT = int(CONVERT_ACTIONS)
+_CONVERT: Final = int(CONVERT_ACTIONS)
 assert _CONVERT == CONVERT_ACTIONS
 
 
@@ -671,9 +679,9 @@ def _in_catalog_order(state: InlandState, sells: list[InlandAction]) -> list[Inl
 
 #: the Inland Port's one evaluator (its RULESET declares it; the search and the agents take it): the evaluation
 #: (a weighted sum of :data:`TERMS`, cached by position), its terms, the actions worth searching, its tuning
-EVALUATOR = WeightedSum(TERMS, WEIGHTS, str(WEIGHTS_PATH), _value, evaluation_terms, _position, _CACHE_LIMIT).evaluator(
-    search_actions
-)
+EVALUATOR: Final = WeightedSum(
+    TERMS, WEIGHTS, str(WEIGHTS_PATH), _value, evaluation_terms, _position, _CACHE_LIMIT
+).evaluator(search_actions)
 #: heuristic worth of a state for a seat (higher is better); the true wealth margin once the game is over.
 #: Cached by position
 evaluate = EVALUATOR.evaluate

@@ -39,16 +39,18 @@ from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding, defau
 from inland_port.warehouse import Warehouse
 
 #: actions per round A-L, both players together (REFERENCE.md, Facts [pub])
-ACTIONS_PER_ROUND = (3, 3, 3, 5, 5, 5, 7, 7, 7, 9, 9, 9)
+ACTIONS_PER_ROUND: Final = (3, 3, 3, 5, 5, 5, 7, 7, 7, 9, 9, 9)
+#: the rounds A-L
+ROUNDS: Final = len(LETTERS)
 #: sector index -> value; index 4 is "4+1", index 5 is "!" (seeds/004, "Each game board is divided into 6 sectors")
-SECTOR_VALUES = (0, 2, 3, 4, 4, None)
-SECTOR_LABELS = ("0", "2", "3", "4", "4+1", "!")
-BONUS_SECTOR = 4
-SALE_SECTOR = 5
+SECTOR_VALUES: Final = (0, 2, 3, 4, 4, None)
+SECTOR_LABELS: Final = ("0", "2", "3", "4", "4+1", "!")
+BONUS_SECTOR: Final = 4
+SALE_SECTOR: Final = 5
 #: starting purse (seeds/004, "Game setup"); the start cells are data (the grid)
-START_FRANCS = 3
+START_FRANCS: Final = 3
 
-NO_OWNER = -1
+NO_OWNER: Final = -1
 
 #: a position's identity (``InlandState.key``): round, actions left, turn, acted, both purses, both
 #: seats' cells, owners and sectors
@@ -137,14 +139,14 @@ class InlandAction:
 
 
 #: after the main action: the turn is over (no more sales)
-END = InlandAction("end", text="end")
+END: Final = InlandAction("end", text="end")
 
 #: The actions depend only on the catalog and a few values, and are immutable, so they are made once:
 #: (catalog digest, building, cells, francs enough) -> its builds; (..., cells, purse, sector value) -> its uses
-_BUILD_CACHE: dict[tuple[str, int, effects.Cells, bool], tuple[InlandAction, ...]] = {}
-_USE_CACHE: dict[tuple[str, int, effects.Cells, int, int], tuple[InlandAction, ...]] = {}
-_SELL_CACHE: dict[str, tuple[InlandAction, ...]] = {}
-_ACTION_CACHE_LIMIT = 200_000
+_BUILD_CACHE: Final[dict[tuple[str, int, effects.Cells, bool], tuple[InlandAction, ...]]] = {}
+_USE_CACHE: Final[dict[tuple[str, int, effects.Cells, int, int], tuple[InlandAction, ...]]] = {}
+_SELL_CACHE: Final[dict[str, tuple[InlandAction, ...]]] = {}
+_ACTION_CACHE_LIMIT: Final = 200_000
 
 
 def _sell_actions(catalog: Catalog) -> tuple[InlandAction, ...]:
@@ -190,7 +192,7 @@ def _use_event(
 
 #: (catalog digest, owners) -> each seat's printed values of its buildings without scoring, and the
 #: (seat, building) of the owned buildings with scoring (their worth changes with the goods)
-_WEALTH_CACHE: dict[tuple[str, tuple[int, ...]], tuple[int, int, tuple[tuple[int, int], ...]]] = {}
+_WEALTH_CACHE: Final[dict[tuple[str, tuple[int, ...]], tuple[int, int, tuple[tuple[int, int], ...]]]] = {}
 
 
 def wealth_with(state: InlandState, owners: tuple[int, ...]) -> list[int]:
@@ -319,7 +321,7 @@ class InlandState(GameState[InlandAction]):
         return self.catalog.digest
 
     def is_terminal(self) -> bool:
-        return self.round >= len(LETTERS)
+        return self.round >= ROUNDS
 
     def current_player(self) -> int:
         return TERMINAL if self.is_terminal() else self.turn
@@ -660,7 +662,7 @@ class InlandState(GameState[InlandAction]):
                     self._sell(o, i, forced=True)
         self._events.append((-1, f"end of round {letter}: both pointers turn"))
         self.round += 1
-        if self.round < len(LETTERS):
+        if self.round < ROUNDS:
             self.actions_left = ACTIONS_PER_ROUND[self.round]
             self.turn = self.starting_player
             new = [self.catalog.buildings[i].name for i in self.catalog.by_round[self.round]]
