@@ -387,17 +387,20 @@ class InlandState(GameState[InlandAction]):
         p = self.turn
         owner = self.owner
         sell_all = _sell_actions(self.catalog)
-        sells = [sell_all[i] for i, o in enumerate(owner) if o == p]
+        sells = [sell_all[i] for i in range(len(owner)) if owner[i] == p]
         if self.acted:
             return [END] + sells
         main: list[InlandAction] = []
         for i in self.on_offer():
             main.extend(self._build_actions(p, i))
-        for i, b in enumerate(self.catalog.buildings):
+        locked = self.catalog.locked
+        sector = self.sector
+        can_pay = self.francs[p] >= 1
+        for i in range(len(owner)):
             o = owner[i]
-            if o == NO_OWNER or b.locked or self.sector[i] == 0:
+            if o == NO_OWNER or locked[i] or sector[i] == 0:
                 continue
-            if o != p and self.francs[p] < 1:
+            if o != p and not can_pay:
                 continue
             main.extend(self._use_actions(p, i))
         if not main:
