@@ -573,17 +573,18 @@ class Searcher:
         return best_v
 
     def _order(self, legal: list[Any], tt_move: Any, ply: int, mover: int) -> list[Any]:
-        killers = self.killers.get(ply, ())
+        """``legal`` sorted (stably) by rank: the table's move, the killers in their order, then by history."""
+        killers = self.killers.get(ply, [])
         hist = self.history
-
-        def rank(a: Any) -> float:
+        ranks: list[float] = []
+        for a in legal:
             if tt_move is not None and a == tt_move:
-                return -1e18
-            if a in killers:
-                return -1e17 + killers.index(a)
-            return -hist.get((mover, a), 0)
-
-        return sorted(legal, key=rank)
+                ranks.append(-1e18)
+            elif a in killers:
+                ranks.append(-1e17 + killers.index(a))
+            else:
+                ranks.append(-hist.get((mover, a), 0))
+        return [legal[i] for i in sorted(range(len(legal)), key=ranks.__getitem__)]
 
     def _cutoff(self, a: Any, ply: int, depth: int, mover: int) -> None:
         ks = self.killers.setdefault(ply, [])
