@@ -297,30 +297,48 @@ def _different_gain(p: Params, cells: effects.Cells, s: int, wh: Warehouse) -> i
     return max(0, sum(gains[:k]))
 
 
-#: per building (``_catalog_tables``): locked, sale loss, factory good index or -1,
-#: cost (wood, clay, food, francs), build gain at printed cost, round index
-BuildingInfo = tuple[bool, int, int, tuple[int, int, int, int], float, int]
+@final
+class _Tables:
+    """What the evaluation reads of a catalog, per building and per warehouse cell, in lists (made once)."""
 
-#: catalog digest -> (the catalog, its buildings' info, each cell's blocked directions (right, up))
-_CATALOG_INFO: Final[dict[str, tuple[Catalog, tuple[BuildingInfo, ...], tuple[int, ...]]]] = {}
+    def __init__(self, catalog: Catalog) -> None:
+        bs = catalog.buildings
+        self.catalog: Final = catalog
+        #: per building: a lock building (no function)
+        self.locked: Final = [b.locked for b in bs]
+        #: per building: the value lost when it is sold in sector "!" (value minus the sale price)
+        self.loss: Final = [b.value - b.value // 2 for b in bs]
+        #: per building: the good a factory counts (its index), or -1
+        self.factory: Final = [
+            effects.GI[b.scoring.per_good] if b.scoring is not None and b.scoring.per_good else -1 for b in bs
+        ]
+        #: per building: its printed cost
+        self.wood: Final = [b.cost.wood for b in bs]
+        self.clay: Final = [b.cost.clay for b in bs]
+        self.food: Final = [b.cost.food for b in bs]
+        self.francs: Final = [b.cost.francs for b in bs]
+        #: per building: value minus goods spent at the printed cost
+        self.gain: Final = [
+            b.value - GOOD_VALUE * (b.cost.wood + b.cost.clay + b.cost.food) - b.cost.francs for b in bs
+        ]
+        #: per building: the round it enters the game
+        self.round_index: Final = [b.round_index for b in bs]
+        wh = catalog.warehouse
+        #: per cell: its amount, and how many of "right" and "up" it cannot step
+        self.amount: Final = list(wh.amount)
+        self.edges: Final = [int(not wh.can_step(c, "right")) + int(not wh.can_step(c, "up")) for c in range(wh.cells)]
 
 
-def _catalog_tables(catalog: Catalog) -> tuple[tuple[BuildingInfo, ...], tuple[int, ...]]:
-    """Per building its :data:`BuildingInfo`; per warehouse cell how many of "right" and "up" it cannot step."""
+#: catalog digest -> its :class:`_Tables`
+_CATALOG_INFO: Final[dict[str, _Tables]] = {}
+
+
+def _catalog_tables(catalog: Catalog) -> _Tables:
+    """The :class:`_Tables` of ``catalog``."""
     info = _CATALOG_INFO.get(catalog.digest)
     if info is None:
-        rows: list[BuildingInfo] = []
-        for b in catalog.buildings:
-            c = b.cost
-            per = effects.GI[b.scoring.per_good] if b.scoring is not None and b.scoring.per_good else -1
-            gain = b.value - GOOD_VALUE * (c.wood + c.clay + c.food) - c.francs
-            rows.append(
-                (b.locked, b.value - b.value // 2, per, (c.wood, c.clay, c.food, c.francs), gain, b.round_index)
-            )
-        wh = catalog.warehouse
-        edges = tuple((not wh.can_step(cell, "right")) + (not wh.can_step(cell, "up")) for cell in range(wh.cells))
-        info = _CATALOG_INFO[catalog.digest] = (catalog, tuple(rows), edges)
-    return info[1], info[2]
+        info = _CATALOG_INFO[catalog.digest] = _Tables(catalog)
+    return info
 
 
 #: (catalog digest, cells, purse up to 8) -> :func:`use_yield` of every building in every sector
@@ -349,13 +367,13 @@ def _row_yield(row: list[float | None], state: InlandState, player: int, i: int,
     return y
 
 
-def _build_gain(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> float:
+def _build_gain(state: InlandState, player: int, t: _Tables) -> float:
     """Best value-minus-cost of one build now (seeds/004, "Build").
 
     A quick bound: the cost is taken as exactly what is printed (paying
     without change may cost a little more) and affordability is checked on
     the amounts held."""
-    amount = state.catalog.warehouse.amount
+    amount = t.amount
     fc, gc, wc, cc_ = state.cells[player]
     wood, clay = amount[wc], amount[cc_]
     food = amount[fc] + amount[gc]
@@ -363,28 +381,37 @@ def _build_gain(state: InlandState, player: int, info: tuple[BuildingInfo, ...])
     best = 0.0
     rnd = state.round
     owner = state.owner
-    for i in range(len(info)):
+    gains = t.gain
+    for i in range(len(owner)):
         if owner[i] != NO_OWNER:
             continue  # only the buildings not built
-        _, _, _, (cw, cc, cf, cfr), gain, ri = info[i]
-        if ri > rnd or gain <= best or cw > wood or cc > clay or cf > food or cfr > francs:
+        gain = gains[i]
+        if (
+            t.round_index[i] > rnd
+            or gain <= best
+            or t.wood[i] > wood
+            or t.clay[i] > clay
+            or t.food[i] > food
+            or t.francs[i] > francs
+        ):
             continue
         best = gain
     return best
 
 
-def _tempo(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> float:
+def _tempo(state: InlandState, player: int, t: _Tables) -> float:
     """Best gain of one main action for ``player`` now (seeds/004, "Main phase")."""
     best = 0.0
     can_pay = state.francs[player] >= 1
     sector = state.sector
     row = _yield_row(state, player)
     owner = state.owner
-    for i in range(len(info)):
+    locked = t.locked
+    for i in range(len(owner)):
         if sector[i] == 0:
             continue  # only the buildings that can be used (not in sector 0)
         o = owner[i]
-        if o == NO_OWNER or info[i][0]:
+        if o == NO_OWNER or locked[i]:
             continue
         sec = sector[i]
         y = row[5 * i + sec]
@@ -397,7 +424,7 @@ def _tempo(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> f
                     best = y
         elif y > best:
             best = y
-    return max(best, _build_gain(state, player, info))
+    return max(best, _build_gain(state, player, t))
 
 
 #: one seat's non-wealth terms, in :data:`TERMS`' order (goods, wheel, forced sale, position, tempo)
@@ -423,8 +450,7 @@ def _player_terms(state: InlandState, player: int, weights: Mapping[str, float])
 
 def _tempo_term(state: InlandState, player: int, weights: Mapping[str, float]) -> float:
     """The ``tempo`` term of the seat that takes the next main action."""
-    info, _ = _catalog_tables(state.catalog)
-    return weights["tempo"] * _tempo(state, player, info)
+    return weights["tempo"] * _tempo(state, player, _catalog_tables(state.catalog))
 
 
 def _own_terms(
@@ -432,7 +458,7 @@ def _own_terms(
 ) -> tuple[float, float, float, float]:
     """The ``goods``, ``wheel``, ``forced sale`` and ``position`` terms of a game not over: they read only
     the seat's own buildings, cells and purse, the round and ``left`` = ``actions_left(state, player)``."""
-    info, edge_table = _catalog_tables(state.catalog)
+    t = _catalog_tables(state.catalog)
     phase = min(1.0, left / CONVERT_ACTIONS)
     rounds_left = len(ACTIONS_PER_ROUND) - state.round  # round ends still to come
     factories = 0  # a bit per good a factory of the seat counts
@@ -442,13 +468,13 @@ def _own_terms(
     sector = state.sector
     row = _yield_row(state, player)
     owner = state.owner
-    for i in range(len(info)):
+    for i in range(len(owner)):
         if owner[i] != player:
             continue  # only the seat's buildings
-        locked, loss, per, _, _, _ = info[i]
+        per = t.factory[i]
         if per >= 0:
             factories |= 1 << per
-        if locked:
+        if t.locked[i]:
             continue
         sec = sector[i]
         if phase > 0:
@@ -458,9 +484,10 @@ def _own_terms(
                 y = _row_yield(row, state, player, i, nxt)
             wheel += w_wheel * phase * y
         if SALE_SECTOR - sec <= rounds_left:
-            sale -= SALE_RISK[sec] * loss
+            sale -= SALE_RISK[sec] * t.loss[i]
     g_term = 0.0
-    amount = state.catalog.warehouse.amount
+    amount = t.amount
+    edge_table = t.edges
     edges = 0
     good_phase = GOOD_VALUE * phase
     for gi, cell in enumerate(state.cells[player]):
