@@ -306,7 +306,8 @@ class _Tables:
         self.catalog: Final = catalog
         #: per building: a lock building (no function)
         self.locked: Final = [b.locked for b in bs]
-        #: per building: the value lost when it is sold in sector "!" (value minus the sale price)
+        #: per building: its sale price (half its value, rounded down) and the value a sale loses
+        self.price: Final = [b.value // 2 for b in bs]
         self.loss: Final = [b.value - b.value // 2 for b in bs]
         #: per building: the good a factory counts (its index), or -1
         self.factory: Final = [
@@ -656,41 +657,52 @@ def search_actions(state: InlandState) -> list[InlandAction]:
     if not sells:
         return legal
     main = [a for a in legal if a.verb != "sell"]
-    p = state.turn
-    cat = state.catalog
     if state.acted:
-        round_ends = state.actions_left == 1
-        if round_ends and state.round == len(ACTIONS_PER_ROUND) - 1:
-            return main
-        other = 1 - p
-        can_pay = state.francs[other] >= 1 or any(o == other for o in state.owner)
-        useful = []
-        for a in sells:
-            i = cat.index[a.building]
-            b = cat.buildings[i]
-            after = state.sector[i] + (1 if round_ends else 0)
-            if b.locked or not 0 < after < SALE_SECTOR or not can_pay:
-                continue
-            # worth denying only if the opponent's use (less the franc paid to me) gains more than the sale loses
-            if use_yield(state, other, i, after) - 2.0 > b.value - b.value // 2:
-                useful.append(a)
-        return main + _in_catalog_order(state, useful)
+        return _after_main_action(state, main, sells)
+    p = state.turn
+    t = _catalog_tables(state.catalog)
+    owner = state.owner
     francs = state.francs[p]
-    reserve = francs + sum(cat.buildings[i].value // 2 for i, o in enumerate(state.owner) if o == p)
+    reserve = francs
+    for i in range(len(owner)):
+        if owner[i] == p:
+            reserve += t.price[i]
     need = False
     for i in state.on_offer():
-        c = cat.buildings[i].cost.francs
+        c = t.francs[i]
         if francs < c <= reserve:
             need = True
             break
     if not need and francs < 1:
-        need = any(
-            o not in (NO_OWNER, p) and not cat.buildings[i].locked and state.sector[i] > 0
-            for i, o in enumerate(state.owner)
-        )
+        for i in range(len(owner)):
+            o = owner[i]
+            if o != NO_OWNER and o != p and not t.locked[i] and state.sector[i] > 0:
+                need = True
+                break
     if not need:
         return main or legal
     return (main + _in_catalog_order(state, sells)) or legal
+
+
+def _after_main_action(state: InlandState, main: list[InlandAction], sells: list[InlandAction]) -> list[InlandAction]:
+    """:func:`search_actions` once the mover has taken its main action: the sales whose denial could pay."""
+    round_ends = state.actions_left == 1
+    if round_ends and state.round == len(ACTIONS_PER_ROUND) - 1:
+        return main
+    cat = state.catalog
+    t = _catalog_tables(cat)
+    other = 1 - state.turn
+    can_pay = state.francs[other] >= 1 or other in state.owner
+    useful = []
+    for a in sells:
+        i = cat.index[a.building]
+        after = state.sector[i] + (1 if round_ends else 0)
+        if t.locked[i] or not 0 < after < SALE_SECTOR or not can_pay:
+            continue
+        # worth denying only if the opponent's use (less the franc paid to me) gains more than the sale loses
+        if use_yield(state, other, i, after) - 2.0 > t.loss[i]:
+            useful.append(a)
+    return main + _in_catalog_order(state, useful)
 
 
 def _in_catalog_order(state: InlandState, sells: list[InlandAction]) -> list[InlandAction]:
