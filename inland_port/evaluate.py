@@ -60,13 +60,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from operator import itemgetter
-from pathlib import Path
 from typing import Final, final
 
 from core.evalcache import WeightedSum, remember
 from core.weights import load_weights
 from inland_port import effects
-from inland_port.buildings import Catalog, Params, eval_count
+from inland_port.buildings import DEFAULT_PATH, Catalog, Params, eval_count
 from inland_port.state import (
     ACTIONS_PER_ROUND,
     BONUS_SECTOR,
@@ -87,7 +86,8 @@ CONVERT_ACTIONS: Final = 4.0
 #: the evaluation's terms, in order
 TERMS: Final = ("wealth", "goods", "wheel", "forced sale", "position", "tempo")
 #: the file the weights are read from
-WEIGHTS_PATH: Final = Path(__file__).resolve().parent / "data" / "eval_weights.json"
+# (beside the building file: a compiled module's ``__file__`` names the compiled library, not this file)
+WEIGHTS_PATH: Final = DEFAULT_PATH.resolve().parent / "eval_weights.json"
 #: each term's weight (see "Weights" above)
 WEIGHTS: Final[dict[str, float]] = dict(load_weights(WEIGHTS_PATH, TERMS).weights)
 #: francs a counter loses by standing on the right edge or the top row

@@ -239,26 +239,61 @@ class InlandState(GameState[InlandAction]):
         "seed",
         "turn",
     )
+    catalog: Catalog
+    seed: int
+    #: 0..11 = A..L; 12 = over
+    round: int
+    actions_left: int
+    turn: int
+    francs: list[int]
+    #: each seat's counters: the cells of fish, grain, wood, clay
+    cells: list[tuple[int, int, int, int]]
+    owner: list[int]
+    sector: list[int]
+    history: list[str]
+    #: what the last action did: (seat, text), or (a function making it, its arguments) until read
+    _events: list[tuple[Any, Any]]
+    main_actions: int
+    #: the seat to move has taken its main action and may sell or end the turn
+    acted: bool
+    _legal: list[InlandAction] | None
 
-    def __init__(self, catalog: Catalog | None = None, seed: int = 0) -> None:
+    def __init__(
+        self, catalog: Catalog | None = None, seed: int = 0, *, copy_of: InlandState | None = None, history: bool = True
+    ) -> None:
+        """A game set up with ``catalog`` (default: the built-in buildings); with ``copy_of``, a copy of that
+        state (:meth:`clone`: a compiled class is made fastest by its own constructor)."""
+        if copy_of is not None:
+            self.catalog = copy_of.catalog
+            self.seed = copy_of.seed
+            self.round = copy_of.round
+            self.actions_left = copy_of.actions_left
+            self.turn = copy_of.turn
+            self.francs = copy_of.francs[:]
+            self.cells = copy_of.cells[:]
+            self.owner = copy_of.owner[:]
+            self.sector = copy_of.sector[:]
+            self.history = copy_of.history[:] if history else copy_of.history[-1:]
+            self._events = []
+            self.main_actions = copy_of.main_actions
+            self.acted = copy_of.acted
+            self._legal = copy_of._legal
+            return
         self.catalog = catalog or default_catalog()
         self.seed = seed
-        self.round = 0  # 0..11 = A..L; 12 = over
+        self.round = 0
         self.actions_left = ACTIONS_PER_ROUND[0]
         self.turn = 0
         self.francs = [START_FRANCS, START_FRANCS]
-        #: each seat's counters: the cells of fish, grain, wood, clay
-        self.cells: list[tuple[int, int, int, int]] = [self.catalog.start_cells, self.catalog.start_cells]
+        self.cells = [self.catalog.start_cells, self.catalog.start_cells]
         n = len(self.catalog)
         self.owner = [NO_OWNER] * n
         self.sector = [0] * n
-        self.history: list[str] = []
-        #: what the last action did: (seat, text), or (a function making it, its arguments) until read
-        self._events: list[tuple[Any, Any]] = []
+        self.history = []
+        self._events = []
         self.main_actions = 0
-        #: the seat to move has taken its main action and may sell or end the turn
         self.acted = False
-        self._legal: list[InlandAction] | None = None
+        self._legal = None
 
     @property
     def events(self) -> list[tuple[int, str]]:
@@ -278,22 +313,7 @@ class InlandState(GameState[InlandAction]):
     def clone(self, history: bool = True) -> InlandState:
         """A copy; ``history=False``: without the game's action list but its last action (the search's
         order of sales reads it)."""
-        c = InlandState.__new__(InlandState)
-        c.catalog = self.catalog
-        c.seed = self.seed
-        c.round = self.round
-        c.actions_left = self.actions_left
-        c.turn = self.turn
-        c.francs = self.francs[:]
-        c.cells = self.cells[:]
-        c.owner = self.owner[:]
-        c.sector = self.sector[:]
-        c.history = self.history[:] if history else self.history[-1:]
-        c._events = []
-        c.main_actions = self.main_actions
-        c.acted = self.acted
-        c._legal = self._legal
-        return c
+        return InlandState(copy_of=self, history=history)
 
     def copy_for_search(self) -> InlandState:
         return self.clone(history=False)
