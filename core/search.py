@@ -50,6 +50,7 @@ terminal value is the wealth itself.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -207,8 +208,22 @@ class Searcher:
 
     # -- public -------------------------------------------------------------
     def search(self, state: GameState[A]) -> SearchResult[A]:
+        """Search ``state`` within the budgets (see the module docstring).
+
+        Python's cyclic garbage collector is paused while it runs: a search makes no reference cycles, but
+        its millions of short-lived tuples and lists kept triggering collections that walked every cached
+        object (a third of a compiled search's time); what the caches hold is freed as before."""
         if state.is_terminal():
             raise ValueError("cannot search a finished game")
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search(state)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, state: GameState[A]) -> SearchResult[A]:
         self._begin(state)
         children = self._root_children(state)
         order = list(range(len(children)))
