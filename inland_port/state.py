@@ -116,6 +116,10 @@ class InlandAction:
     def __str__(self) -> str:
         return self.text or (f"{self.verb} {self.building}".strip())
 
+    def __reduce__(self) -> tuple[type[InlandAction], tuple[str, str, tuple[Any, ...], str, UseOutcome | None]]:
+        # copied and pickled through its constructor (a compiled class is made only so)
+        return InlandAction, (self.verb, self.building, self.choice, self.text, self.outcome)
+
     def __repr__(self) -> str:
         return (
             f"InlandAction(verb={self.verb!r}, building={self.building!r}, choice={self.choice!r}, text={self.text!r})"

@@ -88,6 +88,10 @@ class Warehouse:
     def __repr__(self) -> str:
         return f"Warehouse({self.columns} columns, {self.rows} rows)"
 
+    def __reduce__(self) -> tuple[type[Warehouse], tuple[int, int]]:
+        # copied and pickled by its geometry (a compiled class is made only through its constructor)
+        return Warehouse, (self.columns, self.rows)
+
     # -- cells ----------------------------------------------------------------
     def cell(self, row: int, column: int) -> int:
         """The cell in ``row`` (0 = bottom) and ``column`` (0 = the +0 column)."""
