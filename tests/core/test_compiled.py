@@ -7,8 +7,10 @@ CI's install compiles, so there it compares the two engines.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -17,6 +19,7 @@ from typing import Any
 
 import pytest
 
+import inland_port
 from core import compiled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,3 +98,14 @@ def test_without_a_c_compiler_the_build_is_pure_python_and_runs(tmp_path: Path) 
     assert not stale.exists() and not (tree / "core" / "_compiled.json").exists()
     code = "import core, inland_port; s = inland_port.new_game(); s.apply_action(s.legal_actions()[0]); print(core.compiled.ENGINE)"
     assert _run(["-c", code], pure=False, cwd=tree, extra={"PYTHONPATH": str(tree)}).strip() == "pure Python"
+
+
+def test_a_state_and_its_actions_copy_and_pickle_on_either_engine() -> None:
+    """Compiled classes are made only through their constructors: copying and pickling still work."""
+    s = inland_port.new_game(3)
+    s.apply_action(s.legal_actions()[0])
+    for twin in (copy.deepcopy(s), pickle.loads(pickle.dumps(s))):
+        assert twin.key() == s.key() and twin.history == s.history
+        assert [str(a) for a in twin.legal_actions()] == [str(a) for a in s.legal_actions()]
+    action = s.legal_actions()[-1]
+    assert pickle.loads(pickle.dumps(action)) == action and str(copy.deepcopy(action)) == str(action)
