@@ -109,3 +109,24 @@ def test_a_state_and_its_actions_copy_and_pickle_on_either_engine() -> None:
         assert [str(a) for a in twin.legal_actions()] == [str(a) for a in s.legal_actions()]
     action = s.legal_actions()[-1]
     assert pickle.loads(pickle.dumps(action)) == action and str(copy.deepcopy(action)) == str(action)
+
+
+def test_every_package_chooses_the_engine_before_it_loads_a_compiled_module() -> None:
+    """``core`` (which decides compiled or pure Python) is imported before any module of the list: a package
+    whose ``__init__`` imported a compiled module first would load it compiled even where it must run pure."""
+    code = (
+        "import sys\n"
+        "seen = []\n"
+        "class Log:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        seen.append(name)\n"
+        "sys.meta_path.insert(0, Log())\n"
+    )
+    packages = sorted({m.partition(".")[0] for m in compiled.COMPILED} | {"base_game", "inland_port"})
+    for package in packages:
+        out = _run(["-c", code + f"import {package}\nprint(' '.join(seen))"], pure=True).split()
+        loaded = [out.index(m) for m in compiled.COMPILED if m in out]
+        if package != "core":
+            assert loaded, f"importing {package} loads none of the compiled modules"
+        first = min(loaded, default=len(out))
+        assert "core" in out[:first], f"{package} imports {out[first]} before core"
