@@ -117,10 +117,7 @@ def test_every_package_chooses_the_engine_before_it_loads_a_compiled_module() ->
     code = (
         "import sys\n"
         "seen = []\n"
-        "class Log:\n"
-        "    def find_spec(self, name, path=None, target=None):\n"
-        "        seen.append(name)\n"
-        "sys.meta_path.insert(0, Log())\n"
+        "sys.addaudithook(lambda event, args: seen.append(args[0]) if event == 'import' else None)\n"
     )
     packages = sorted({m.partition(".")[0] for m in compiled.COMPILED} | {"base_game", "inland_port"})
     for package in packages:
