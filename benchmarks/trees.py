@@ -49,7 +49,11 @@ def search_record(result: Any) -> list[Any]:
 def evaluator_options(searcher: Any, evaluator: Any) -> dict[str, Any]:
     """The ``Searcher`` keywords that give it the game's ``evaluator``, in either tree's API: the Evaluator
     object itself, or (a tree from before it) its ``evaluate`` and ``search_actions`` callables."""
-    if "actions" in inspect.signature(searcher).parameters:
+    try:
+        params = inspect.signature(searcher).parameters
+    except ValueError:  # a Searcher compiled with mypyc shows no signature: it takes the Evaluator
+        return {"evaluator": evaluator}
+    if "actions" in params:
         return {"evaluator": evaluator.evaluate, "actions": evaluator.search_actions}
     return {"evaluator": evaluator}
 

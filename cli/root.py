@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from cli.options import PlainWordsGroup
+from core import compiled
 from core.version import __version__
 
 app = typer.Typer(
@@ -31,7 +32,8 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"lehavre {__version__}")
+        # which engine runs: "compiled" (mypyc) or "pure Python" (core/compiled.py)
+        typer.echo(f"lehavre {__version__} ({compiled.describe()})")
         raise typer.Exit()
 
 

@@ -15,8 +15,7 @@ search's path than keeping the most recent, and a search's working set fits belo
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from core.protocol import EvalTuning, Evaluator
 
@@ -34,23 +33,33 @@ def remember(cache: dict[K, V], key: K, value: V, limit: int) -> V:
     return value
 
 
-@dataclass(frozen=True, slots=True)
 class WeightedSum(Generic[S]):
     """A game's evaluation ``sum(weights[t] * features[t])`` over ``terms``, its weights and their cache.
 
     ``value(state, player, weights)`` is the evaluation with ``weights`` (uncached) and
     ``named(state, player, weights)`` its named terms (they sum to it); ``key(state)`` is all they
     read of the position (the cache's key, with the seat).  ``weights`` are the shipped weights, read
-    from the data file ``path``; ``limit`` is each cache's size.
+    from the data file ``path``; ``limit`` is each cache's size.  (A plain class: the compiled engine,
+    :mod:`core.compiled`, takes no generic dataclass.)
     """
 
-    terms: tuple[str, ...]
-    weights: Mapping[str, float]
-    path: str
-    value: Callable[[S, int, Mapping[str, float]], float]
-    named: Callable[[S, int, Mapping[str, float]], dict[str, float]]
-    key: Callable[[S], Hashable]
-    limit: int
+    def __init__(
+        self,
+        terms: tuple[str, ...],
+        weights: Mapping[str, float],
+        path: str,
+        value: Callable[[S, int, Mapping[str, float]], float],
+        named: Callable[[S, int, Mapping[str, float]], dict[str, float]],
+        key: Callable[[S], Hashable],
+        limit: int,
+    ) -> None:
+        self.terms: Final = terms
+        self.weights: Final = weights
+        self.path: Final = path
+        self.value: Final = value
+        self.named: Final = named
+        self.key: Final = key
+        self.limit: Final = limit
 
     def cached(self, weights: Mapping[str, float]) -> Callable[[S, int], float]:
         """The evaluation with ``weights`` (one per term), cached by position and seat in a cache of its own."""

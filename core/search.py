@@ -50,47 +50,30 @@ terminal value is the wealth itself.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
-from typing import Any, Generic
+from typing import Any, Final, Generic
 
 from core.protocol import A, Evaluator, GameSpec, GameState, Level
+
+# float subclasses, which a compiled module cannot define (core/compiled.py): kept in a pure module, named here
+from core.search_options import NO_NOISE as NO_NOISE
+from core.search_options import Noise as Noise
+from core.search_options import ThinkTime as ThinkTime
 from core.seeds import MOVE, NOISE, derive_seed
 
 #: Added to the margin of a finished game (sign of the margin), so that real
 #: wins dominate heuristic scores.
-WIN_BONUS = 1_000_000.0
+WIN_BONUS: Final = 1_000_000.0
 
-EXACT, LOWER, UPPER = 0, 1, 2
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
 
 ProgressCallback = Callable[[dict[str, Any]], None]
-
-
-class ThinkTime(float):
-    """Seconds an ``ai`` agent thinks per move instead of its level's node budget (``--think-time``):
-    a positive, finite number.  Checked here, once: whatever holds a ThinkTime holds a good one."""
-
-    def __new__(cls, seconds: float) -> ThinkTime:
-        if not (seconds > 0 and math.isfinite(seconds)):
-            raise ValueError(f"the thinking time must be a positive number of seconds, not {seconds:g}")
-        return super().__new__(cls, seconds)
-
-
-class Noise(float):
-    """How far (evaluation points, about francs) from its best an ``ai`` agent draws its move
-    (``--noise``, ``ai:easy~3``): a finite number >= 0.  Checked here, once."""
-
-    def __new__(cls, points: float) -> Noise:
-        if not (points >= 0 and math.isfinite(points)):
-            raise ValueError(f"the noise must be a number >= 0 (evaluation points, about francs), not {points:g}")
-        return super().__new__(cls, points)
-
-
-#: no noise: the best move, always
-NO_NOISE = Noise(0.0)
 
 
 class _Abort(Exception):
@@ -124,24 +107,38 @@ def evaluation_terms(state: GameState, player: int, evaluator: Evaluator | None 
     return {str(k): float(v) for k, v in ev.terms(state, player).items()}
 
 
-@dataclass
 class SearchResult(Generic[A]):
     """What one search found (all figures are for the whole search)."""
 
-    action: A
-    score: float
-    depth: int
-    pv: list[A]
-    nodes: int
-    elapsed: float
-    tt_probes: int = 0
-    tt_hits: int = 0
-    completed: bool = True  # the last started iteration finished
-    exhausted: bool = False  # the whole tree was searched (no depth horizon)
-    root_scores: list[tuple[str, float]] = field(default_factory=list)
-    iterations: list[dict[str, Any]] = field(default_factory=list)
-    #: root moves within the noise of the best (1 without noise)
-    candidates: int = 1
+    def __init__(
+        self,
+        action: A,
+        score: float,
+        depth: int,
+        pv: list[A],
+        nodes: int,
+        elapsed: float,
+        root_scores: list[tuple[str, float]] | None = None,
+    ) -> None:
+        self.action = action
+        self.score = score
+        self.depth = depth
+        self.pv = pv
+        self.nodes = nodes
+        self.elapsed = elapsed
+        self.tt_probes = 0
+        self.tt_hits = 0
+        #: the last started iteration finished
+        self.completed = True
+        #: the whole tree was searched (no depth horizon)
+        self.exhausted = False
+        self.root_scores: list[tuple[str, float]] = root_scores if root_scores is not None else []
+        self.iterations: list[dict[str, Any]] = []
+        #: root moves within the noise of the best (1 without noise)
+        self.candidates = 1
+
+    def __repr__(self) -> str:
+        return f"SearchResult(action={self.action!r}, score={self.score}, depth={self.depth}, nodes={self.nodes})"
 
     @property
     def nps(self) -> float:
@@ -211,8 +208,22 @@ class Searcher:
 
     # -- public -------------------------------------------------------------
     def search(self, state: GameState[A]) -> SearchResult[A]:
+        """Search ``state`` within the budgets (see the module docstring).
+
+        Python's cyclic garbage collector is paused while it runs: a search makes no reference cycles, but
+        its millions of short-lived tuples and lists kept triggering collections that walked every cached
+        object (a third of a compiled search's time); what the caches hold is freed as before."""
         if state.is_terminal():
             raise ValueError("cannot search a finished game")
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search(state)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, state: GameState[A]) -> SearchResult[A]:
         self._begin(state)
         children = self._root_children(state)
         order = list(range(len(children)))
@@ -577,17 +588,18 @@ class Searcher:
         return best_v
 
     def _order(self, legal: list[Any], tt_move: Any, ply: int, mover: int) -> list[Any]:
-        killers = self.killers.get(ply, ())
+        """``legal`` sorted (stably) by rank: the table's move, the killers in their order, then by history."""
+        killers = self.killers.get(ply, [])
         hist = self.history
-
-        def rank(a: Any) -> float:
+        ranks: list[float] = []
+        for a in legal:
             if tt_move is not None and a == tt_move:
-                return -1e18
-            if a in killers:
-                return -1e17 + killers.index(a)
-            return -hist.get((mover, a), 0)
-
-        return sorted(legal, key=rank)
+                ranks.append(-1e18)
+            elif a in killers:
+                ranks.append(-1e17 + killers.index(a))
+            else:
+                ranks.append(-hist.get((mover, a), 0))
+        return [legal[i] for i in sorted(range(len(legal)), key=ranks.__getitem__)]
 
     def _cutoff(self, a: Any, ply: int, depth: int, mover: int) -> None:
         ks = self.killers.setdefault(ply, [])
@@ -656,7 +668,7 @@ def minimax_value(
 #: a slow or busy machine.  Measured on the Inland Port (2-core VM shared with
 #: other jobs): 2,000-8,000 nodes/s, so ai:normal takes ~0.7 s per move
 #: (median) and never more than its 1 s cap; ai:hard up to 8 s.
-LEVELS: dict[str, Level] = {
+LEVELS: Final[dict[str, Level]] = {
     "easy": Level("easy", max_depth=2, max_nodes=1_500, time_cap=4.0),
     "normal": Level("normal", max_depth=64, max_nodes=5_000, time_cap=10.0),
     "hard": Level("hard", max_depth=64, max_nodes=40_000, time_cap=60.0),

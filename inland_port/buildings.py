@@ -344,6 +344,8 @@ class Catalog:
         #: per building, its effect and parameters as a hashable value (for caches keyed by value)
         self.params_keys = tuple((b.effect, json.dumps(b.params, sort_keys=True)) for b in self.buildings)
         self.round_of = tuple(b.round_index for b in self.buildings)
+        #: per building, whether it is a lock building (no function)
+        self.locked = tuple(b.locked for b in self.buildings)
 
     def __len__(self) -> int:
         return len(self.buildings)

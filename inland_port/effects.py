@@ -39,7 +39,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement, product
-from typing import Any
+from typing import Any, Final
 
 from inland_port.buildings import GOODS, Params, eval_count
 from inland_port.warehouse import Warehouse
@@ -50,7 +50,7 @@ Choice = tuple[Any, ...]
 #: a payment: (good, destination cell) for every counter that moves
 Payment = tuple[tuple[str, int], ...]
 
-GI: dict[str, int] = {g: i for i, g in enumerate(GOODS)}
+GI: Final[dict[str, int]] = {g: i for i, g in enumerate(GOODS)}
 
 
 def _moved(cells: Cells, good: str, direction: str, times: int, wh: Warehouse) -> Cells:
@@ -93,7 +93,7 @@ def food_payments(cells: Cells, cost: int, wh: Warehouse) -> list[Payment]:
     return hit
 
 
-_FOOD_CACHE: dict[tuple[int, int], dict[tuple[int, int, int], list[Payment]]] = {}
+_FOOD_CACHE: Final[dict[tuple[int, int], dict[tuple[int, int, int], list[Payment]]]] = {}
 
 
 def good_payments(cells: Cells, good: str, cost: int, wh: Warehouse) -> list[Payment]:
@@ -290,7 +290,7 @@ RunFn = Callable[[Params, Cells, int, int, Choice, Warehouse], Outcome]
 ChoicesFn = Callable[[Params, Cells, int, int, Warehouse], list[Choice]]
 
 #: the one registry: effect name -> (choices, run)
-REGISTRY: dict[str, tuple[ChoicesFn, RunFn]] = {
+REGISTRY: Final[dict[str, tuple[ChoicesFn, RunFn]]] = {
     "steps": (_steps_choices, _steps_run),
     "choose_one": (_choose_choices, _choose_run),
     "distribute": (_distribute_choices, _distribute_run),
@@ -302,15 +302,15 @@ REGISTRY: dict[str, tuple[ChoicesFn, RunFn]] = {
 #: ``outcomes(params, cells, francs, sector value, warehouse)``: every choice with its outcome, in the
 #: choices' order, for effects where that is cheaper than running each choice
 OutcomesFn = Callable[[Params, Cells, int, int, Warehouse], list[tuple[Choice, Outcome]]]
-OUTCOMES: dict[str, OutcomesFn] = {"distribute": _distribute_outcomes, "trade": _trade_outcomes}
+OUTCOMES: Final[dict[str, OutcomesFn]] = {"distribute": _distribute_outcomes, "trade": _trade_outcomes}
 
 
 def run_effect(effect: str, p: Params, cells: Cells, francs: int, s: int, choice: Choice, wh: Warehouse) -> Outcome:
     return REGISTRY[effect][1](p, cells, francs, s, choice, wh)
 
 
-_CHOICE_CACHE: dict[tuple[Any, Cells, int, int, tuple[int, int]], list[tuple[Choice, tuple[Cells, int]]]] = {}
-_CHOICE_CACHE_LIMIT = 200_000
+_CHOICE_CACHE: Final[dict[tuple[Any, Cells, int, int, tuple[int, int]], list[tuple[Choice, tuple[Cells, int]]]]] = {}
+_CHOICE_CACHE_LIMIT: Final = 200_000
 
 
 def effect_outcomes(

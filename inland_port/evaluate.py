@@ -59,14 +59,13 @@ self-play): ``wheel`` is ``WHEEL_SHARE``, ``position`` ``EDGE_COST`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from itertools import compress
 from operator import itemgetter
-from pathlib import Path
+from typing import Final, final
 
 from core.evalcache import WeightedSum, remember
 from core.weights import load_weights
 from inland_port import effects
-from inland_port.buildings import Catalog, Params, eval_count
+from inland_port.buildings import DEFAULT_PATH, Catalog, Params, eval_count
 from inland_port.state import (
     ACTIONS_PER_ROUND,
     BONUS_SECTOR,
@@ -81,29 +80,30 @@ from inland_port.state import (
 from inland_port.warehouse import Warehouse
 
 #: francs one good is worth while it can still be turned into buildings
-GOOD_VALUE = 1.0
+GOOD_VALUE: Final = 1.0
 #: own actions needed to convert a full warehouse; fewer left scale goods down
-CONVERT_ACTIONS = 4.0
+CONVERT_ACTIONS: Final = 4.0
 #: the evaluation's terms, in order
-TERMS = ("wealth", "goods", "wheel", "forced sale", "position", "tempo")
+TERMS: Final = ("wealth", "goods", "wheel", "forced sale", "position", "tempo")
 #: the file the weights are read from
-WEIGHTS_PATH = Path(__file__).resolve().parent / "data" / "eval_weights.json"
+# (beside the building file: a compiled module's ``__file__`` names the compiled library, not this file)
+WEIGHTS_PATH: Final = DEFAULT_PATH.resolve().parent / "eval_weights.json"
 #: each term's weight (see "Weights" above)
-WEIGHTS: dict[str, float] = dict(load_weights(WEIGHTS_PATH, TERMS).weights)
+WEIGHTS: Final[dict[str, float]] = dict(load_weights(WEIGHTS_PATH, TERMS).weights)
 #: francs a counter loses by standing on the right edge or the top row
-EDGE_COST = WEIGHTS["position"]
+EDGE_COST: Final = WEIGHTS["position"]
 #: share of a wheel building's next yield counted as already owned
-WHEEL_SHARE = WEIGHTS["wheel"]
+WHEEL_SHARE: Final = WEIGHTS["wheel"]
 #: share of the best immediate gain counted for the player to move
-TEMPO_SHARE = WEIGHTS["tempo"]
+TEMPO_SHARE: Final = WEIGHTS["tempo"]
 #: chance, by current sector (0, 2, 3, 4, 4+1), that a building is left
 #: unused until it is sold in sector "!"
-SALE_RISK = (0.05, 0.1, 0.2, 0.35, 0.6)
+SALE_RISK: Final = (0.05, 0.1, 0.2, 0.35, 0.6)
 
 #: (catalog digest, building, sector, cells, purse) -> best yield; for a building whose effect is not an
 #: exchange (catalog digest, building, sector, the cells its effect reads: :func:`_yield_reads`)
-_YIELD_CACHE: dict[tuple[object, ...], float] = {}
-_CACHE_LIMIT = 400_000
+_YIELD_CACHE: Final[dict[tuple[object, ...], float]] = {}
+_CACHE_LIMIT: Final = 400_000
 
 
 def actions_left(state: InlandState, player: int) -> int:
@@ -119,10 +119,18 @@ def actions_left(state: InlandState, player: int) -> int:
         first = 1 - first
     # in the current round the seats alternate, starting with the one to move
     mine = (left + 1) // 2 if first == player else left // 2
-    for rr in range(r + 1, len(ACTIONS_PER_ROUND)):
-        n = ACTIONS_PER_ROUND[rr]
-        mine += (n + 1) // 2 if rr % 2 == player else n // 2
-    return mine
+    return mine + _LATER_ACTIONS[r][player]
+
+
+#: per round and seat, the seat's main actions in the rounds after it (the starting player of a round
+#: takes one more, and it alternates: seat 0 starts the even rounds)
+_LATER_ACTIONS: Final = tuple(
+    tuple(
+        sum((n + 1) // 2 if rr % 2 == seat else n // 2 for rr, n in enumerate(ACTIONS_PER_ROUND) if rr > r)
+        for seat in (0, 1)
+    )
+    for r in range(len(ACTIONS_PER_ROUND))
+)
 
 
 def _worth(amount: tuple[int, ...], cells: tuple[int, ...], francs: int) -> float:
@@ -160,7 +168,7 @@ def use_yield(state: InlandState, player: int, i: int, sector: int) -> float:
 YieldReads = tuple[Callable[[effects.Cells], object] | None, int]
 
 #: catalog digest -> per building its :data:`YieldReads`
-_YIELD_READS: dict[str, tuple[YieldReads, ...]] = {}
+_YIELD_READS: Final[dict[str, tuple[YieldReads, ...]]] = {}
 
 
 def _no_cells(cells: effects.Cells) -> object:
@@ -289,36 +297,55 @@ def _different_gain(p: Params, cells: effects.Cells, s: int, wh: Warehouse) -> i
     return max(0, sum(gains[:k]))
 
 
-#: per building (``_catalog_tables``): locked, sale loss, factory good index or -1,
-#: cost (wood, clay, food, francs), build gain at printed cost, round index
-BuildingInfo = tuple[bool, int, int, tuple[int, int, int, int], float, int]
+@final
+class _Tables:
+    """What the evaluation reads of a catalog, per building and per warehouse cell, in lists (made once)."""
 
-#: catalog digest -> (the catalog, its buildings' info, each cell's blocked directions (right, up))
-_CATALOG_INFO: dict[str, tuple[Catalog, tuple[BuildingInfo, ...], tuple[int, ...]]] = {}
+    def __init__(self, catalog: Catalog) -> None:
+        bs = catalog.buildings
+        self.catalog: Final = catalog
+        #: per building: a lock building (no function)
+        self.locked: Final = [b.locked for b in bs]
+        #: per building: its sale price (half its value, rounded down) and the value a sale loses
+        self.price: Final = [b.value // 2 for b in bs]
+        self.loss: Final = [b.value - b.value // 2 for b in bs]
+        #: per building: the good a factory counts (its index), or -1
+        self.factory: Final = [
+            effects.GI[b.scoring.per_good] if b.scoring is not None and b.scoring.per_good else -1 for b in bs
+        ]
+        #: per building: its printed cost
+        self.wood: Final = [b.cost.wood for b in bs]
+        self.clay: Final = [b.cost.clay for b in bs]
+        self.food: Final = [b.cost.food for b in bs]
+        self.francs: Final = [b.cost.francs for b in bs]
+        #: per building: value minus goods spent at the printed cost
+        self.gain: Final = [
+            b.value - GOOD_VALUE * (b.cost.wood + b.cost.clay + b.cost.food) - b.cost.francs for b in bs
+        ]
+        #: per building: the round it enters the game
+        self.round_index: Final = [b.round_index for b in bs]
+        wh = catalog.warehouse
+        #: per cell: its amount, and how many of "right" and "up" it cannot step
+        self.amount: Final = list(wh.amount)
+        self.edges: Final = [int(not wh.can_step(c, "right")) + int(not wh.can_step(c, "up")) for c in range(wh.cells)]
 
 
-def _catalog_tables(catalog: Catalog) -> tuple[tuple[BuildingInfo, ...], tuple[int, ...]]:
-    """Per building its :data:`BuildingInfo`; per warehouse cell how many of "right" and "up" it cannot step."""
+#: catalog digest -> its :class:`_Tables`
+_CATALOG_INFO: Final[dict[str, _Tables]] = {}
+
+
+def _catalog_tables(catalog: Catalog) -> _Tables:
+    """The :class:`_Tables` of ``catalog``."""
     info = _CATALOG_INFO.get(catalog.digest)
     if info is None:
-        rows: list[BuildingInfo] = []
-        for b in catalog.buildings:
-            c = b.cost
-            per = effects.GI[b.scoring.per_good] if b.scoring is not None and b.scoring.per_good else -1
-            gain = b.value - GOOD_VALUE * (c.wood + c.clay + c.food) - c.francs
-            rows.append(
-                (b.locked, b.value - b.value // 2, per, (c.wood, c.clay, c.food, c.francs), gain, b.round_index)
-            )
-        wh = catalog.warehouse
-        edges = tuple((not wh.can_step(cell, "right")) + (not wh.can_step(cell, "up")) for cell in range(wh.cells))
-        info = _CATALOG_INFO[catalog.digest] = (catalog, tuple(rows), edges)
-    return info[1], info[2]
+        info = _CATALOG_INFO[catalog.digest] = _Tables(catalog)
+    return info
 
 
 #: (catalog digest, cells, purse up to 8) -> :func:`use_yield` of every building in every sector
 #: (index ``5 * building + sector``), filled in as asked: one seat's yields all share the key
-_YIELD_ROWS: dict[tuple[str, effects.Cells, int], list[float | None]] = {}
-_ROWS_LIMIT = 50_000
+_YIELD_ROWS: Final[dict[tuple[str, effects.Cells, int], list[float | None]]] = {}
+_ROWS_LIMIT: Final = 50_000
 
 
 def _yield_row(state: InlandState, player: int) -> list[float | None]:
@@ -341,37 +368,51 @@ def _row_yield(row: list[float | None], state: InlandState, player: int, i: int,
     return y
 
 
-def _build_gain(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> float:
+def _build_gain(state: InlandState, player: int, t: _Tables) -> float:
     """Best value-minus-cost of one build now (seeds/004, "Build").
 
     A quick bound: the cost is taken as exactly what is printed (paying
     without change may cost a little more) and affordability is checked on
     the amounts held."""
-    amount = state.catalog.warehouse.amount
+    amount = t.amount
     fc, gc, wc, cc_ = state.cells[player]
     wood, clay = amount[wc], amount[cc_]
     food = amount[fc] + amount[gc]
     francs = state.francs[player]
     best = 0.0
     rnd = state.round
-    for i in compress(range(len(info)), map(NO_OWNER.__eq__, state.owner)):  # the buildings not built
-        _, _, _, (cw, cc, cf, cfr), gain, ri = info[i]
-        if ri > rnd or gain <= best or cw > wood or cc > clay or cf > food or cfr > francs:
+    owner = state.owner
+    gains = t.gain
+    for i in range(len(owner)):
+        if owner[i] != NO_OWNER:
+            continue  # only the buildings not built
+        gain = gains[i]
+        if (
+            t.round_index[i] > rnd
+            or gain <= best
+            or t.wood[i] > wood
+            or t.clay[i] > clay
+            or t.food[i] > food
+            or t.francs[i] > francs
+        ):
             continue
         best = gain
     return best
 
 
-def _tempo(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> float:
+def _tempo(state: InlandState, player: int, t: _Tables) -> float:
     """Best gain of one main action for ``player`` now (seeds/004, "Main phase")."""
     best = 0.0
     can_pay = state.francs[player] >= 1
     sector = state.sector
     row = _yield_row(state, player)
     owner = state.owner
-    for i in compress(range(len(info)), sector):  # the buildings that can be used (not in sector 0)
+    locked = t.locked
+    for i in range(len(owner)):
+        if sector[i] == 0:
+            continue  # only the buildings that can be used (not in sector 0)
         o = owner[i]
-        if o == NO_OWNER or info[i][0]:
+        if o == NO_OWNER or locked[i]:
             continue
         sec = sector[i]
         y = row[5 * i + sec]
@@ -384,13 +425,13 @@ def _tempo(state: InlandState, player: int, info: tuple[BuildingInfo, ...]) -> f
                     best = y
         elif y > best:
             best = y
-    return max(best, _build_gain(state, player, info))
+    return max(best, _build_gain(state, player, t))
 
 
 #: one seat's non-wealth terms, in :data:`TERMS`' order (goods, wheel, forced sale, position, tempo)
 SeatTerms = tuple[float, float, float, float, float]
 
-_NO_TERMS: SeatTerms = (0.0, 0.0, 0.0, 0.0, 0.0)
+_NO_TERMS: Final[SeatTerms] = (0.0, 0.0, 0.0, 0.0, 0.0)
 
 
 def player_terms(state: InlandState, player: int, weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
@@ -410,8 +451,7 @@ def _player_terms(state: InlandState, player: int, weights: Mapping[str, float])
 
 def _tempo_term(state: InlandState, player: int, weights: Mapping[str, float]) -> float:
     """The ``tempo`` term of the seat that takes the next main action."""
-    info, _ = _catalog_tables(state.catalog)
-    return weights["tempo"] * _tempo(state, player, info)
+    return weights["tempo"] * _tempo(state, player, _catalog_tables(state.catalog))
 
 
 def _own_terms(
@@ -419,20 +459,23 @@ def _own_terms(
 ) -> tuple[float, float, float, float]:
     """The ``goods``, ``wheel``, ``forced sale`` and ``position`` terms of a game not over: they read only
     the seat's own buildings, cells and purse, the round and ``left`` = ``actions_left(state, player)``."""
-    info, edge_table = _catalog_tables(state.catalog)
+    t = _catalog_tables(state.catalog)
     phase = min(1.0, left / CONVERT_ACTIONS)
     rounds_left = len(ACTIONS_PER_ROUND) - state.round  # round ends still to come
-    factories: set[int] = set()
+    factories = 0  # a bit per good a factory of the seat counts
     w_wheel = weights["wheel"]
     wheel = 0.0
     sale = 0.0
     sector = state.sector
     row = _yield_row(state, player)
-    for i in compress(range(len(info)), map(player.__eq__, state.owner)):  # the seat's buildings
-        locked, loss, per, _, _, _ = info[i]
+    owner = state.owner
+    for i in range(len(owner)):
+        if owner[i] != player:
+            continue  # only the seat's buildings
+        per = t.factory[i]
         if per >= 0:
-            factories.add(per)
-        if locked:
+            factories |= 1 << per
+        if t.locked[i]:
             continue
         sec = sector[i]
         if phase > 0:
@@ -442,13 +485,14 @@ def _own_terms(
                 y = _row_yield(row, state, player, i, nxt)
             wheel += w_wheel * phase * y
         if SALE_SECTOR - sec <= rounds_left:
-            sale -= SALE_RISK[sec] * loss
+            sale -= SALE_RISK[sec] * t.loss[i]
     g_term = 0.0
-    amount = state.catalog.warehouse.amount
+    amount = t.amount
+    edge_table = t.edges
     edges = 0
     good_phase = GOOD_VALUE * phase
     for gi, cell in enumerate(state.cells[player]):
-        counted = 1.0 if gi in factories else 0.0
+        counted = 1.0 if factories >> gi & 1 else 0.0
         g_term += max(0.0, good_phase - counted) * amount[cell]
         edges += edge_table[cell]
     return (
@@ -459,81 +503,118 @@ def _own_terms(
     )
 
 
-#: (weights, catalog digest, seat, round, own main actions left (up to CONVERT_ACTIONS: only the phase reads
-#: them), the seat's cells and purse (up to 8, as the yields), its buildings and their sectors) ->
-#: :func:`_own_terms`: all they read, so the opponent's moves that leave these alone find them here
-_OWN_CACHE: dict[tuple[object, ...], tuple[float, float, float, float]] = {}
-#: (weights, catalog digest, seat, round, the seat's cells and purse, owners, sectors) -> :func:`_tempo_term`
-_TEMPO_CACHE: dict[tuple[object, ...], float] = {}
+#: one seat's ``goods``, ``wheel``, ``forced sale`` and ``position`` terms (:func:`_own_terms`)
+OwnTerms = tuple[float, float, float, float]
 
+
+@final
+class _SeatCaches:
+    """The caches of one seat's terms for one set of weights and one catalog:
+
+    ``own``: (seat, round, own main actions left (up to CONVERT_ACTIONS: only the phase reads them), the
+    seat's cells and purse (up to 8, as the yields), its :func:`holdings`) -> :func:`_own_terms`: all they
+    read, so the opponent's moves that leave these alone find them here;
+    ``tempo``: (seat, round, the seat's cells and purse, both seats' holdings) -> :func:`_tempo_term`."""
+
+    def __init__(self, wkey: tuple[float, ...], digest: str) -> None:
+        self.wkey: Final = wkey
+        self.digest: Final = digest
+        self.own: dict[tuple[object, ...], OwnTerms] = {}
+        self.tempo: dict[tuple[object, ...], float] = {}
+
+
+#: (weights' values, catalog digest) -> their caches
+_SEAT_CACHES: Final[dict[tuple[tuple[float, ...], str], _SeatCaches]] = {}
 #: the shipped weights' place in a cache key (other weights are keyed by their values)
-_WEIGHTS_KEY = tuple(WEIGHTS[t] for t in TERMS)
+_WEIGHTS_KEY: Final = tuple(WEIGHTS[t] for t in TERMS)
+#: the caches used last (the search asks with one set of weights and one catalog)
+_last = _SeatCaches(_WEIGHTS_KEY, "")
 
-_CONVERT = int(CONVERT_ACTIONS)
+_CONVERT: Final = int(CONVERT_ACTIONS)
 assert _CONVERT == CONVERT_ACTIONS
+
+
+def _seat_caches(weights: Mapping[str, float], digest: str) -> _SeatCaches:
+    """The caches for ``weights`` and the catalog ``digest``."""
+    global _last
+    wkey = _WEIGHTS_KEY if weights is WEIGHTS else tuple(weights[t] for t in TERMS)
+    last = _last
+    if (last.wkey is wkey or last.wkey == wkey) and last.digest == digest:
+        return last
+    hit = _SEAT_CACHES.get((wkey, digest))
+    if hit is None:
+        hit = _SEAT_CACHES[(wkey, digest)] = _SeatCaches(wkey, digest)
+    _last = hit
+    return hit
+
+
+def holdings(state: InlandState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each seat's buildings with their sectors, ``8 * building + sector`` in catalog order."""
+    mine: list[int] = []
+    theirs: list[int] = []
+    owner = state.owner
+    sector = state.sector
+    for i in range(len(owner)):
+        o = owner[i]
+        if o == 0:
+            mine.append(8 * i + sector[i])
+        elif o == 1:
+            theirs.append(8 * i + sector[i])
+    return tuple(mine), tuple(theirs)
 
 
 def _seat_terms(
     state: InlandState,
     player: int,
     weights: Mapping[str, float],
-    owners: tuple[int, ...],
-    sectors: tuple[int, ...],
+    caches: _SeatCaches,
+    held: tuple[tuple[int, ...], tuple[int, ...]],
 ) -> SeatTerms:
-    """:func:`_player_terms` of a game not over, through :data:`_OWN_CACHE` and :data:`_TEMPO_CACHE`
-    (``owners``, ``sectors``: the state's, as tuples)."""
-    wkey = _WEIGHTS_KEY if weights is WEIGHTS else tuple(weights[t] for t in TERMS)
-    digest = state.catalog.digest
+    """:func:`_player_terms` of a game not over, through ``caches`` (``held``: :func:`holdings`)."""
     left = actions_left(state, player)
     cells = state.cells[player]
     francs = state.francs[player]
-    mine = tuple(map(player.__eq__, owners))
     key = (
-        wkey,
-        digest,
         player,
         state.round,
         left if left < _CONVERT else _CONVERT,
         cells,
         francs if francs < 8 else 8,
-        tuple(compress(range(len(owners)), mine)),
-        tuple(compress(sectors, mine)),
+        held[player],
     )
-    own = _OWN_CACHE.get(key)
+    own = caches.own.get(key)
     if own is None:
-        own = remember(_OWN_CACHE, key, _own_terms(state, player, weights, left), _CACHE_LIMIT)
+        own = remember(caches.own, key, _own_terms(state, player, weights, left), _CACHE_LIMIT)
     tempo = 0.0
     if (state.turn if not state.acted else 1 - state.turn) == player:
         # the next main action is the mover's, or, once it has acted, the opponent's
         # (the last action of a round is the starting player's, and the next round starts with the other)
-        tkey = (wkey, digest, player, state.round, cells, francs, owners, sectors)
-        t = _TEMPO_CACHE.get(tkey)
+        tkey = (player, state.round, cells, francs, held[0], held[1])
+        t = caches.tempo.get(tkey)
         if t is None:
-            t = remember(_TEMPO_CACHE, tkey, _tempo_term(state, player, weights), _CACHE_LIMIT)
+            t = remember(caches.tempo, tkey, _tempo_term(state, player, weights), _CACHE_LIMIT)
         tempo = t
     return own[0], own[1], own[2], own[3], tempo
 
 
 def evaluation_terms(state: InlandState, player: int, weights: Mapping[str, float] = WEIGHTS) -> dict[str, float]:
     """Named terms, each the margin of ``player`` over the opponent, with ``weights``."""
-    return dict(zip(TERMS, _margins(state, player, weights, tuple(state.owner), tuple(state.sector)), strict=True))
+    return dict(zip(TERMS, _margins(state, player, weights), strict=True))
 
 
 def _margins(
-    state: InlandState,
-    player: int,
-    weights: Mapping[str, float],
-    owners: tuple[int, ...],
-    sectors: tuple[int, ...],
+    state: InlandState, player: int, weights: Mapping[str, float]
 ) -> tuple[float, float, float, float, float, float]:
     """:func:`evaluation_terms`' values, in :data:`TERMS`' order."""
-    w = wealth_with(state, owners)
+    w = wealth_with(state, tuple(state.owner))
     other = 1 - player
     if state.is_terminal():
         mine = theirs = _NO_TERMS
     else:
-        mine = _seat_terms(state, player, weights, owners, sectors)
-        theirs = _seat_terms(state, other, weights, owners, sectors)
+        caches = _seat_caches(weights, state.catalog.digest)
+        held = holdings(state)
+        mine = _seat_terms(state, player, weights, caches, held)
+        theirs = _seat_terms(state, other, weights, caches, held)
     return (
         weights["wealth"] * float(w[player] - w[other]),
         mine[0] - theirs[0],
@@ -546,7 +627,7 @@ def _margins(
 
 def _value(state: InlandState, player: int, weights: Mapping[str, float]) -> float:
     """The evaluation with ``weights``: the sum of :func:`evaluation_terms`."""
-    return sum(_margins(state, player, weights, tuple(state.owner), tuple(state.sector)))
+    return sum(_margins(state, player, weights))
 
 
 def _position(state: InlandState) -> tuple[str, PositionKey]:
@@ -576,41 +657,52 @@ def search_actions(state: InlandState) -> list[InlandAction]:
     if not sells:
         return legal
     main = [a for a in legal if a.verb != "sell"]
-    p = state.turn
-    cat = state.catalog
     if state.acted:
-        round_ends = state.actions_left == 1
-        if round_ends and state.round == len(ACTIONS_PER_ROUND) - 1:
-            return main
-        other = 1 - p
-        can_pay = state.francs[other] >= 1 or any(o == other for o in state.owner)
-        useful = []
-        for a in sells:
-            i = cat.index[a.building]
-            b = cat.buildings[i]
-            after = state.sector[i] + (1 if round_ends else 0)
-            if b.locked or not 0 < after < SALE_SECTOR or not can_pay:
-                continue
-            # worth denying only if the opponent's use (less the franc paid to me) gains more than the sale loses
-            if use_yield(state, other, i, after) - 2.0 > b.value - b.value // 2:
-                useful.append(a)
-        return main + _in_catalog_order(state, useful)
+        return _after_main_action(state, main, sells)
+    p = state.turn
+    t = _catalog_tables(state.catalog)
+    owner = state.owner
     francs = state.francs[p]
-    reserve = francs + sum(cat.buildings[i].value // 2 for i, o in enumerate(state.owner) if o == p)
+    reserve = francs
+    for i in range(len(owner)):
+        if owner[i] == p:
+            reserve += t.price[i]
     need = False
     for i in state.on_offer():
-        c = cat.buildings[i].cost.francs
+        c = t.francs[i]
         if francs < c <= reserve:
             need = True
             break
     if not need and francs < 1:
-        need = any(
-            o not in (NO_OWNER, p) and not cat.buildings[i].locked and state.sector[i] > 0
-            for i, o in enumerate(state.owner)
-        )
+        for i in range(len(owner)):
+            o = owner[i]
+            if o != NO_OWNER and o != p and not t.locked[i] and state.sector[i] > 0:
+                need = True
+                break
     if not need:
         return main or legal
     return (main + _in_catalog_order(state, sells)) or legal
+
+
+def _after_main_action(state: InlandState, main: list[InlandAction], sells: list[InlandAction]) -> list[InlandAction]:
+    """:func:`search_actions` once the mover has taken its main action: the sales whose denial could pay."""
+    round_ends = state.actions_left == 1
+    if round_ends and state.round == len(ACTIONS_PER_ROUND) - 1:
+        return main
+    cat = state.catalog
+    t = _catalog_tables(cat)
+    other = 1 - state.turn
+    can_pay = state.francs[other] >= 1 or other in state.owner
+    useful = []
+    for a in sells:
+        i = cat.index[a.building]
+        after = state.sector[i] + (1 if round_ends else 0)
+        if t.locked[i] or not 0 < after < SALE_SECTOR or not can_pay:
+            continue
+        # worth denying only if the opponent's use (less the franc paid to me) gains more than the sale loses
+        if use_yield(state, other, i, after) - 2.0 > t.loss[i]:
+            useful.append(a)
+    return main + _in_catalog_order(state, useful)
 
 
 def _in_catalog_order(state: InlandState, sells: list[InlandAction]) -> list[InlandAction]:
@@ -626,9 +718,9 @@ def _in_catalog_order(state: InlandState, sells: list[InlandAction]) -> list[Inl
 
 #: the Inland Port's one evaluator (its RULESET declares it; the search and the agents take it): the evaluation
 #: (a weighted sum of :data:`TERMS`, cached by position), its terms, the actions worth searching, its tuning
-EVALUATOR = WeightedSum(TERMS, WEIGHTS, str(WEIGHTS_PATH), _value, evaluation_terms, _position, _CACHE_LIMIT).evaluator(
-    search_actions
-)
+EVALUATOR: Final = WeightedSum(
+    TERMS, WEIGHTS, str(WEIGHTS_PATH), _value, evaluation_terms, _position, _CACHE_LIMIT
+).evaluator(search_actions)
 #: heuristic worth of a state for a seat (higher is better); the true wealth margin once the game is over.
 #: Cached by position
 evaluate = EVALUATOR.evaluate

@@ -31,8 +31,7 @@ prefixes, any case):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, final
 
 from core.protocol import TERMINAL, GameState, normalize_text
 from inland_port import effects
@@ -40,16 +39,18 @@ from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding, defau
 from inland_port.warehouse import Warehouse
 
 #: actions per round A-L, both players together (REFERENCE.md, Facts [pub])
-ACTIONS_PER_ROUND = (3, 3, 3, 5, 5, 5, 7, 7, 7, 9, 9, 9)
+ACTIONS_PER_ROUND: Final = (3, 3, 3, 5, 5, 5, 7, 7, 7, 9, 9, 9)
+#: the rounds A-L
+ROUNDS: Final = len(LETTERS)
 #: sector index -> value; index 4 is "4+1", index 5 is "!" (seeds/004, "Each game board is divided into 6 sectors")
-SECTOR_VALUES = (0, 2, 3, 4, 4, None)
-SECTOR_LABELS = ("0", "2", "3", "4", "4+1", "!")
-BONUS_SECTOR = 4
-SALE_SECTOR = 5
+SECTOR_VALUES: Final = (0, 2, 3, 4, 4, None)
+SECTOR_LABELS: Final = ("0", "2", "3", "4", "4+1", "!")
+BONUS_SECTOR: Final = 4
+SALE_SECTOR: Final = 5
 #: starting purse (seeds/004, "Game setup"); the start cells are data (the grid)
-START_FRANCS = 3
+START_FRANCS: Final = 3
 
-NO_OWNER = -1
+NO_OWNER: Final = -1
 
 #: a position's identity (``InlandState.key``): round, actions left, turn, acted, both purses, both
 #: seats' cells, owners and sectors
@@ -81,45 +82,75 @@ def payment_summary(b: InlandBuilding, before: effects.Cells, payment: effects.P
     return ", ".join(parts) or "nothing"
 
 
-@dataclass(frozen=True, slots=True)
-class InlandAction:
-    """One decision.  ``verb`` is build, use, sell or pass; ``choice`` the how."""
+#: a ``use`` made by ``legal_actions``: the (cells, purse, sector value, building's effect and parameters) it
+#: was made for and the cells and purse it leaves (so applying it needs no effect run)
+UseOutcome = tuple[effects.Cells, int, int, object, effects.Cells, int]
 
-    verb: str
-    building: str = ""
-    choice: tuple[Any, ...] = ()
-    text: str = field(default="", compare=False, hash=False)
-    #: a ``use`` made by ``legal_actions``: the (cells, purse, sector value, building's effect and
-    #: parameters) it was made for and the cells and purse it leaves (so applying it needs no effect
-    #: run); not part of the action's identity
-    outcome: tuple[effects.Cells, int, int, Any, effects.Cells, int] | None = field(
-        default=None, compare=False, hash=False, repr=False
-    )
+
+@final
+class InlandAction:
+    """One decision.  ``verb`` is build, use, sell or pass; ``choice`` the how.
+
+    Immutable by convention (the actions are made once and shared); its identity is (verb, building,
+    choice), hashed once.  ``text`` is its canonical text and ``outcome`` (a ``use`` made by
+    ``legal_actions``) what it does, neither part of its identity.  (A plain class: mypyc compiles it
+    into a native one, :mod:`core.compiled`.)"""
+
+    __slots__ = ("_hash", "building", "choice", "outcome", "text", "verb")
+
+    def __init__(
+        self,
+        verb: str,
+        building: str = "",
+        choice: tuple[Any, ...] = (),
+        text: str = "",
+        outcome: UseOutcome | None = None,
+    ) -> None:
+        self.verb: Final = verb
+        self.building: Final = building
+        self.choice: Final = choice
+        self.text: Final = text
+        self.outcome: Final = outcome
+        self._hash: Final = hash((verb, building, choice))
 
     def __str__(self) -> str:
         return self.text or (f"{self.verb} {self.building}".strip())
 
+    def __reduce__(self) -> tuple[type[InlandAction], tuple[str, str, tuple[Any, ...], str, UseOutcome | None]]:
+        # copied and pickled through its constructor (a compiled class is made only so)
+        return InlandAction, (self.verb, self.building, self.choice, self.text, self.outcome)
+
+    def __repr__(self) -> str:
+        return (
+            f"InlandAction(verb={self.verb!r}, building={self.building!r}, choice={self.choice!r}, text={self.text!r})"
+        )
+
     def __eq__(self, other: object) -> bool:
-        # as the dataclass's (verb, building and choice compared), first by identity: the actions are made once
+        # verb, building and choice compared, first by identity: the actions are made once
         if self is other:
             return True
-        if other.__class__ is not InlandAction:
+        if not isinstance(other, InlandAction):
             return NotImplemented
-        return self.verb == other.verb and self.building == other.building and self.choice == other.choice
+        return (
+            self._hash == other._hash
+            and self.verb == other.verb
+            and self.building == other.building
+            and self.choice == other.choice
+        )
 
     def __hash__(self) -> int:
-        return hash((self.verb, self.building, self.choice))
+        return self._hash
 
 
 #: after the main action: the turn is over (no more sales)
-END = InlandAction("end", text="end")
+END: Final = InlandAction("end", text="end")
 
 #: The actions depend only on the catalog and a few values, and are immutable, so they are made once:
 #: (catalog digest, building, cells, francs enough) -> its builds; (..., cells, purse, sector value) -> its uses
-_BUILD_CACHE: dict[tuple[str, int, effects.Cells, bool], tuple[InlandAction, ...]] = {}
-_USE_CACHE: dict[tuple[str, int, effects.Cells, int, int], tuple[InlandAction, ...]] = {}
-_SELL_CACHE: dict[str, tuple[InlandAction, ...]] = {}
-_ACTION_CACHE_LIMIT = 200_000
+_BUILD_CACHE: Final[dict[tuple[str, int, effects.Cells, bool], tuple[InlandAction, ...]]] = {}
+_USE_CACHE: Final[dict[tuple[str, int, effects.Cells, int, int], tuple[InlandAction, ...]]] = {}
+_SELL_CACHE: Final[dict[str, tuple[InlandAction, ...]]] = {}
+_ACTION_CACHE_LIMIT: Final = 200_000
 
 
 def _sell_actions(catalog: Catalog) -> tuple[InlandAction, ...]:
@@ -165,7 +196,7 @@ def _use_event(
 
 #: (catalog digest, owners) -> each seat's printed values of its buildings without scoring, and the
 #: (seat, building) of the owned buildings with scoring (their worth changes with the goods)
-_WEALTH_CACHE: dict[tuple[str, tuple[int, ...]], tuple[int, int, tuple[tuple[int, int], ...]]] = {}
+_WEALTH_CACHE: Final[dict[tuple[str, tuple[int, ...]], tuple[int, int, tuple[tuple[int, int], ...]]]] = {}
 
 
 def wealth_with(state: InlandState, owners: tuple[int, ...]) -> list[int]:
@@ -212,26 +243,61 @@ class InlandState(GameState[InlandAction]):
         "seed",
         "turn",
     )
+    catalog: Catalog
+    seed: int
+    #: 0..11 = A..L; 12 = over
+    round: int
+    actions_left: int
+    turn: int
+    francs: list[int]
+    #: each seat's counters: the cells of fish, grain, wood, clay
+    cells: list[tuple[int, int, int, int]]
+    owner: list[int]
+    sector: list[int]
+    history: list[str]
+    #: what the last action did: (seat, text), or (a function making it, its arguments) until read
+    _events: list[tuple[Any, Any]]
+    main_actions: int
+    #: the seat to move has taken its main action and may sell or end the turn
+    acted: bool
+    _legal: list[InlandAction] | None
 
-    def __init__(self, catalog: Catalog | None = None, seed: int = 0) -> None:
+    def __init__(
+        self, catalog: Catalog | None = None, seed: int = 0, *, copy_of: InlandState | None = None, history: bool = True
+    ) -> None:
+        """A game set up with ``catalog`` (default: the built-in buildings); with ``copy_of``, a copy of that
+        state (:meth:`clone`: a compiled class is made fastest by its own constructor)."""
+        if copy_of is not None:
+            self.catalog = copy_of.catalog
+            self.seed = copy_of.seed
+            self.round = copy_of.round
+            self.actions_left = copy_of.actions_left
+            self.turn = copy_of.turn
+            self.francs = copy_of.francs[:]
+            self.cells = copy_of.cells[:]
+            self.owner = copy_of.owner[:]
+            self.sector = copy_of.sector[:]
+            self.history = copy_of.history[:] if history else copy_of.history[-1:]
+            self._events = []
+            self.main_actions = copy_of.main_actions
+            self.acted = copy_of.acted
+            self._legal = copy_of._legal
+            return
         self.catalog = catalog or default_catalog()
         self.seed = seed
-        self.round = 0  # 0..11 = A..L; 12 = over
+        self.round = 0
         self.actions_left = ACTIONS_PER_ROUND[0]
         self.turn = 0
         self.francs = [START_FRANCS, START_FRANCS]
-        #: each seat's counters: the cells of fish, grain, wood, clay
-        self.cells: list[tuple[int, int, int, int]] = [self.catalog.start_cells, self.catalog.start_cells]
+        self.cells = [self.catalog.start_cells, self.catalog.start_cells]
         n = len(self.catalog)
         self.owner = [NO_OWNER] * n
         self.sector = [0] * n
-        self.history: list[str] = []
-        #: what the last action did: (seat, text), or (a function making it, its arguments) until read
-        self._events: list[tuple[Any, Any]] = []
+        self.history = []
+        self._events = []
         self.main_actions = 0
-        #: the seat to move has taken its main action and may sell or end the turn
         self.acted = False
-        self._legal: list[InlandAction] | None = None
+        self._legal = None
 
     @property
     def events(self) -> list[tuple[int, str]]:
@@ -251,22 +317,7 @@ class InlandState(GameState[InlandAction]):
     def clone(self, history: bool = True) -> InlandState:
         """A copy; ``history=False``: without the game's action list but its last action (the search's
         order of sales reads it)."""
-        c = object.__new__(InlandState)
-        c.catalog = self.catalog
-        c.seed = self.seed
-        c.round = self.round
-        c.actions_left = self.actions_left
-        c.turn = self.turn
-        c.francs = self.francs[:]
-        c.cells = self.cells[:]
-        c.owner = self.owner[:]
-        c.sector = self.sector[:]
-        c.history = self.history[:] if history else self.history[-1:]
-        c._events = []
-        c.main_actions = self.main_actions
-        c.acted = self.acted
-        c._legal = self._legal
-        return c
+        return InlandState(copy_of=self, history=history)
 
     def copy_for_search(self) -> InlandState:
         return self.clone(history=False)
@@ -294,7 +345,7 @@ class InlandState(GameState[InlandAction]):
         return self.catalog.digest
 
     def is_terminal(self) -> bool:
-        return self.round >= len(LETTERS)
+        return self.round >= ROUNDS
 
     def current_player(self) -> int:
         return TERMINAL if self.is_terminal() else self.turn
@@ -360,17 +411,20 @@ class InlandState(GameState[InlandAction]):
         p = self.turn
         owner = self.owner
         sell_all = _sell_actions(self.catalog)
-        sells = [sell_all[i] for i, o in enumerate(owner) if o == p]
+        sells = [sell_all[i] for i in range(len(owner)) if owner[i] == p]
         if self.acted:
             return [END] + sells
         main: list[InlandAction] = []
         for i in self.on_offer():
             main.extend(self._build_actions(p, i))
-        for i, b in enumerate(self.catalog.buildings):
+        locked = self.catalog.locked
+        sector = self.sector
+        can_pay = self.francs[p] >= 1
+        for i in range(len(owner)):
             o = owner[i]
-            if o == NO_OWNER or b.locked or self.sector[i] == 0:
+            if o == NO_OWNER or locked[i] or sector[i] == 0:
                 continue
-            if o != p and self.francs[p] < 1:
+            if o != p and not can_pay:
                 continue
             main.extend(self._use_actions(p, i))
         if not main:
@@ -635,7 +689,7 @@ class InlandState(GameState[InlandAction]):
                     self._sell(o, i, forced=True)
         self._events.append((-1, f"end of round {letter}: both pointers turn"))
         self.round += 1
-        if self.round < len(LETTERS):
+        if self.round < ROUNDS:
             self.actions_left = ACTIONS_PER_ROUND[self.round]
             self.turn = self.starting_player
             new = [self.catalog.buildings[i].name for i in self.catalog.by_round[self.round]]

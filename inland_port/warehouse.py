@@ -31,13 +31,14 @@ value and its column value, ``6+1``.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 #: what one step in each direction pays or gains, by the rulebook
-ROW_VALUE = 3  # down pays 3
-COLUMN_VALUE = 1  # left pays 1
+ROW_VALUE: Final = 3  # down pays 3
+COLUMN_VALUE: Final = 1  # left pays 1
 
 #: (row delta, column delta) of one step in each direction
-DELTA: dict[str, tuple[int, int]] = {
+DELTA: Final[dict[str, tuple[int, int]]] = {
     "right": (0, 1),
     "left": (0, -1),
     "up": (1, 0),
@@ -48,7 +49,7 @@ DELTA: dict[str, tuple[int, int]] = {
     "down-right": (-1, 1),
 }
 
-_CELL_RE = re.compile(r"^\s*(\d+)\s*\+\s*(\d+)\s*$")
+_CELL_RE: Final = re.compile(r"^\s*(\d+)\s*\+\s*(\d+)\s*$")
 
 
 class Warehouse:
@@ -86,6 +87,10 @@ class Warehouse:
 
     def __repr__(self) -> str:
         return f"Warehouse({self.columns} columns, {self.rows} rows)"
+
+    def __reduce__(self) -> tuple[type[Warehouse], tuple[int, int]]:
+        # copied and pickled by its geometry (a compiled class is made only through its constructor)
+        return Warehouse, (self.columns, self.rows)
 
     # -- cells ----------------------------------------------------------------
     def cell(self, row: int, column: int) -> int:

@@ -23,6 +23,7 @@ import inland_port
 from cli.app import app
 from cli.play import Player, PlayLoop, Table, new_session
 from cli.render_inland import InlandRenderer, board
+from core import compiled
 from core.agents import make_agent
 from core.table import AGENT
 from core.version import __version__
@@ -181,7 +182,7 @@ def test_help_lists_every_command_and_version_prints_it():
     for cmd in ("inland", "rules"):
         assert cmd in r.stdout
     v = invoke("--version")
-    assert v.exit_code == 0 and v.stdout.strip() == f"lehavre {__version__}"
+    assert v.exit_code == 0 and v.stdout.strip() == f"lehavre {__version__} ({compiled.describe()})"
     h = invoke("inland", "--help")
     for opt in (
         "--opponent",

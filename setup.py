@@ -1,0 +1,115 @@
+"""The build's one switch: the engine's hot modules compiled with mypyc where a C compiler is present.
+
+Everything else about the package is in ``pyproject.toml``. As mypy and black ship theirs, the same
+sources build two ways: ``pip install -e .`` compiles the modules that ``core/compiled.py`` lists (with
+mypyc, a build requirement) when a C compiler and the Python headers are present and
+``LEHAVRE_COMPILE`` is not ``0``; otherwise, or if compiling fails, it installs them as pure Python.
+One line says which was built (``pip install -v`` shows it; ``lehavre --version`` says it after).
+The build records each compiled module's source digest (``core/_compiled.json``), so that a compiled
+module whose source changed is not run (``core/compiled.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import runpy
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError, PlatformError
+
+HERE = Path(__file__).resolve().parent
+#: the list of compiled modules and the manifest's form, read from their one place (without importing ``core``)
+ENGINE: dict[str, Any] = runpy.run_path(str(HERE / "core" / "compiled.py"))
+COMPILED: tuple[str, ...] = ENGINE["COMPILED"]
+GROUP: str = ENGINE["GROUP"]
+MANIFEST = "core/_compiled.json"
+#: each compiled module's source digest, taken before mypyc reads the sources (written once the build succeeds)
+DIGESTS: dict[str, str] = {}
+#: the setup.py commands that build the package (metadata queries such as egg_info compile nothing)
+BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
+
+
+def say(line: str) -> None:
+    print(f"lehavre: engine built as {line}", flush=True)
+
+
+def why_pure() -> str:
+    """Why the build cannot compile here ('' if it can)."""
+    if os.environ.get("LEHAVRE_COMPILE", "1") == "0":
+        return "LEHAVRE_COMPILE=0"
+    try:
+        import mypyc.build  # noqa: F401  (the build requirement; absent when building without isolation)
+    except ImportError:
+        return "mypy (mypyc) is not installed"
+    from setuptools._distutils import ccompiler
+    from setuptools._distutils import sysconfig as dist_sysconfig
+
+    compiler: Any = ccompiler.new_compiler()
+    dist_sysconfig.customize_compiler(compiler)
+    exe = compiler.compiler_so[0] if getattr(compiler, "compiler_so", None) else None
+    if exe is not None and shutil.which(exe) is None:
+        return f"no C compiler ({exe})"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
+        return "no Python headers (Python.h)"
+    return ""
+
+
+def remove_compiled() -> None:
+    """Remove a compiled build from the source tree (an editable install that is now pure)."""
+    (HERE / MANIFEST).unlink(missing_ok=True)
+    for module in (*COMPILED, GROUP + "__mypyc"):
+        base = HERE.joinpath(*module.split("."))
+        for so in base.parent.glob(base.name + ".*.so"):
+            so.unlink()
+
+
+class BuildEngine(build_ext):
+    """build_ext that falls back to pure Python when the C compiler fails, and records the sources' digests."""
+
+    def run(self) -> None:
+        if not self.extensions:
+            return
+        try:
+            super().run()
+        except (CCompilerError, CompileError, LinkError, ExecError, PlatformError, OSError) as exc:
+            self.extensions = []
+            if self.inplace or self.editable_mode:
+                remove_compiled()
+            say(f"pure Python (the C compiler failed: {str(exc).strip().splitlines()[-1] if str(exc) else exc!r})")
+            return
+        out = HERE / MANIFEST if (self.inplace or self.editable_mode) else Path(self.build_lib) / MANIFEST
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(DIGESTS, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        say(f"compiled (mypyc: {len(COMPILED)} modules)")
+
+
+def engine_extensions() -> list[Any]:
+    """The compiled modules' extensions, or none (the reason said) when this build is pure Python."""
+    if not BUILDS.intersection(sys.argv[1:]):
+        return []
+    why = why_pure()
+    if why:
+        remove_compiled()
+        say(f"pure Python ({why})")
+        return []
+    from mypyc.build import mypycify
+
+    paths = [str(ENGINE["source_path"](m, HERE).relative_to(HERE)) for m in COMPILED]
+    # the sources' digests as mypyc reads them (a source edited during the build is then found stale)
+    DIGESTS.update(ENGINE["manifest_for"](COMPILED, HERE))
+    try:
+        return list(mypycify(paths, group_name=GROUP, opt_level="3"))
+    except (SystemExit, Exception) as exc:  # mypyc stops with SystemExit on a type error
+        remove_compiled()
+        say(f"pure Python (mypyc failed: {exc!r})")
+        return []
+
+
+setup(ext_modules=engine_extensions(), cmdclass={"build_ext": BuildEngine})
