@@ -68,7 +68,7 @@ def test_a_changed_run_definition_needs_a_new_name(tmp_path: Path) -> None:
 def test_the_fingerprint_is_stable_and_follows_the_data(tmp_path: Path) -> None:
     options = longrun.run_options(quick_run(), ROOT)
     assert longrun.engine_fingerprint("inland", options) == longrun.engine_fingerprint("inland", options)
-    data = json.loads((ROOT / "inland_port" / "data" / "buildings.json").read_text(encoding="utf-8"))
+    data = json.loads((ROOT / "inland_port" / "data" / "buildings-2026-11.json").read_text(encoding="utf-8"))
     first = data["buildings"][0] if isinstance(data, dict) else data[0]
     first["value"] = int(first.get("value", 0)) + 1
     other = tmp_path / "other.json"
