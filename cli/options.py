@@ -15,7 +15,7 @@ from typer.core import TyperArgument, TyperGroup
 from typer.models import OptionInfo
 
 from cli.console import fit_to_terminal
-from cli.session import Player, check_think_time, with_level
+from cli.session import with_level
 from core.agents import AgentSpecError
 from core.protocol import GameSpec
 from core.search import Noise, ThinkTime
@@ -60,7 +60,19 @@ DbOption = Annotated[
     ),
 ]
 
+
+def buildings_option(help: str) -> Any:
+    """``--buildings``, declared once for every command that plays the Inland Port (``help``: what the
+    data is for in that command); a file that cannot be read is said by the game, with what is wrong."""
+    return typer.Option(
+        "--buildings",
+        metavar="FILE|NAME",
+        help=f"{help} A data file, or the name of data shipped with the game (see 'lehavre rules inland').",
+    )
+
+
 ResumeOption = Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished game.")]
+WatchOption = Annotated[bool, typer.Option("--watch", help="Watch agents play a whole game (see --agents).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="With --watch: print only one JSON object with the result.")]
 SeedOption = Annotated[
     int | None, typer.Option("--seed", metavar="N", help="Seed of the game (drawn and printed if not given).")
@@ -156,26 +168,6 @@ def seat_option(numbers: str, people: str = "") -> Any:
     )
 
 
-def chosen_seats(choice: str, players: int, people: int = 1) -> list[int] | None:
-    """The seats (0-based) of ``people`` persons for a ``--seat`` word: the first ones, the last ones,
-    or the ones in a row from a seat number; None for random (each game draws them from its seed)."""
-    if choice == "random":
-        return None
-    if choice == "first":
-        return list(range(people))
-    if choice == "last":
-        return list(range(players - people, players))
-    first = int(choice)
-    if first + people - 1 > players:
-        raise typer.BadParameter(
-            f"there is no seat {first + people - 1}: {players} players sit at seats 1-{players}"
-            if people == 1
-            else f"{people} people from seat {first} need seats up to {first + people - 1}, and there are {players}",
-            param_hint="'--seat'",
-        )
-    return list(range(first - 1, first - 1 + people))
-
-
 def level_help(game: GameSpec) -> str:
     """``--level``'s help: the game's own AI levels and their budgets (from its spec)."""
     parts = [
@@ -203,6 +195,16 @@ class Level(str, Enum):
     easy = "easy"
     normal = "normal"
     hard = "hard"
+
+
+def level_option(game: GameSpec) -> Any:
+    """``--level``, declared once for every game command (its help names ``game``'s levels and budgets)."""
+    return Annotated[Level | None, typer.Option("--level", case_sensitive=False, help=level_help(game))]
+
+
+def think_time_declaration(game: GameSpec) -> Any:
+    """``--think-time`` with its type, declared once for every game command."""
+    return Annotated[ThinkTime | None, think_time_option(game)]
 
 
 def opponent_with_level(opponent: str, level: Level | None, watch: bool) -> str:
@@ -274,14 +276,6 @@ def refuse_conflicts(ctx: Any, conflicts: Sequence[Conflict]) -> None:
         clash = next((f for f in map(flag_of, others) if given(f)), None)
         if clash is not None:
             raise usage_error(f"{mode} and {clash} cannot go together: {why}.", ctx)
-
-
-def players_or_exit(players: Sequence[Player], think_time: ThinkTime | None) -> None:
-    """Check ``--think-time`` against the seated players (a usage error if no AI plays)."""
-    try:
-        check_think_time(players, think_time)
-    except AgentSpecError as exc:
-        raise typer.BadParameter(str(exc), param_hint="'--think-time'") from None
 
 
 # -- bad values in the project's words -------------------------------------------------------------
