@@ -38,7 +38,8 @@ class Backend(str, Enum):
 
 #: the options of every command that plays stored runs (playtest, compare, skill, balance)
 JobsOption = Annotated[
-    int, typer.Option("--jobs", "-j", metavar="N", help="Worker processes (the results do not depend on it).")
+    int,
+    typer.Option("--jobs", "-j", metavar="N", min=1, help="Worker processes (the results do not depend on it)."),
 ]
 BackendOption = Annotated[
     Backend, typer.Option("--backend", metavar="local|dask", help="This machine's processes, or a Dask cluster.")
@@ -71,12 +72,40 @@ def buildings_option(help: str) -> Any:
     )
 
 
-ResumeOption = Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished game.")]
+def resume_option(help: str) -> Any:
+    """``--resume`` (go on with what is stored), declared once (``help``: what goes on, in that command)."""
+    return typer.Option("--resume", help=help)
+
+
+def seed_option(help: str) -> Any:
+    """``--seed N``, declared once (``help``: what it seeds in that command); a whole number."""
+    return typer.Option("--seed", metavar="N", help=help)
+
+
+def games_option(help: str) -> Any:
+    """``--games N``/``-n N``, declared once (``help``: of what, in that command); at least 1."""
+    return typer.Option("--games", "-n", metavar="N", min=1, help=help)
+
+
+def json_file_option(help: str) -> Any:
+    """``--json PATH``: write the results to this JSON file (``help``: which results)."""
+    return typer.Option("--json", metavar="PATH", help=help)
+
+
+def json_print_option(help: str) -> Any:
+    """``--json``: print one JSON object for tools instead of the screen (``help``: which object)."""
+    return typer.Option("--json", help=help)
+
+
+def report_option(help: str) -> Any:
+    """``--report FILE.html``: also write an HTML report (``help``: what it shows)."""
+    return typer.Option("--report", metavar="FILE.html", help=help)
+
+
+ResumeOption = Annotated[bool, resume_option("Continue the most recent unfinished game.")]
 WatchOption = Annotated[bool, typer.Option("--watch", help="Watch agents play a whole game (see --agents).")]
-JsonOption = Annotated[bool, typer.Option("--json", help="With --watch: print only one JSON object with the result.")]
-SeedOption = Annotated[
-    int | None, typer.Option("--seed", metavar="N", help="Seed of the game (drawn and printed if not given).")
-]
+JsonOption = Annotated[bool, json_print_option("With --watch: print only one JSON object with the result.")]
+SeedOption = Annotated[int | None, seed_option("Seed of the game (drawn and printed if not given).")]
 NoUndoOption = Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")]
 NoSaveOption = Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")]
 PaceOption = Annotated[
@@ -110,14 +139,17 @@ def _value(kind: type[float]) -> Callable[[str], Any]:
     return parse
 
 
+def noise_option(help: str) -> Any:
+    """``--noise X``, declared once (``help``: whose noise, in that command): a :class:`~core.search.Noise`,
+    checked by its type."""
+    return typer.Option("--noise", parser=_value(Noise), metavar="X", help=help)
+
+
 NoiseOption = Annotated[
     Noise | None,
-    typer.Option(
-        "--noise",
-        parser=_value(Noise),
-        metavar="X",
-        help="Each AI draws among its moves within X francs of its best: varied games a seed reproduces "
-        "(not with an agent written with its own noise, ai:easy~3).",
+    noise_option(
+        "Each AI draws among its moves within X francs of its best: varied games a seed reproduces "
+        "(not with an agent written with its own noise, ai:easy~3)."
     ),
 ]
 PlainOption = Annotated[
@@ -197,9 +229,15 @@ class Level(str, Enum):
     hard = "hard"
 
 
+def level_choice(help: str) -> Any:
+    """``--level`` of a command that names an AI level in words (``help``: whose level), declared once:
+    one of :class:`Level`, in any case."""
+    return typer.Option("--level", case_sensitive=False, metavar="easy|normal|hard", help=help)
+
+
 def level_option(game: GameSpec) -> Any:
     """``--level``, declared once for every game command (its help names ``game``'s levels and budgets)."""
-    return Annotated[Level | None, typer.Option("--level", case_sensitive=False, help=level_help(game))]
+    return Annotated[Level | None, level_choice(level_help(game))]
 
 
 def think_time_declaration(game: GameSpec) -> Any:

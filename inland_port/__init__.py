@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from core.cards import DataFileError
 from core.protocol import DataTuning, GameError, GameSpec
 from core.search import LEVELS
 from inland_port import evaluate
@@ -40,7 +41,15 @@ def parse_options(options: InlandOptions | dict[str, Any] | None = None) -> Inla
 def catalog(options: InlandOptions | dict[str, Any] | None = None) -> Catalog:
     """The buildings in use: the ``--buildings`` file or shipped data, else the default data."""
     opts = parse_options(options)
-    return load_catalog(data_path(opts.buildings)) if opts.buildings else default_catalog()
+    if not opts.buildings:
+        return default_catalog()
+    path = data_path(opts.buildings)
+    if not path.exists():
+        raise DataFileError(
+            f"{opts.buildings}: no such file, and no building data of that name is shipped with the game "
+            f"(give a data file, or one of: {', '.join(shipped_names())})"
+        )
+    return load_catalog(path)
 
 
 def new_game(seed: int = 0, options: InlandOptions | dict[str, Any] | None = None) -> InlandState:
