@@ -1,5 +1,10 @@
-"""What every game command's options do the same way: AI levels and budgets in the help,
-``--level`` and ``--think-time`` checked against the seats, options that cannot go together refused."""
+"""Every kind of option, declared once and used by every command that takes it (``--seed``, ``--games``,
+``--jobs``, ``--db``, ``--noise``, ``--level``, ``--think-time``, ``--buildings``, ``--resume``, ``--json``,
+``--report``, ...): a constant ``Annotated`` alias where the help is the same everywhere, a function of the
+help where each command says what the option is for there.  Each is checked here, where it is declared
+(a type that checks itself, or a range), and a bad value is said in the project's words
+(:class:`PlainWordsGroup`).  Also what the game commands' options do the same way: AI levels and budgets
+in the help, options that cannot go together refused."""
 
 from __future__ import annotations
 
