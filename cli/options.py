@@ -24,6 +24,7 @@ from cli.session import with_level
 from core.agents import AgentSpecError
 from core.protocol import GameSpec
 from core.search import Noise, ThinkTime
+from inland_port.shipped import data_path
 
 #: the options both game commands declare alike (Typer's Annotated style: one declaration each)
 LoadOption = Annotated[
@@ -67,12 +68,18 @@ DbOption = Annotated[
 ]
 
 
+def shipped_or_file(value: Path | None) -> Path | None:
+    """``--buildings``'s value: the file of the building data shipped under that name, else the path given."""
+    return data_path(str(value)) if value is not None else None
+
+
 def buildings_option(help: str) -> Any:
     """``--buildings``, declared once for every command that plays the Inland Port (``help``: what the
     data is for in that command); a file that cannot be read is said by the game, with what is wrong."""
     return typer.Option(
         "--buildings",
         metavar="FILE|NAME",
+        callback=shipped_or_file,
         help=f"{help} A data file, or the name of data shipped with the game (see 'lehavre rules inland').",
     )
 

@@ -96,3 +96,11 @@ def test_a_shipped_data_name_plays(tmp_path, monkeypatch: pytest.MonkeyPatch) ->
     r = runner.invoke(app, ["inland", "--agents", "random,random", "--seed", "3", "--json", "--buildings", name])
     assert r.exit_code == 0, r.output
     assert '"winners"' in r.output
+
+
+def test_a_playtest_takes_a_shipped_data_name(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LEHAVRE_DATA_DIR", str(tmp_path))
+    args = ["playtest", "inland", "--games", "1", "--agents", "random,greedy", "--buildings", shipped_names()[0]]
+    r = runner.invoke(app, [*args, "--db", str(tmp_path / "p.sqlite3")])
+    assert r.exit_code == 0, r.output
+    assert "1 games stored" in r.output
