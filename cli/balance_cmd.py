@@ -17,7 +17,18 @@ from rich.console import Console
 from rich.table import Table
 
 from cli.console import make_console, output_console
-from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption
+from cli.options import (
+    AddressOption,
+    Backend,
+    BackendOption,
+    DbOption,
+    JobsOption,
+    games_option,
+    noise_option,
+    report_option,
+    resume_option,
+    seed_option,
+)
 from cli.playtest_cmd import EXIT_INTERRUPTED, check_jobs, clean_exit, command_line, open_store, progress_bar
 from cli.root import app
 from core.lab import playtest as pt
@@ -27,6 +38,7 @@ from core.lab.balance.measures import Measures, Targets
 from core.lab.report import write_report
 from core.protocol import GameSpec
 from core.records import data_dir
+from core.search import Noise
 
 HELP = (
     "Search building data that meets balance targets.\n\n"
@@ -237,21 +249,18 @@ AgentsOpt = Annotated[
     typer.Option("--agents", metavar="A[,B]", help="The agents: one for all seats, or one per seat."),
 ]
 NoiseOpt = Annotated[
-    float | None,
-    typer.Option(
-        "--noise",
-        min=0.0,
-        metavar="X",
-        help="Every AI chooses, with a seeded draw, among its moves within X (about francs) of the best "
-        f"(default {DEFAULT_NOISE:g}, unless an agent is written with its own noise, e.g. ai:easy~3).",
+    Noise | None,
+    noise_option(
+        "Every AI chooses, with a seeded draw, among its moves within X (about francs) of the best "
+        f"(default {DEFAULT_NOISE:g}, unless an agent is written with its own noise, e.g. ai:easy~3)."
     ),
 ]
-GamesOpt = Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games per candidate at the last rung.")]
+GamesOpt = Annotated[int, games_option("Games per candidate at the last rung.")]
 CandidatesOpt = Annotated[int, typer.Option("--candidates", metavar="N", min=1, help="Candidates tried per round.")]
 BudgetOpt = Annotated[
     int, typer.Option("--budget", metavar="N", min=1, help="At most this many search games (checks apart).")
 ]
-SeedOpt = Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the search games.")]
+SeedOpt = Annotated[int, seed_option("Seed of the search games.")]
 FirstOpt = Annotated[
     str,
     typer.Option("--first", metavar="LOW-HIGH", help="Target: the first seat's share of decisive games, in %."),
@@ -282,11 +291,8 @@ OutOpt = Annotated[
     Path | None,
     typer.Option("--out", metavar="FILE", help="Where the balanced data goes (default: balanced-RUN.json here)."),
 ]
-ReportOpt = Annotated[
-    Path | None,
-    typer.Option("--report", metavar="FILE.html", help="Write an HTML report: data and targets, before and after."),
-]
-ResumeOpt = Annotated[bool, typer.Option("--resume", help="Continue the stored search of the same command.")]
+ReportOpt = Annotated[Path | None, report_option("Write an HTML report: data and targets, before and after.")]
+ResumeOpt = Annotated[bool, resume_option("Continue the stored search of the same command.")]
 
 
 @app.command("balance", help=HELP, epilog=EPILOG)

@@ -1,10 +1,14 @@
 """The flow every game command shares, written once: watch agents, continue a saved game, or start
 a new one at this keyboard, then play it.  A game command (``lehavre inland``, ``lehavre base``)
-reads its options into one :class:`PlayOptions` and gives the flow a :class:`GameCommand`: its game,
-its game options (made already), its conflicts and how its seats and opening lines are made."""
+reads its options into one :class:`PlayOptions` (the options every game command takes, declared once:
+:func:`play_command`) and gives the flow a :class:`GameCommand`, plain data: its game, its game options
+(made already), its conflicts, how many play and how many of them are people.  The flow makes the seats
+(:mod:`cli.session`) and the game's renderer says its opening lines."""
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,15 +17,32 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from cli import play as loop
 from cli.console import error, make_console
-from cli.options import Conflict, Level
-from cli.prompt import Coach
+from cli.options import (
+    Conflict,
+    JsonOption,
+    Level,
+    LoadOption,
+    NoiseOption,
+    NoSaveOption,
+    NoUndoOption,
+    PaceOption,
+    PlainOption,
+    ResumeOption,
+    SeedOption,
+    WatchOption,
+    check_mode,
+    opponent_with_level,
+    refuse_conflicts,
+)
+from cli.prompt import Coach, play
 from cli.renderer import Renderer
-from cli.session import agent_seats
-from core.agents import AgentSpecError, check_noise, parse_agent_list
-from core.protocol import GameError, GameSpec, GameState
+from cli.session import agent_seats, draw_seed, keyboard_seats, new_session, people_seats, resume_or_exit
+from cli.watch import watch_or_exit
+from core.agents import AgentSpecError, ThinkTimeError, parse_agent_list
+from core.protocol import GameError, GameSpec
 from core.search import Noise, ThinkTime
+from core.table import Seat, Table
 
 
 @dataclass(frozen=True)
@@ -52,11 +73,65 @@ class PlayOptions:
         return self.watch or self.agents is not None
 
 
-#: the seats of a new game at this keyboard and its opening line, for a seed, the game's options and
-#: the ``--opponent`` (its level applied)
-Seats = Callable[[int, Any, str], tuple[list[loop.Player], str]]
-#: the line before a watched game: console, renderer, first position, seats, seed
-WatchIntro = Callable[[Console, Renderer, GameState, list[loop.Player], int], None]
+#: the options every game command takes, declared once here and added to its own by :func:`play_command`
+#: (name, declaration, default), in the order ``--help`` lists them after the game's own
+SHARED_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
+    ("seed", SeedOption, None),
+    ("noise", NoiseOption, None),
+    ("watch", WatchOption, False),
+    ("json_out", JsonOption, False),
+    ("resume", ResumeOption, False),
+    ("load", LoadOption, None),
+    ("no_undo", NoUndoOption, False),
+    ("no_save", NoSaveOption, False),
+    ("plain", PlainOption, False),
+    ("pace", PaceOption, None),
+)
+
+
+@dataclass(frozen=True)
+class PlayDeclarations:
+    """The options of :class:`PlayOptions` a game declares in its own words: who plays the other seats,
+    which seat a person takes, the agents of ``--watch``, and the AI's levels and time (the game's budgets)."""
+
+    opponent: Any
+    seat: Any
+    agents: Any
+    level: Any
+    think_time: Any
+
+    def parameters(self) -> list[inspect.Parameter]:
+        """Every option of :class:`PlayOptions` as a command's parameter."""
+        own = (
+            ("opponent", self.opponent, "ai"),
+            ("seat", self.seat, "random"),
+            ("agents", self.agents, None),
+            ("level", self.level, None),
+            ("think_time", self.think_time, None),
+        )
+        return [
+            inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=declaration, default=default)
+            for name, declaration, default in (*own, *SHARED_OPTIONS)
+        ]
+
+
+def play_command(declared: PlayDeclarations) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """A game command (``command(ctx, p, **its own options)``) taking the options of :class:`PlayOptions`
+    besides its own: they are read once into ``p``, as ``declared`` and :data:`SHARED_OPTIONS` declare them."""
+
+    def wrap(command: Callable[..., None]) -> Callable[..., None]:
+        own = list(inspect.signature(command, eval_str=True).parameters.values())
+        shared = declared.parameters()
+        names = [q.name for q in shared]
+
+        @functools.wraps(command)
+        def with_play_options(ctx: typer.Context, **given: Any) -> None:
+            command(ctx, PlayOptions(**{name: given.pop(name) for name in names}), **given)
+
+        with_play_options.__signature__ = inspect.Signature([own[0], *own[2:], *shared])  # type: ignore[attr-defined]
+        return with_play_options
+
+    return wrap
 
 
 @dataclass(frozen=True)
@@ -72,8 +147,8 @@ class GameCommand:
     options: Any
     #: how many play
     players: int
-    seats: Seats
-    watch_intro: WatchIntro
+    #: how many of them are people at this keyboard
+    people: int = 1
     #: a tutorial's coach, else None
     coach: Coach | None = None
     #: what ``--agents``'s count error adds for this game
@@ -87,20 +162,20 @@ class GameCommand:
 def run(cmd: GameCommand, ctx: typer.Context, p: PlayOptions) -> None:
     """The game command's whole flow; exits with the play loop's code."""
     console = make_console()
-    opponent = loop.opponent_with_level(p.opponent, p.level, p.watching)
-    loop.check_mode(p.watching, p.json_out, p.resume, p.load, p.noise)
-    loop.refuse_conflicts(ctx, cmd.conflicts)
+    opponent = opponent_with_level(p.opponent, p.level, p.watching)
+    check_mode(p.watching, p.json_out, p.resume, p.load, p.noise)
+    refuse_conflicts(ctx, cmd.conflicts)
     renderer = cmd.renderer(console=console)
     if p.watching:
         watch(cmd, console, renderer, p)
         return
     if p.resume or p.load is not None:
-        session = loop.resume_or_exit(p.load, cmd.name, cmd.spec.title, renderer, console, p.no_save)
+        session = resume_or_exit(p.load, cmd.name, cmd.spec.title, renderer, console, p.no_save)
         if session is None:
             return
     else:
-        session = new_game(cmd, console, p, opponent)
-    code = loop.play(session, renderer, console, allow_undo=not p.no_undo, plain=p.plain, coach=cmd.coach)
+        session = new_game(cmd, console, renderer, p, opponent)
+    code = play(session, renderer, console, allow_undo=not p.no_undo, plain=p.plain, coach=cmd.coach)
     if code:
         raise typer.Exit(code)
 
@@ -108,47 +183,71 @@ def run(cmd: GameCommand, ctx: typer.Context, p: PlayOptions) -> None:
 def watch(cmd: GameCommand, console: Console, renderer: Renderer, p: PlayOptions) -> None:
     """``--watch``: a whole game between the agents of ``--agents`` (or the default AI in every seat)."""
     text = p.agents if p.agents is not None else ",".join(["ai"] * cmd.players)
+    seed = p.seed if p.seed is not None else draw_seed()
     try:
         specs = parse_agent_list(text, cmd.players, cmd.spec)
-        check_noise(specs, p.noise)
     except AgentSpecError as exc:
         hint = cmd.agents_hint if str(exc).startswith("expected") else ""
         raise typer.BadParameter(f"{exc}{hint}", param_hint="'--agents'") from None
-    seed = p.seed if p.seed is not None else loop.draw_seed()
-    players = agent_seats(specs, seed, cmd.spec, noise=p.noise, think_time=p.think_time)
+    try:
+        players = agent_seats(cmd.spec, specs, seed, noise=p.noise, think_time=p.think_time)
+    except AgentSpecError as exc:
+        raise seat_error(exc) from None
     if cmd.number_alike:
         number_alike(players, specs)
-    loop.players_or_exit(players, p.think_time)
     # the watched game keeps its positions (what each action did is shown from the position before it)
     # and is saved like a game at the keyboard, so it can be replayed and reviewed (not with --no-save)
     table = table_or_exit(cmd, seed, players, p)
     if not p.json_out:
-        cmd.watch_intro(console, renderer, table.state, players, seed)
-    loop.watch_or_exit(table, renderer, console, as_json=p.json_out, pace=p.pace)
+        for line in renderer.watch_lines(table.state, players, seed):
+            console.print(line, soft_wrap=not console.is_terminal)  # whole words in a terminal
+    watch_or_exit(table, renderer, console, as_json=p.json_out, pace=p.pace)
 
 
-def number_alike(players: list[loop.Player], specs: list[str]) -> None:
+def number_alike(players: list[Seat], specs: list[str]) -> None:
     """Agents of the same kind told apart by their seat: 'random #1', 'random #2' (two seats)."""
     for s, player in enumerate(players):
         if specs.count(specs[s]) > 1 or player.name == specs[1 - s]:
             player.name = f"{player.name} #{s + 1}"
 
 
-def table_or_exit(cmd: GameCommand, seed: int, players: list[loop.Player], p: PlayOptions) -> loop.Table:
+def table_or_exit(cmd: GameCommand, seed: int, players: list[Seat], p: PlayOptions) -> Table:
     """The table of a new game; exit 2 with the reason if it cannot be set up."""
     try:
-        return loop.new_session(cmd.name, cmd.spec, cmd.options, seed, players, autosave=not p.no_save)
+        return new_session(cmd.name, cmd.spec, cmd.options, seed, players, autosave=not p.no_save)
     except GameError as exc:
         error(str(exc))
         raise typer.Exit(2) from None
 
 
-def new_game(cmd: GameCommand, console: Console, p: PlayOptions, opponent: str) -> loop.Table:
+def new_game(cmd: GameCommand, console: Console, renderer: Renderer, p: PlayOptions, opponent: str) -> Table:
     """A new game at this keyboard, with its opening lines; exit 2 if it cannot be set up."""
-    seed = p.seed if p.seed is not None else loop.draw_seed()
-    players, intro = cmd.seats(seed, cmd.options, opponent)
-    loop.players_or_exit(players, p.think_time)
+    seed = p.seed if p.seed is not None else draw_seed()
+    people = people_or_exit(p.seat, cmd.players, cmd.people, seed)
+    try:
+        players = keyboard_seats(cmd.spec, people, cmd.players, opponent, seed, think_time=p.think_time)
+    except AgentSpecError as exc:
+        raise seat_error(exc) from None
     session = table_or_exit(cmd, seed, players, p)
-    console.print(Text(intro, style="bold"))
+    guided = "A guided first game: " if cmd.coach is not None else ""
+    seats = renderer.seats_line(session.state, players, people)
+    console.print(Text(f"{renderer.game_line(session.state)}, seed {seed}. {guided}{seats}", style="bold"))
     console.print(Text("Type a number or an action; 'help' for every command, 'quit' to stop.", style=cmd.hint_style))
     return session
+
+
+def people_or_exit(choice: str, players: int, people: int, seed: int) -> list[int]:
+    """The seats of the people at this keyboard (``--seat``); a usage error if they do not fit."""
+    if not 1 <= people <= players:
+        raise typer.BadParameter(
+            f"{people} is not between 1 and the number of players ({players}); to watch agents only, use --watch",
+            param_hint="'--humans'",
+        )
+    return people_seats(choice, players, people, seed)
+
+
+def seat_error(exc: AgentSpecError) -> typer.BadParameter:
+    """An agent that cannot sit, or ``--think-time`` with no ai, as a usage error naming its option."""
+    return typer.BadParameter(
+        str(exc), param_hint="'--think-time'" if isinstance(exc, ThinkTimeError) else "'--agents'"
+    )

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from rich.console import Console
+from rich.text import Text
 
 import inland_port
 from cli import render_base, render_inland
@@ -20,8 +20,11 @@ from core.protocol import GameError
 
 
 def _inland_reference(console: Console, building: str | None, buildings: str | None) -> None:
-    catalog = inland_port.catalog({"buildings": str(Path(buildings)) if buildings else None})
+    options = {"buildings": buildings or None}
+    catalog = inland_port.catalog(options)
     console.print(render_inland.reference(catalog, building))
+    console.print(Text(f"Building data: {inland_port.data_name(options)}.", style="muted"))
+    console.print(Text(f"Its digest (a save records it): {catalog.digest}.", style="muted"))
 
 
 def _base_reference(console: Console, building: str | None, buildings: str | None) -> None:

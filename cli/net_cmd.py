@@ -24,7 +24,7 @@ from cli import play as loop
 from cli.console import error, make_console
 from cli.games import GAME_UI
 from cli.net_client import CodeRefused, Link, LinkError, RemoteLoop, bot_seed
-from cli.options import NoUndoOption, PlainOption, RulesOptions
+from cli.options import NoUndoOption, PlainOption, RulesOptions, buildings_option, seed_option
 from cli.prompt import PromptCommand
 from cli.root import app
 from cli.screen import height_of
@@ -297,12 +297,10 @@ PlayersOption = Annotated[
     int | None, typer.Option("--players", "-p", min=1, max=5, help="Number of players (base game; default 2).")
 ]
 ShortOption = Annotated[bool, typer.Option("--short", help="The base game's shortened version.")]
-BuildingsOption = Annotated[
-    Path | None, typer.Option("--buildings", metavar="PATH", help="Inland Port: this building data file.")
-]
+BuildingsOption = Annotated[Path | None, buildings_option("Inland Port: play with this building data.")]
 SellingOption = Annotated[bool, typer.Option("--advanced-selling", help="Base game advanced rule.")]
 LoansOption = Annotated[bool, typer.Option("--expensive-loans", help="Base game advanced rule.")]
-SeedOption = Annotated[int | None, typer.Option("--seed", metavar="N", help="Seed of the game (drawn if not given).")]
+SeedOption = Annotated[int | None, seed_option("Seed of the game (drawn if not given).")]
 ResumeOption = Annotated[
     str | None,
     typer.Option("--resume", metavar="NAME", help="Restart the hosted game saved as NAME (after a crash or a stop)."),

@@ -1,5 +1,10 @@
-"""What every game command's options do the same way: AI levels and budgets in the help,
-``--level`` and ``--think-time`` checked against the seats, options that cannot go together refused."""
+"""Every kind of option, declared once and used by every command that takes it (``--seed``, ``--games``,
+``--jobs``, ``--db``, ``--noise``, ``--level``, ``--think-time``, ``--buildings``, ``--resume``, ``--json``,
+``--report``, ...): a constant ``Annotated`` alias where the help is the same everywhere, a function of the
+help where each command says what the option is for there.  Each is checked here, where it is declared
+(a type that checks itself, or a range), and a bad value is said in the project's words
+(:class:`PlainWordsGroup`).  Also what the game commands' options do the same way: AI levels and budgets
+in the help, options that cannot go together refused."""
 
 from __future__ import annotations
 
@@ -15,10 +20,11 @@ from typer.core import TyperArgument, TyperGroup
 from typer.models import OptionInfo
 
 from cli.console import fit_to_terminal
-from cli.session import Player, check_think_time, with_level
+from cli.session import with_level
 from core.agents import AgentSpecError
 from core.protocol import GameSpec
 from core.search import Noise, ThinkTime
+from inland_port.shipped import data_path
 
 #: the options both game commands declare alike (Typer's Annotated style: one declaration each)
 LoadOption = Annotated[
@@ -38,7 +44,8 @@ class Backend(str, Enum):
 
 #: the options of every command that plays stored runs (playtest, compare, skill, balance)
 JobsOption = Annotated[
-    int, typer.Option("--jobs", "-j", metavar="N", help="Worker processes (the results do not depend on it).")
+    int,
+    typer.Option("--jobs", "-j", metavar="N", min=1, help="Worker processes (the results do not depend on it)."),
 ]
 BackendOption = Annotated[
     Backend, typer.Option("--backend", metavar="local|dask", help="This machine's processes, or a Dask cluster.")
@@ -60,11 +67,57 @@ DbOption = Annotated[
     ),
 ]
 
-ResumeOption = Annotated[bool, typer.Option("--resume", help="Continue the most recent unfinished game.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="With --watch: print only one JSON object with the result.")]
-SeedOption = Annotated[
-    int | None, typer.Option("--seed", metavar="N", help="Seed of the game (drawn and printed if not given).")
-]
+
+def shipped_or_file(value: Path | None) -> Path | None:
+    """``--buildings``'s value: the file of the building data shipped under that name, else the path given."""
+    return data_path(str(value)) if value is not None else None
+
+
+def buildings_option(help: str) -> Any:
+    """``--buildings``, declared once for every command that plays the Inland Port (``help``: what the
+    data is for in that command); a file that cannot be read is said by the game, with what is wrong."""
+    return typer.Option(
+        "--buildings",
+        metavar="FILE|NAME",
+        callback=shipped_or_file,
+        help=f"{help} A data file, or the name of data shipped with the game (see 'lehavre rules inland').",
+    )
+
+
+def resume_option(help: str) -> Any:
+    """``--resume`` (go on with what is stored), declared once (``help``: what goes on, in that command)."""
+    return typer.Option("--resume", help=help)
+
+
+def seed_option(help: str) -> Any:
+    """``--seed N``, declared once (``help``: what it seeds in that command); a whole number."""
+    return typer.Option("--seed", metavar="N", help=help)
+
+
+def games_option(help: str) -> Any:
+    """``--games N``/``-n N``, declared once (``help``: of what, in that command); at least 1."""
+    return typer.Option("--games", "-n", metavar="N", min=1, help=help)
+
+
+def json_file_option(help: str) -> Any:
+    """``--json PATH``: write the results to this JSON file (``help``: which results)."""
+    return typer.Option("--json", metavar="PATH", help=help)
+
+
+def json_print_option(help: str) -> Any:
+    """``--json``: print one JSON object for tools instead of the screen (``help``: which object)."""
+    return typer.Option("--json", help=help)
+
+
+def report_option(help: str) -> Any:
+    """``--report FILE.html``: also write an HTML report (``help``: what it shows)."""
+    return typer.Option("--report", metavar="FILE.html", help=help)
+
+
+ResumeOption = Annotated[bool, resume_option("Continue the most recent unfinished game.")]
+WatchOption = Annotated[bool, typer.Option("--watch", help="Watch agents play a whole game (see --agents).")]
+JsonOption = Annotated[bool, json_print_option("With --watch: print only one JSON object with the result.")]
+SeedOption = Annotated[int | None, seed_option("Seed of the game (drawn and printed if not given).")]
 NoUndoOption = Annotated[bool, typer.Option("--no-undo", help="Do not allow 'undo' at the prompt.")]
 NoSaveOption = Annotated[bool, typer.Option("--no-save", help="Do not autosave the game after every action.")]
 PaceOption = Annotated[
@@ -98,14 +151,17 @@ def _value(kind: type[float]) -> Callable[[str], Any]:
     return parse
 
 
+def noise_option(help: str) -> Any:
+    """``--noise X``, declared once (``help``: whose noise, in that command): a :class:`~core.search.Noise`,
+    checked by its type."""
+    return typer.Option("--noise", parser=_value(Noise), metavar="X", help=help)
+
+
 NoiseOption = Annotated[
     Noise | None,
-    typer.Option(
-        "--noise",
-        parser=_value(Noise),
-        metavar="X",
-        help="Each AI draws among its moves within X francs of its best: varied games a seed reproduces "
-        "(not with an agent written with its own noise, ai:easy~3).",
+    noise_option(
+        "Each AI draws among its moves within X francs of its best: varied games a seed reproduces "
+        "(not with an agent written with its own noise, ai:easy~3)."
     ),
 ]
 PlainOption = Annotated[
@@ -156,26 +212,6 @@ def seat_option(numbers: str, people: str = "") -> Any:
     )
 
 
-def chosen_seats(choice: str, players: int, people: int = 1) -> list[int] | None:
-    """The seats (0-based) of ``people`` persons for a ``--seat`` word: the first ones, the last ones,
-    or the ones in a row from a seat number; None for random (each game draws them from its seed)."""
-    if choice == "random":
-        return None
-    if choice == "first":
-        return list(range(people))
-    if choice == "last":
-        return list(range(players - people, players))
-    first = int(choice)
-    if first + people - 1 > players:
-        raise typer.BadParameter(
-            f"there is no seat {first + people - 1}: {players} players sit at seats 1-{players}"
-            if people == 1
-            else f"{people} people from seat {first} need seats up to {first + people - 1}, and there are {players}",
-            param_hint="'--seat'",
-        )
-    return list(range(first - 1, first - 1 + people))
-
-
 def level_help(game: GameSpec) -> str:
     """``--level``'s help: the game's own AI levels and their budgets (from its spec)."""
     parts = [
@@ -203,6 +239,22 @@ class Level(str, Enum):
     easy = "easy"
     normal = "normal"
     hard = "hard"
+
+
+def level_choice(help: str) -> Any:
+    """``--level`` of a command that names an AI level in words (``help``: whose level), declared once:
+    one of :class:`Level`, in any case."""
+    return typer.Option("--level", case_sensitive=False, metavar="easy|normal|hard", help=help)
+
+
+def level_option(game: GameSpec) -> Any:
+    """``--level``, declared once for every game command (its help names ``game``'s levels and budgets)."""
+    return Annotated[Level | None, level_choice(level_help(game))]
+
+
+def think_time_declaration(game: GameSpec) -> Any:
+    """``--think-time`` with its type, declared once for every game command."""
+    return Annotated[ThinkTime | None, think_time_option(game)]
 
 
 def opponent_with_level(opponent: str, level: Level | None, watch: bool) -> str:
@@ -274,14 +326,6 @@ def refuse_conflicts(ctx: Any, conflicts: Sequence[Conflict]) -> None:
         clash = next((f for f in map(flag_of, others) if given(f)), None)
         if clash is not None:
             raise usage_error(f"{mode} and {clash} cannot go together: {why}.", ctx)
-
-
-def players_or_exit(players: Sequence[Player], think_time: ThinkTime | None) -> None:
-    """Check ``--think-time`` against the seated players (a usage error if no AI plays)."""
-    try:
-        check_think_time(players, think_time)
-    except AgentSpecError as exc:
-        raise typer.BadParameter(str(exc), param_hint="'--think-time'") from None
 
 
 # -- bad values in the project's words -------------------------------------------------------------

@@ -26,7 +26,6 @@ from cli.options import (
     check_mode,
     level_help,
     opponent_with_level,
-    players_or_exit,
     refuse_conflicts,
     think_time_help,
 )
@@ -37,7 +36,6 @@ from cli.session import (
     EXIT_OK,
     HINT_AGENT,
     Player,
-    check_think_time,
     continue_command,
     draw_seed,
     load_session,
@@ -45,7 +43,6 @@ from cli.session import (
     new_session,
     plural,
     resume_or_exit,
-    seat_of_human,
     with_level,
 )
 from cli.watch import watch, watch_or_exit
@@ -66,7 +63,6 @@ __all__ = [
     "Table",
     "agent_choose",
     "check_mode",
-    "check_think_time",
     "continue_command",
     "draw_seed",
     "explain_info",
@@ -81,11 +77,9 @@ __all__ = [
     "new_session",
     "opponent_with_level",
     "play",
-    "players_or_exit",
     "plural",
     "refuse_conflicts",
     "resume_or_exit",
-    "seat_of_human",
     "think_time_help",
     "watch",
     "watch_or_exit",

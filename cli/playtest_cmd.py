@@ -35,7 +35,20 @@ from rich.text import Text
 
 from cli import costs
 from cli.console import error, make_console, output_console
-from cli.options import AddressOption, Backend, BackendOption, DbOption, JobsOption, NoiseOption
+from cli.options import (
+    AddressOption,
+    Backend,
+    BackendOption,
+    DbOption,
+    JobsOption,
+    NoiseOption,
+    buildings_option,
+    games_option,
+    json_file_option,
+    report_option,
+    resume_option,
+    seed_option,
+)
 from cli.review_view import check_review_level, francs_lost_table, playtest_francs_lost
 from cli.root import app
 from core.agents import agent_kinds, make_agent
@@ -132,8 +145,6 @@ def _parse_variants(items: list[str]) -> dict[str, str]:
 
 
 def check_jobs(jobs: int, backend: Backend, address: str | None) -> None:
-    if jobs < 1:
-        raise pt.PlaytestError(f"--jobs must be at least 1 (got {jobs})")
     if address and backend is not Backend.dask:
         raise pt.PlaytestError("--address is only used with --backend dask")
 
@@ -629,7 +640,7 @@ Game i seats the agent list rotated by i. Every game is stored as it finishes; C
 RulesArg = Annotated[
     str, typer.Argument(metavar="RULES", help="The rule set: inland (the Inland Port) or base (Le Havre).")
 ]
-GamesOpt = Annotated[int, typer.Option("--games", "-n", metavar="N", help="Number of games.")]
+GamesOpt = Annotated[int, games_option("Number of games.")]
 AgentsOpt = Annotated[
     str,
     typer.Option(
@@ -638,28 +649,19 @@ AgentsOpt = Annotated[
         help="One agent per seat: random, greedy, ai, ai:easy|normal|hard, ai:normal@nodes=500.",
     ),
 ]
-SeedOpt = Annotated[
-    int, typer.Option("--seed", metavar="N", help="Seed of the run (game i's seed derives from it and i).")
-]
+SeedOpt = Annotated[int, seed_option("Seed of the run (game i's seed derives from it and i).")]
 PlayersOpt = Annotated[
     int | None, typer.Option("--players", metavar="N", help="Number of players (default: one per agent).")
 ]
 ShortOpt = Annotated[bool, typer.Option("--short", help="Play the short game (base game).")]
-BuildingsOpt = Annotated[Path | None, typer.Option("--buildings", metavar="FILE", help="Use this building data file.")]
+BuildingsOpt = Annotated[Path | None, buildings_option("Play with this building data.")]
 VariantOpt = Annotated[
     list[str] | None,
     typer.Option("--variant", metavar="KEY=VALUE", help="A variant flag of the rule set (repeatable)."),
 ]
-JsonOpt = Annotated[
-    Path | None,
-    typer.Option("--json", metavar="PATH", help="Write the summary and every game's result as JSON."),
-]
-ReportOpt = Annotated[
-    Path | None, typer.Option("--report", metavar="PATH", help="Write a self-contained HTML report with charts.")
-]
-ResumeOpt = Annotated[
-    bool, typer.Option("--resume", help="Continue the stored run of the same configuration and seed.")
-]
+JsonOpt = Annotated[Path | None, json_file_option("Write the summary and every game's result as JSON.")]
+ReportOpt = Annotated[Path | None, report_option("Write a self-contained HTML report with charts.")]
+ResumeOpt = Annotated[bool, resume_option("Continue the stored run of the same configuration and seed.")]
 LabelOpt = Annotated[
     str, typer.Option("--label", metavar="TEXT", help="This configuration's name in tables and reports.")
 ]
@@ -830,10 +832,8 @@ def _with_noise(config: pt.Config, noise: float) -> pt.Config:
     return dataclasses.replace(config, noise=noise)
 
 
-CompareGamesOpt = Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games per configuration.")]
-CompareSeedOpt = Annotated[
-    int, typer.Option("--seed", metavar="N", help="Seed of both runs (game i has the same seed in both).")
-]
+CompareGamesOpt = Annotated[int, games_option("Games per configuration.")]
+CompareSeedOpt = Annotated[int, seed_option("Seed of both runs (game i has the same seed in both).")]
 ConfigAOpt = Annotated[
     str | None, typer.Option("--a", metavar="SPEC", help="Configuration A, e.g. 'inland:agents=ai,ai'.")
 ]
@@ -854,10 +854,7 @@ FromDbOpt = Annotated[
         help="Reuse the stored run of each configuration and seed; play only missing games.",
     ),
 ]
-CompareJsonOpt = Annotated[
-    Path | None,
-    typer.Option("--json", metavar="PATH", help="Write both summaries and the tests to this JSON file."),
-]
+CompareJsonOpt = Annotated[Path | None, json_file_option("Write both summaries and the tests to this JSON file.")]
 CompareAgentsOpt = Annotated[
     str | None,
     typer.Option(

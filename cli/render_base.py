@@ -522,6 +522,27 @@ class BaseRenderer(Renderer):
     # -- the board ---------------------------------------------------------------
     draw_board = staticmethod(board)
 
+    # -- a game's first lines ------------------------------------------------------
+    def game_line(self, state: BaseState) -> str:
+        version = "short game" if state.options.short else "full game"
+        n = state.num_players
+        return f"{self.title} ({version}, {n} player{'' if n == 1 else 's'})"
+
+    def seats_line(self, state: BaseState, players: Sequence[Player], people: Sequence[int]) -> str:
+        if len(people) == 1:
+            me = people[0]
+            line = f"You are P{me + 1}" + (" and start." if me == state.starting_player else ".")
+        else:
+            line = "People at this keyboard: " + ", ".join(f"P{s + 1}" for s in people) + "."
+        others = [f"P{s + 1} {pl.label}" for s, pl in enumerate(players) if pl.agent is not None]
+        return line + (" Computer: " + ", ".join(others) + "." if others else "")
+
+    def watch_lines(self, state: BaseState, players: Sequence[Player], seed: int) -> list[RenderableType]:
+        who = ", ".join(
+            f"P{s + 1} {pl.label}" + (" (starts)" if s == state.starting_player else "") for s, pl in enumerate(players)
+        )
+        return [Text(f"{self.game_line(state)}: {who}; seed {seed}", style="bold"), self.opening_line(state)]
+
     def turn_line(self, state: BaseState, players: Sequence[Player]) -> RenderableType:
         p = state.current_player()
         t = Text()

@@ -461,6 +461,19 @@ class InlandRenderer(Renderer):
 
     draw_board = staticmethod(board)
 
+    def seats_line(self, state: Any, players: Sequence[Player], people: Sequence[int]) -> str:
+        if len(people) == len(players):
+            return "Two players at one keyboard."
+        me = people[0]
+        return (
+            f"You are seat {me + 1} ({'A-F board, you start round A' if me == 0 else 'G-L board'}); "
+            f"{players[1 - me].label} plays seat {2 - me}."
+        )
+
+    def watch_lines(self, state: Any, players: Sequence[Player], seed: int) -> list[RenderableType]:
+        who = f"{players[0].label} (seat 1, starts) against {players[1].label}"
+        return [Text(f"{self.game_line(state)}: {who}, seed {seed}", style="bold")]
+
     def screens(self, state: InlandState, players: Sequence[Player], seat: int) -> list[RenderableType]:
         """The whole board; both players' sides (side by side from about 100 columns); the
         mover's own side with the round; the mover's own side alone."""

@@ -49,6 +49,19 @@ class Renderer:
         the mover's own side."""
         return [self.board(state, players, seat)]
 
+    def game_line(self, state: Any) -> str:
+        """The game's name as a game's first line gives it (a game adds its version and players)."""
+        return self.title
+
+    def seats_line(self, state: Any, players: Sequence[Seat], people: Sequence[int]) -> str:
+        """Who sits where in a new game at this keyboard (``people``: the seats of the persons)."""
+        return "People at this keyboard: " + ", ".join(players[s].name for s in people) + "."
+
+    def watch_lines(self, state: Any, players: Sequence[Seat], seed: int) -> list[RenderableType]:
+        """The lines before a watched game: the game, its agents and its seed."""
+        who = " against ".join(p.label for p in players)
+        return [Text(f"{self.game_line(state)}: {who}, seed {seed}", style="bold")]
+
     def seat_tag(self, players: Sequence[Seat], seat: int) -> str:
         """A player's short name in lines of moves (hint, why, history)."""
         return players[seat].name

@@ -27,6 +27,7 @@ from rich.text import Text
 
 from cli.console import error, make_console
 from cli.games import renderer_for
+from cli.options import json_print_option
 from cli.play import Player
 from cli.review_view import evaluation_line, lost_line, stored_review
 from cli.root import app
@@ -295,7 +296,7 @@ def replay_command(
         typer.Option("--to", metavar="N", min=0, help="Start at (with --json: print) the position after action N."),
     ] = None,
     json_out: Annotated[
-        bool, typer.Option("--json", help="Print the position after action N (default: the last) as JSON and exit.")
+        bool, json_print_option("Print the position after action N (default: the last) as JSON and exit.")
     ] = False,
     boards: Annotated[
         bool, typer.Option("--boards", help="Show the board after every action, not only on 's'.")

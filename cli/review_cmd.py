@@ -17,7 +17,7 @@ import typer
 from rich.text import Text
 
 from cli.console import error, make_console
-from cli.options import DbOption
+from cli.options import DbOption, JobsOption, Level, json_print_option, level_choice, report_option
 from cli.playtest_cmd import default_db_path
 from cli.review_view import Reviewed, better_line, from_save, ranges, run_review, show_review, tagger
 from cli.root import app
@@ -68,23 +68,15 @@ GameArg = Annotated[
 ]
 RunOpt = Annotated[int | None, typer.Option("--run", metavar="N", help="A stored playtest run (with --game).")]
 GameIndexOpt = Annotated[int | None, typer.Option("--game", metavar="I", help="Game I of the playtest run --run.")]
-LevelOpt = Annotated[
-    str | None,
-    typer.Option("--level", metavar="LEVEL", help="The reference AI: easy, normal or hard (the default)."),
-]
-JobsOpt = Annotated[
-    int, typer.Option("--jobs", "-j", metavar="N", min=1, help="Review positions in this many processes.")
-]
+LevelOpt = Annotated[Level | None, level_choice("The reference AI: easy, normal or hard (the default).")]
 InaccuracyOpt = Annotated[float, typer.Option(metavar="FRANCS", min=0.01, help="Francs lost that make an inaccuracy.")]
 MistakeOpt = Annotated[float, typer.Option(metavar="FRANCS", min=0.01, help="... a mistake.")]
 BlunderOpt = Annotated[float, typer.Option(metavar="FRANCS", min=0.01, help="... a blunder.")]
 AllOpt = Annotated[
     bool, typer.Option("--all", help="Every labelled decision, not only the summary and turning points.")
 ]
-ReportOpt = Annotated[
-    Path | None, typer.Option("--report", metavar="FILE.html", help="Also write an HTML page: chart and tables.")
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print the review as one JSON object (for tools).")]
+ReportOpt = Annotated[Path | None, report_option("Also write an HTML page: chart and tables.")]
+JsonOpt = Annotated[bool, json_print_option("Print the review as one JSON object (for tools).")]
 AgainOpt = Annotated[bool, typer.Option("--again", help="Review again even if a review at this level is stored.")]
 
 
@@ -95,7 +87,7 @@ def review_command(
     game_index: GameIndexOpt = None,
     db: DbOption = None,
     level: LevelOpt = None,
-    jobs: JobsOpt = 1,
+    jobs: JobsOption = 1,
     inaccuracy: InaccuracyOpt = D.inaccuracy,
     mistake: MistakeOpt = D.mistake,
     blunder: BlunderOpt = D.blunder,
@@ -112,7 +104,7 @@ def review_command(
     player's worst decision; --all lists every labelled decision with its better line.
     """
     target, positions, review = _review_or_exit(
-        game, run, game_index, db, level, jobs, (inaccuracy, mistake, blunder), again
+        game, run, game_index, db, level.value if level else None, jobs, (inaccuracy, mistake, blunder), again
     )
     if report is not None:
         _write_report_or_exit(target, review, positions, report)

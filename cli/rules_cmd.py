@@ -13,6 +13,7 @@ from rich.markdown import Markdown
 
 from cli.console import error, make_console
 from cli.games import GAME_UI
+from cli.options import buildings_option
 from cli.root import app
 from core.protocol import GameError
 
@@ -36,9 +37,7 @@ def rules(
     building: Annotated[
         str | None, typer.Argument(help="One building (a unique beginning of its name is enough); all if omitted.")
     ] = None,
-    buildings: Annotated[
-        Path | None, typer.Option("--buildings", metavar="PATH", help="Read the buildings from this data file.")
-    ] = None,
+    buildings: Annotated[Path | None, buildings_option("Show this building data.")] = None,
 ) -> None:
     """The rulings lehavre makes where the rulebooks leave a gap, and where its data comes from ('lehavre rules');
     or a game's building reference: cost, value, letter, function, provenance ('lehavre rules inland [BUILDING]',

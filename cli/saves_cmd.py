@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.console import make_console
+from cli.options import json_print_option
 from cli.root import app
 from cli.session import is_hosted
 from core import records
@@ -85,7 +86,7 @@ def not_saved_games(folder: Path, listed: set[str]) -> str:
 @app.command("saves")
 def saves(
     game: Annotated[str | None, typer.Argument(metavar="inland|base", help="Only the games of this kind.")] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+    json_out: Annotated[bool, json_print_option("Print the list as JSON.")] = False,
 ) -> None:
     """List your saved games, newest first.
 

@@ -17,11 +17,11 @@ from rich.text import Text
 from cli.console import Copy, error, told
 from cli.renderer import Renderer
 from core import records
-from core.agents import AgentSpecError
+from core.agents import Agent, AgentSpecError
 from core.net.plan import plan_path
 from core.protocol import GameError, GameSpec
-from core.search import Noise, SearchAgent, ThinkTime
-from core.table import AGENT, PERSON, Seat, Table, person_seats, seat_agent
+from core.search import Noise, ThinkTime
+from core.table import AGENT, PERSON, Seat, Table, person_seats, seat_agent, seat_agents
 
 #: exit codes of a game: finished or quit by the player, end of input, Ctrl-C
 EXIT_OK = 0
@@ -70,36 +70,66 @@ def make_player(
     return Seat(name or label, AGENT, label, agent)
 
 
-def agent_seats(
-    specs: list[str], seed: int, game: GameSpec, *, noise: Noise | None = None, think_time: ThinkTime | None = None
+def chosen_seats(choice: str, players: int, people: int = 1) -> list[int] | None:
+    """The seats (0-based) of ``people`` persons for a ``--seat`` word: the first ones, the last ones,
+    or the ones in a row from a seat number; None for random (each game draws them from its seed)."""
+    if choice == "random":
+        return None
+    if choice == "first":
+        return list(range(people))
+    if choice == "last":
+        return list(range(players - people, players))
+    first = int(choice)
+    if first + people - 1 > players:
+        raise typer.BadParameter(
+            f"there is no seat {first + people - 1}: {players} players sit at seats 1-{players}"
+            if people == 1
+            else f"{people} people from seat {first} need seats up to {first + people - 1}, and there are {players}",
+            param_hint="'--seat'",
+        )
+    return list(range(first - 1, first - 1 + people))
+
+
+def people_seats(choice: str, players: int, people: int, seed: int) -> list[int]:
+    """The seats of the people at this keyboard for a ``--seat`` word: the first ones, the last ones,
+    the ones in a row from a seat number, or drawn from the seed (every seat when all play here)."""
+    if people == players:
+        return list(range(players))
+    chosen = chosen_seats(choice, players, people)
+    return chosen if chosen is not None else person_seats(seed, players, people)
+
+
+def keyboard_seats(
+    game: GameSpec, people: Sequence[int], players: int, opponent: str, seed: int, *, think_time: ThinkTime | None
 ) -> list[Seat]:
-    """One seat per agent spec (``--watch``), seeded by the one derivation; ``noise`` and ``think_time``
-    go to each ai agent."""
-    seats = []
-    for s, spec in enumerate(specs):
-        agent = seat_agent(game, seed, s, spec, noise=noise, think_time=think_time)
-        seats.append(Seat(agent.name, AGENT, agent.name, agent))
-    return seats
+    """The seats of a new game at this keyboard: persons at ``people`` ('You', or 'Player N' when several
+    play here), the ``opponent`` agent at the others, made by the table (:func:`core.table.seat_agents`,
+    ``think_time`` given to the ai); raises AgentSpecError (a ThinkTimeError for a thinking time with no ai)."""
+    specs = [None if s in people else opponent for s in range(players)]
+    agents = seat_agents(game, seed, specs, think_time=think_time)
+    return [
+        Seat("You" if len(people) == 1 else f"Player {s + 1}") if agent is None else agent_seat(agent)
+        for s, agent in enumerate(agents)
+    ]
 
 
-def check_think_time(players: Sequence[Seat], think_time: ThinkTime | None) -> None:
-    """``--think-time`` without any searching agent is a mistake worth saying."""
-    if think_time is not None and not any(isinstance(p.agent, SearchAgent) for p in players):
-        raise AgentSpecError("--think-time applies to the ai agent, and no ai plays in this game")
+def agent_seats(
+    game: GameSpec, specs: list[str], seed: int, *, noise: Noise | None = None, think_time: ThinkTime | None = None
+) -> list[Seat]:
+    """One seat per agent spec (``--watch``), made by the table (:func:`core.table.seat_agents`: ``noise``
+    and ``think_time`` go to each ai agent); raises AgentSpecError (a ThinkTimeError for a thinking time
+    with no ai)."""
+    return [agent_seat(agent) for agent in seat_agents(game, seed, specs, noise=noise, think_time=think_time) if agent]
+
+
+def agent_seat(agent: Agent) -> Seat:
+    """The seat of an agent, named as the agent names itself."""
+    return Seat(agent.name, AGENT, agent.name, agent)
 
 
 def draw_seed() -> int:
     """A fresh seed for a game started without ``--seed`` (printed, so it can be replayed)."""
     return random.SystemRandom().randrange(1, 1_000_000)
-
-
-def seat_of_human(choice: str, seed: int) -> int:
-    """Seat 0 or 1 for ``first``, ``second`` or ``random`` (drawn from the seed)."""
-    if choice == "first":
-        return 0
-    if choice == "second":
-        return 1
-    return person_seats(seed, 2, 1)[0]
 
 
 def new_session(

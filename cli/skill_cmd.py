@@ -15,7 +15,17 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.console import make_console, output_console
-from cli.options import Backend, DbOption, JobsOption
+from cli.options import (
+    Backend,
+    DbOption,
+    JobsOption,
+    Level,
+    buildings_option,
+    json_file_option,
+    level_choice,
+    noise_option,
+    seed_option,
+)
 from cli.playtest_cmd import (
     EXIT_INTERRUPTED,
     check_jobs,
@@ -35,6 +45,7 @@ from core.lab import seat_report
 from core.lab import skill as sk
 from core.lab.report import write_report
 from core.lab.seat_report import first_upper, trend_sentence
+from core.search import Noise
 
 SKILL_HELP = f"""Skill depth: does searching deeper win more, and how steeply?
 
@@ -239,6 +250,10 @@ def ladders(
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
+#: the ladder's level and both agents' noise when not given
+DEFAULT_LEVEL, DEFAULT_NOISE = Level(sk.LEVEL), Noise(2.0)
+
+
 @app.command("skill", help=SKILL_HELP, epilog=SKILL_EPILOG)
 def skill(
     rules: Annotated[list[str], typer.Argument(metavar="RULES...", help="Rule sets: inland, base (one or more).")],
@@ -250,13 +265,9 @@ def skill(
             "--games", "-n", metavar="N[,N...]", help="Games per step; with --seats, per level (one count or one each)."
         ),
     ] = "20",
-    level: Annotated[
-        str, typer.Option("--level", metavar="LEVEL", help="The ai level whose depth and time cap are used.")
-    ] = sk.LEVEL,
-    noise: Annotated[
-        float, typer.Option("--noise", min=0.0, metavar="X", help="Noise of both agents (francs; 0 repeats games).")
-    ] = 2.0,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of every step's run.")] = 0,
+    level: Annotated[Level, level_choice("The ai level whose depth and time cap are used.")] = DEFAULT_LEVEL,
+    noise: Annotated[Noise, noise_option("Noise of both agents (francs; 0 repeats games).")] = DEFAULT_NOISE,
+    seed: Annotated[int, seed_option("Seed of every step's run.")] = 0,
     seat_curve: Annotated[
         bool, typer.Option("--seats", help="The seat balance by skill instead of the ladder (see above).")
     ] = False,
@@ -264,17 +275,13 @@ def skill(
         str | None,
         typer.Option("--levels", metavar="L,L...", help="With --seats: the levels, weakest first (easy,normal,hard)."),
     ] = None,
-    buildings: Annotated[
-        Path | None, typer.Option("--buildings", metavar="FILE", help="With --seats: use this building data file.")
-    ] = None,
+    buildings: Annotated[Path | None, buildings_option("With --seats: play with this building data.")] = None,
     html: Annotated[
         Path | None, typer.Option("--html", metavar="PATH", help="With --seats: write the curve to this HTML file.")
     ] = None,
     jobs: JobsOption = 1,
     db: DbOption = None,
-    json_path: Annotated[
-        Path | None, typer.Option("--json", metavar="PATH", help="Write every ladder (or curve) to this JSON file.")
-    ] = None,
+    json_path: Annotated[Path | None, json_file_option("Write every ladder (or curve) to this JSON file.")] = None,
 ) -> None:
     with clean_exit():
         check_jobs(jobs, Backend.local, None)
@@ -290,7 +297,7 @@ def skill(
             names,
             games,
             (first, last),
-            level,
+            level.value,
             {"seed": seed, "noise": noise, "jobs": jobs, "db": db},
             json_path,
         )

@@ -11,6 +11,7 @@ between agents is reproduced by the seeds alone.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
 from core.games import game_spec
@@ -167,7 +168,18 @@ def own_noise(spec: str) -> Noise | None:
     return _own_noise(spec, text) if tilde else None
 
 
-def check_noise(specs: list[str], noise: Noise | None) -> None:
+class ThinkTimeError(AgentSpecError):
+    """A thinking time given to a game where no agent searches."""
+
+
+def check_think_time(specs: Sequence[str], think_time: ThinkTime | None) -> None:
+    """``think_time`` (``--think-time``) goes to the ai agents; ThinkTimeError if none of ``specs`` is one."""
+    kinds = [spec.strip().lower().partition("~")[0].partition("@")[0].partition(":")[0] for spec in specs]
+    if think_time is not None and "ai" not in kinds:
+        raise ThinkTimeError("--think-time applies to the ai agent, and no ai plays in this game")
+
+
+def check_noise(specs: Sequence[str], noise: Noise | None) -> None:
     """``noise`` (``--noise``) goes to agents without a noise of their own; AgentSpecError if one has."""
     for spec in specs:
         own = own_noise(spec)

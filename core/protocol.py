@@ -322,7 +322,8 @@ class GameSpec:
     ``options_model`` or ``None`` for the defaults); ``ai_levels`` are the
     ``ai`` agent's strengths (``default_level`` is what plain ``ai`` means);
     ``data_digest(options)`` is the hash of the data files in use, recorded in
-    saves.  ``state`` is the game's state class: the spec is given to it as it
+    saves, and ``data_by_digest(digest)`` finds the shipped data of a save's
+    digest.  ``state`` is the game's state class: the spec is given to it as it
     is declared (``state.game``), and a state class belongs to one spec.
     """
 
@@ -336,6 +337,10 @@ class GameSpec:
     ai_levels: Mapping[str, Level]
     evaluator: Evaluator = WEALTH_MARGIN
     data_digest: Callable[[Any], str] = _no_data
+    #: ``(options, digest)``: the option values that play a game saved with the default data of its day
+    #: with that data, shipped under a name since the default changed (None: the options chose their own
+    #: data); raises GameError naming the digest and the data shipped.  None: the game ships one data.
+    data_by_digest: Callable[[Any, str], dict[str, Any] | None] | None = None
     default_level: str = "normal"
     #: False when players hold information the others cannot see (OpenSpiel's ``information``)
     perfect_information: bool = True

@@ -367,12 +367,25 @@ def _where(source: str | Path | None) -> str:
 
 
 def new_state(record: GameRecord, *, source: str | Path | None = None) -> GameState:
-    """The record's game at setup (checks the rule set and building data)."""
+    """The record's game at setup (checks the rule set and building data).
+
+    A record whose data is no longer what its options give (the game's default data changed since it
+    was saved) is set up with the shipped data of its digest, and its options are made to name that
+    data, so everything that plays the record on plays it with that data."""
     where = _where(source)
     try:
         ruleset = get_ruleset(record.ruleset)
     except RecordError as exc:
         raise RecordError(f"{where}{exc}") from None
+    state, mine = _set_up(ruleset, record, where)
+    if mine != record.data_digest:
+        record.options = {**record.options, **_shipped_data(ruleset, record, mine, where)}
+        state, mine = _set_up(ruleset, record, where)
+    return state
+
+
+def _set_up(ruleset: GameSpec, record: GameRecord, where: str) -> tuple[GameState, str]:
+    """The record's game at setup with its options, and the digest of the data they give."""
     try:
         options = options_from_dict(ruleset, record.options)
         state = ruleset.new_game(record.seed, options)
@@ -383,13 +396,24 @@ def new_state(record: GameRecord, *, source: str | Path | None = None) -> GameSt
             f"{where}the options or seed cannot start a game of '{record.ruleset}' ({type(exc).__name__}: {exc})"
         ) from None
     _check_seats(record.players, state, where)
-    mine = data_digest_of(ruleset, options)
-    if mine != record.data_digest:
-        raise RecordError(
-            f"{where}this game was made with other building data (data digest {record.data_digest or 'none'}, "
-            f"this lehavre uses {mine or 'none'}); it cannot be replayed with these buildings"
-        )
-    return state
+    return state, data_digest_of(ruleset, options)
+
+
+def _shipped_data(ruleset: GameSpec, record: GameRecord, mine: str, where: str) -> dict[str, Any]:
+    """The option values that give the record's data, shipped with its game; RecordError if none does."""
+    refused = (
+        f"{where}this game was made with other building data (data digest {record.data_digest or 'none'}, "
+        f"this lehavre uses {mine or 'none'}); it cannot be replayed with these buildings"
+    )
+    if ruleset.data_by_digest is None or not record.data_digest:
+        raise RecordError(refused)
+    try:
+        found = ruleset.data_by_digest(record.options, record.data_digest)
+    except GameError as exc:
+        raise RecordError(f"{refused}: {exc}") from None
+    if found is None:
+        raise RecordError(refused)
+    return found
 
 
 def _check_seats(players: Sequence[Seat], state: GameState, where: str) -> None:

@@ -30,8 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from core import records
-from core.agents import Agent, make_agent
+from core.agents import Agent, check_noise, check_think_time, make_agent
 from core.protocol import GameSpec, GameState
+from core.search import Noise, ThinkTime
 from core.seeds import PERSON_SEATS, SEAT, derive_seed
 
 #: a seat's kinds: a person at this keyboard, an agent played by this process, a seat played elsewhere
@@ -47,12 +48,41 @@ class EndlessGame(RuntimeError):
     """A game that has not ended after :attr:`Table.max_actions` actions: a bug in the rules or an agent."""
 
 
-def seat_agent(game: GameSpec | str | None, game_seed: int, seat: int, spec: str, **kw: Any) -> Agent:
+def seat_agent(
+    game: GameSpec | str | None,
+    game_seed: int,
+    seat: int,
+    spec: str,
+    *,
+    noise: Noise | None = None,
+    think_time: ThinkTime | None = None,
+) -> Agent:
     """The agent ``spec`` at ``seat`` of the game set up with ``game_seed``: the one place a seat's agent
     is made, with the seat's seed (:data:`core.seeds.SEAT`), so a game between agents is reproduced by
-    its seed wherever it is played.  ``kw`` (noise, think time) go to :func:`core.agents.make_agent`;
-    an :class:`~core.agents.AgentSpecError` if ``spec`` is not an agent."""
-    return make_agent(spec, derive_seed(game_seed, SEAT, seat), game, **kw)
+    its seed wherever it is played.  ``noise`` and ``think_time`` go to an ai agent (see
+    :func:`core.agents.make_agent`); an :class:`~core.agents.AgentSpecError` if ``spec`` is not an agent."""
+    return make_agent(spec, derive_seed(game_seed, SEAT, seat), game, noise=noise, think_time=think_time)
+
+
+def seat_agents(
+    game: GameSpec | str | None,
+    game_seed: int,
+    specs: Sequence[str | None],
+    *,
+    noise: Noise | None = None,
+    think_time: ThinkTime | None = None,
+) -> list[Agent | None]:
+    """The agents of a new game's seats, each :func:`seat_agent` (``specs``: an agent's text by seat, None
+    where a person sits); ``noise`` and ``think_time`` go to the ai agents.  An
+    :class:`~core.agents.AgentSpecError` if an agent has its own noise besides ``noise``, or a
+    :class:`~core.agents.ThinkTimeError` if ``think_time`` is given and no ai plays."""
+    agents = [spec for spec in specs if spec is not None]
+    check_noise(agents, noise)
+    check_think_time(agents, think_time)
+    return [
+        None if spec is None else seat_agent(game, game_seed, s, spec, noise=noise, think_time=think_time)
+        for s, spec in enumerate(specs)
+    ]
 
 
 def person_seats(game_seed: int, players: int, persons: int) -> list[int]:

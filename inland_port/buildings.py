@@ -1,6 +1,6 @@
 """The Inland Port's 31 buildings as validated data.
 
-The data file (``inland_port/data/buildings.json``) gives each building its
+The data file (the default one of ``inland_port/data/``, see :mod:`inland_port.shipped`) gives each building its
 letter, cost, value, function text and *effect*: the name of one of a few
 small effect functions (``inland_port/effects.py``) with its numbers as
 parameters.  ``--buildings FILE`` replaces the file for a game; a malformed
@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationErr
 from core.cards import Card, DataFileError, Provenance, cards_digest, load_cards
 from core.datafile import card_fields, read_json, write_cards
 from core.protocol import TunableField
+from inland_port.shipped import data_path
 from inland_port.warehouse import COLUMN_VALUE, ROW_VALUE, Warehouse
 
 LETTERS = "ABCDEFGHIJKL"
@@ -34,7 +35,8 @@ Good = Literal["fish", "grain", "wood", "clay"]
 GOODS: tuple[Good, Good, Good, Good] = ("fish", "grain", "wood", "clay")  # warehouse order (blue, yellow, brown, red)
 DIRECTIONS = ("right", "left", "up", "down", "up-right", "up-left", "down-left", "down-right")
 EFFECTS = ("steps", "choose_one", "distribute", "different", "trade", "none")
-DEFAULT_PATH = Path(__file__).parent / "data" / "buildings.json"
+#: the default building data file (the one ``inland_port/data/default.json`` names)
+DEFAULT_PATH = data_path(None)
 #: the 31 buildings of the building index in seeds/004; a building file must give exactly these
 BUILDING_NAMES = (
     "Wood Company",

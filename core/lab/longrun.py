@@ -26,7 +26,6 @@ Tables and reports are made from the store alone (:func:`read_run`).
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import os
 import signal
@@ -47,6 +46,17 @@ from core.protocol import GameSpec, GameState
 from core.search import Searcher
 from core.seeds import LONGRUN_AGENT, LONGRUN_PERTURB, LONGRUN_SETUP, derive_seed
 from core.table import AGENT, Seat, Table
+
+#: the modules of the optional extra ``openspiel`` (``pip install -e '.[openspiel]'``) the MCTS adapter needs
+OPENSPIEL_MODULES = ("pyspiel", "open_spiel", "numpy")
+#: OpenSpiel's MCTS with a simulation budget (``mcts:eval@sims=N``), or None without the extra
+fixed_mcts: Callable[[str, int], Any] | None
+try:
+    from core.lab.openspiel_adapter import fixed_mcts
+except ImportError as missing:  # only the extra's own modules may be missing; any other import error is a bug
+    if missing.name not in OPENSPIEL_MODULES:
+        raise
+    fixed_mcts = None
 
 #: the node budget and the plies of the fingerprint's searches (a few seconds of CPU per rule set)
 FINGERPRINT_NODES = 600
@@ -167,13 +177,13 @@ def run_agent(spec: str, seed: int, game: GameSpec, noise: float | None) -> Any:
         return make_agent(spec, seed, game, noise=noise, time_cap=False)
     if noise:
         raise LongrunError(f"agent '{spec}': MCTS takes no noise; give the run's noise only to ai agents")
+    if fixed_mcts is None:
+        raise LongrunError(
+            f"agent '{spec}' is OpenSpiel's MCTS, and OpenSpiel is not installed here: "
+            "install the extra with pip install -e '.[openspiel]', or use the ai, greedy or random agents"
+        )
     try:
-        # the optional extra: loaded by name only when a run asks for MCTS, so the rest needs no OpenSpiel
-        adapter = importlib.import_module("core.lab.openspiel_adapter")
-    except ImportError:
-        raise LongrunError(f"agent '{spec}' needs OpenSpiel: pip install -e '.[openspiel]'") from None
-    try:
-        return adapter.fixed_mcts(spec, seed)
+        return fixed_mcts(spec, seed)
     except ValueError as exc:
         raise LongrunError(str(exc)) from None
 

@@ -41,7 +41,7 @@ from core.lab.playtest import game_seed, make_config, new_game
 from core.lab.pool import in_processes
 from core.lab.stats import wilson_interval
 from core.protocol import EvalTuning, GameSpec, GameState
-from core.search import SearchAgent
+from core.search import Noise, SearchAgent
 from core.table import AGENT, Seat, Table, agents_decide, seat_agent
 from core.weights import TuningError
 
@@ -439,7 +439,7 @@ def match_agents(
     text = f"ai:{level}" if nodes is None else with_nodes(f"ai:{level}", nodes)
     agents = []
     for k in range(2):
-        agent = seat_agent(spec, seed, k, text, noise=noise)
+        agent = seat_agent(spec, seed, k, text, noise=Noise(noise))
         assert isinstance(agent, SearchAgent)
         agents.append(agent)
     agents[seat].evaluator = spec.evaluator.reweighted(weights)

@@ -28,9 +28,9 @@ from base_game import RULESET, GameOptions
 from base_game import cards as K
 from base_game.state import NOWHERE
 from cli.app import app
-from cli.base_cmd import human_seats
 from cli.play import Player, PlayLoop, Table
 from cli.render_base import BaseRenderer, board
+from cli.session import people_seats as human_seats
 from core.agents import make_agent
 from core.table import AGENT
 

@@ -57,7 +57,7 @@ def test_bad_input_is_refused_with_exit_2(saved):
     cases = [
         (["review"], "name a saved game"),
         (["review", "nosuch"], "no saved game named 'nosuch'"),
-        (["review", "short", "--level", "superb"], "unknown AI level 'superb'"),
+        (["review", "short", "--level", "superb"], "'superb' is not one of 'easy', 'normal', 'hard'"),
         (["review", "short", "--mistake", "1"], "in order"),
         (["review", "short", "--run", "1", "--game", "0"], "not both"),
         (["review", "--run", "1", "--game", "0", "--db", str(saved / "none.sqlite3")], "no playtest database"),

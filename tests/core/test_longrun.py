@@ -3,6 +3,7 @@ tables come from the store alone."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import random
@@ -67,7 +68,7 @@ def test_a_changed_run_definition_needs_a_new_name(tmp_path: Path) -> None:
 def test_the_fingerprint_is_stable_and_follows_the_data(tmp_path: Path) -> None:
     options = longrun.run_options(quick_run(), ROOT)
     assert longrun.engine_fingerprint("inland", options) == longrun.engine_fingerprint("inland", options)
-    data = json.loads((ROOT / "inland_port" / "data" / "buildings.json").read_text(encoding="utf-8"))
+    data = json.loads((ROOT / "inland_port" / "data" / "buildings-2026-11.json").read_text(encoding="utf-8"))
     first = data["buildings"][0] if isinstance(data, dict) else data[0]
     first["value"] = int(first.get("value", 0)) + 1
     other = tmp_path / "other.json"
@@ -237,3 +238,41 @@ def test_mcts_with_a_simulation_budget_plays_the_same_game_twice(tmp_path: Path)
         assert play_plan(Plan(runs=[run]), store, ROOT, say=quiet) == 1
     a, b = (without_timing(read_run(tmp_path / s, run)[0]) for s in ("a", "b"))
     assert a == b
+
+
+def test_without_the_openspiel_extra_an_mcts_run_says_how_to_install_it() -> None:
+    # OpenSpiel hidden from a fresh process, whether or not it is installed here
+    code = (
+        "import sys; sys.modules['pyspiel'] = None\n"
+        "from core.games import game_spec\n"
+        "from core.lab.longrun import LongrunError, fixed_mcts, run_agent\n"
+        "assert fixed_mcts is None\n"
+        "try:\n"
+        "    run_agent('mcts:eval@sims=8', 1, game_spec('inland'), None)\n"
+        "except LongrunError as exc:\n"
+        "    print(exc)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    assert out.strip() == (
+        "agent 'mcts:eval@sims=8' is OpenSpiel's MCTS, and OpenSpiel is not installed here: install the extra "
+        "with pip install -e '.[openspiel]', or use the ai, greedy or random agents"
+    )
+
+
+def test_the_long_measurement_imports_no_module_inside_a_function() -> None:
+    tree = ast.parse(Path(longrun.__file__).read_text(encoding="utf-8"))
+    inside = [
+        node.lineno
+        for fn in ast.walk(tree)
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
+        for node in ast.walk(fn)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        or (isinstance(node, ast.Attribute) and node.attr in ("import_module", "__import__"))
+    ]
+    assert inside == []
+
+
+def test_the_long_measurements_engine_is_the_one_that_played_the_store() -> None:
+    plan = Plan.model_validate_json((ROOT / "benchmarks" / "longrun" / "plan.json").read_text(encoding="utf-8"))
+    run = next(r for r in plan.runs if r.name == "inland-seats-normal")
+    assert longrun.engine_fingerprint("inland", longrun.run_options(run, ROOT)) == "6606026b9825ace7"

@@ -180,7 +180,7 @@ def test_a_spectator_sees_the_board_after_every_action(tmp_path):
 
 def test_clients_without_the_buildings_file_play_a_game_hosted_with_buildings(tmp_path):
     """The host's --buildings file reaches the clients in their welcome: they need no copy of it."""
-    data = json.loads((ROOT / "inland_port" / "data" / "buildings.json").read_text(encoding="utf-8"))
+    data = json.loads((ROOT / "inland_port" / "data" / "buildings-2026-11.json").read_text(encoding="utf-8"))
     data["buildings"][0]["value"] = 5  # the Wood Company, worth more in this game
     own = tmp_path / "host-only" / "my-buildings.json"
     own.parent.mkdir()

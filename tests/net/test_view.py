@@ -158,7 +158,7 @@ def test_a_server_ai_explains_its_moves_only_to_who_may_hear_them(data_dir):
 
 def test_a_data_file_from_the_server_is_checked_as_a_file_would_be(data_dir):
     inland = game_spec("inland")
-    data = json.loads((Path(__file__).resolve().parents[2] / "inland_port/data/buildings.json").read_text())
+    data = json.loads((Path(__file__).resolve().parents[2] / "inland_port/data/buildings-2026-11.json").read_text())
     path = received_data(inland, data)
     assert json.loads(path.read_text()) == data
     del data["buildings"][3]
