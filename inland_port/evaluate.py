@@ -63,7 +63,7 @@ from itertools import compress
 from operator import itemgetter
 from pathlib import Path
 
-from core.evalcache import WeightedSum, remember
+from core.evalcache import WeightedSum, registered, remember
 from core.weights import load_weights
 from inland_port import effects
 from inland_port.buildings import Catalog, Params, eval_count
@@ -102,8 +102,8 @@ SALE_RISK = (0.05, 0.1, 0.2, 0.35, 0.6)
 
 #: (catalog digest, building, sector, cells, purse) -> best yield; for a building whose effect is not an
 #: exchange (catalog digest, building, sector, the cells its effect reads: :func:`_yield_reads`)
-_YIELD_CACHE: dict[tuple[object, ...], float] = {}
-_CACHE_LIMIT = 400_000
+_YIELD_CACHE: dict[tuple[object, ...], float] = registered({})
+_CACHE_LIMIT = 50_000
 
 
 def actions_left(state: InlandState, player: int) -> int:
@@ -317,8 +317,8 @@ def _catalog_tables(catalog: Catalog) -> tuple[tuple[BuildingInfo, ...], tuple[i
 
 #: (catalog digest, cells, purse up to 8) -> :func:`use_yield` of every building in every sector
 #: (index ``5 * building + sector``), filled in as asked: one seat's yields all share the key
-_YIELD_ROWS: dict[tuple[str, effects.Cells, int], list[float | None]] = {}
-_ROWS_LIMIT = 50_000
+_YIELD_ROWS: dict[tuple[str, effects.Cells, int], list[float | None]] = registered({})
+_ROWS_LIMIT = 20_000
 
 
 def _yield_row(state: InlandState, player: int) -> list[float | None]:
@@ -462,9 +462,9 @@ def _own_terms(
 #: (weights, catalog digest, seat, round, own main actions left (up to CONVERT_ACTIONS: only the phase reads
 #: them), the seat's cells and purse (up to 8, as the yields), its buildings and their sectors) ->
 #: :func:`_own_terms`: all they read, so the opponent's moves that leave these alone find them here
-_OWN_CACHE: dict[tuple[object, ...], tuple[float, float, float, float]] = {}
+_OWN_CACHE: dict[tuple[object, ...], tuple[float, float, float, float]] = registered({})
 #: (weights, catalog digest, seat, round, the seat's cells and purse, owners, sectors) -> :func:`_tempo_term`
-_TEMPO_CACHE: dict[tuple[object, ...], float] = {}
+_TEMPO_CACHE: dict[tuple[object, ...], float] = registered({})
 
 #: the shipped weights' place in a cache key (other weights are keyed by their values)
 _WEIGHTS_KEY = tuple(WEIGHTS[t] for t in TERMS)

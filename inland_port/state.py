@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from core.evalcache import registered
 from core.protocol import TERMINAL, GameState, normalize_text
 from inland_port import effects
 from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding, default_catalog
@@ -116,10 +117,10 @@ END = InlandAction("end", text="end")
 
 #: The actions depend only on the catalog and a few values, and are immutable, so they are made once:
 #: (catalog digest, building, cells, francs enough) -> its builds; (..., cells, purse, sector value) -> its uses
-_BUILD_CACHE: dict[tuple[str, int, effects.Cells, bool], tuple[InlandAction, ...]] = {}
-_USE_CACHE: dict[tuple[str, int, effects.Cells, int, int], tuple[InlandAction, ...]] = {}
+_BUILD_CACHE: dict[tuple[str, int, effects.Cells, bool], tuple[InlandAction, ...]] = registered({})
+_USE_CACHE: dict[tuple[str, int, effects.Cells, int, int], tuple[InlandAction, ...]] = registered({})
 _SELL_CACHE: dict[str, tuple[InlandAction, ...]] = {}
-_ACTION_CACHE_LIMIT = 200_000
+_ACTION_CACHE_LIMIT = 50_000
 
 
 def _sell_actions(catalog: Catalog) -> tuple[InlandAction, ...]:
@@ -165,7 +166,7 @@ def _use_event(
 
 #: (catalog digest, owners) -> each seat's printed values of its buildings without scoring, and the
 #: (seat, building) of the owned buildings with scoring (their worth changes with the goods)
-_WEALTH_CACHE: dict[tuple[str, tuple[int, ...]], tuple[int, int, tuple[tuple[int, int], ...]]] = {}
+_WEALTH_CACHE: dict[tuple[str, tuple[int, ...]], tuple[int, int, tuple[tuple[int, int], ...]]] = registered({})
 
 
 def wealth_with(state: InlandState, owners: tuple[int, ...]) -> list[int]:

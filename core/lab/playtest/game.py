@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.agents import Agent
+from core.evalcache import forget
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import GameSpec, GameState
 from core.search import WIN_BONUS
@@ -132,7 +133,11 @@ def play_game(job: GameJob) -> dict[str, Any]:
     measures of :mod:`core.lab.measures` read it).  ``lead_changes`` counts how often the sole leader in wealth changed,
     measured whenever the turn passes to another seat and at the end (a tied
     lead keeps the last sole leader).
+
+    The engine's caches are emptied first (:func:`core.evalcache.forget`; play is the same): a process
+    playing game after game holds one game's cache entries, not every game's up to the caches' limits.
     """
+    forget()
     seed = job.seed
     order = seat_order(job.agents, job.index)
     seats = [job.agents[i] for i in order]
