@@ -154,7 +154,7 @@ def play_stored(
     """Play (or resume) the run of ``config`` into ``store`` with a progress bar, having said how long it
     will take when that is long (``fewer``: how to ask for less); each game's cost is kept for next time."""
     task_box: dict[str, Any] = {}
-    spent: list[float] = []  # each game's seconds, for this machine's table of costs
+    spent = [0.0, 0]  # the games' seconds and their number, for this machine's table of costs
 
     def on_start(run_id: int, stored: int, to_play: int) -> None:
         what = f"{name}run #{run_id}"
@@ -165,7 +165,8 @@ def play_stored(
         task_box["task"] = progress.add_task(what, total=games, completed=stored)
 
     def on_game(record: dict[str, Any]) -> None:
-        spent.append(float(record.get("seconds") or 0.0))
+        spent[0] += float(record.get("seconds") or 0.0)
+        spent[1] += 1
         progress.advance(task_box["task"])
 
     try:
@@ -182,7 +183,7 @@ def play_stored(
             on_game=on_game,
         )
     finally:
-        costs.remember(costs.games_key(config.rules.split(":")[0], config.agents), sum(spent), len(spent))
+        costs.remember(costs.games_key(config.rules.split(":")[0], config.agents), spent[0], int(spent[1]))
 
 
 # ---------------------------------------------------------------------------
