@@ -181,14 +181,14 @@ def match_counts(games: Sequence[dict[str, Any]], agent: int) -> tuple[int, int,
     return wins, ties, len(games) - wins - ties
 
 
-def _agent_tallies(run: RunPlan, games: Sequence[dict[str, Any]], agent: int) -> dict[str, str]:
-    """Per tally the game declares (the base game's loans taken): a game for ``agent`` and for the other
-    agents, and the games ``agent`` did not win among those it took any in."""
-    counts = SeatTallies(len(run.agents))
+def agent_tallies(agents: int, games: Sequence[dict[str, Any]], agent: int) -> dict[str, str]:
+    """Per tally the game declares (the base game's loans taken), in ``games`` of ``agents`` agents: a game
+    for ``agent`` and for the others, and the games ``agent`` did not win among those it took any in."""
+    counts = SeatTallies(agents)
     for g in games:
         counts.add(g)
     out = {}
-    for name, rows in counts.summary([str(i) for i in range(len(run.agents))]).items():
+    for name, rows in counts.summary([str(i) for i in range(agents)]).items():
         mine = rows[agent]
         others = sum(r["total"] for i, r in enumerate(rows) if i != agent) / max(1, len(games))
         out[name] = f"{mine['per_game']:.2f} / {others:.2f} ({mine['lost_games']} of {mine['games']})"
@@ -200,7 +200,7 @@ def match_lines(plan: Plan, held: Held, group: str, title: str, agent: int) -> l
     if not runs:
         return []
     rows = []
-    tallies = [_agent_tallies(run, held[run.name], agent) for run in runs]
+    tallies = [agent_tallies(len(run.agents), held[run.name], agent) for run in runs]
     names = sorted({name for t in tallies for name in t})
     for run, counted in zip(runs, tallies, strict=True):
         games = held[run.name]
