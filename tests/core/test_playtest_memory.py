@@ -19,8 +19,9 @@ from core.agents import make_agent
 from core.evalcache import WeightedSum, forget, registered
 from core.lab.longrun_report import agent_tallies
 from core.lab.playtest import GameJob, play_game
-from core.lab.playtest.config import new_game
-from core.lab.playtest.summary import SeatTallies
+from core.lab.playtest.config import make_config, new_game
+from core.lab.playtest.summary import SeatTallies, summarize
+from core.lab.report import render
 from inland_port import RULESET as INLAND
 
 #: the Inland Port's bounded caches, each with the name of its limit in its module
@@ -143,3 +144,21 @@ def test_the_long_measurements_show_loans_beside_a_match() -> None:
     games = [_game([0, 1], [1], [2, 0]), _game([1, 0], [1], [1, 3])]
     assert agent_tallies(2, games, 0) == {"loans": "2.50 / 0.50 (1 of 2)"}
     assert agent_tallies(2, [_game([0, 1], [0], None)], 0) == {}
+
+
+def test_the_base_game_s_summary_and_report_show_loans_by_agent() -> None:
+    config = make_config("base", ["random", "greedy"], players=2)
+    records = [play_game(GameJob("base", config.options, config.agents, 1, i)) for i in range(2)]
+    summary = summarize(config, records)
+    rows = summary["tallies"]["loans"]
+    assert [r["agent"] for r in rows] == ["random", "greedy"]
+    by_agent = [0, 0]
+    for r in records:
+        for seat, taken in enumerate(r["tallies"]["loans"]):
+            by_agent[r["seat_agents"][seat]] += taken
+    assert [r["total"] for r in rows] == by_agent
+    page = render([summary])
+    assert '<table id="tallies">' in page and "loans: greedy" in page
+    inland = make_config("inland", ["random", "greedy"])
+    plain = summarize(inland, [play_game(GameJob("inland", inland.options, inland.agents, 1, 0))])
+    assert "tallies" not in plain and '<table id="tallies">' not in render([plain])
