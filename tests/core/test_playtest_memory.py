@@ -15,6 +15,7 @@ import pytest
 import inland_port.effects as inland_effects
 import inland_port.evaluate as inland_evaluate
 import inland_port.state as inland_state
+from base_game.state import BaseState
 from core.agents import make_agent
 from core.evalcache import WeightedSum, forget, registered
 from core.lab.longrun_report import agent_tallies
@@ -94,7 +95,9 @@ def test_small_cache_limits_bound_the_caches_and_change_no_game(monkeypatch: pyt
 
 
 def test_a_weighted_sum_s_cache_stays_within_its_limit() -> None:
-    ws = WeightedSum(("a",), {"a": 1.0}, "", lambda s, p, w: float(s), lambda s, p, w: {"a": float(s)}, lambda s: s, 3)
+    ws: WeightedSum[int] = WeightedSum(
+        ("a",), {"a": 1.0}, "", lambda s, p, w: float(s), lambda s, p, w: {"a": float(s)}, lambda s: s, 3
+    )
     cache: dict[Any, float] = {}
     evaluate = ws.cached(ws.weights, cache)
     for state in range(20):
@@ -111,6 +114,7 @@ def test_the_base_game_counts_each_seat_s_loans_taken() -> None:
     loans = record["tallies"]["loans"]
     assert len(loans) == 2 and sum(loans) > 0
     state = new_game("base", {"players": 2}, job.seed)
+    assert isinstance(state, BaseState)
     held = [0, 0]
     taken = [0, 0]
     for text in record["actions"]:
