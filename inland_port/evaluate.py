@@ -103,7 +103,7 @@ SALE_RISK = (0.05, 0.1, 0.2, 0.35, 0.6)
 #: (catalog digest, building, sector, cells, purse) -> best yield; for a building whose effect is not an
 #: exchange (catalog digest, building, sector, the cells its effect reads: :func:`_yield_reads`)
 _YIELD_CACHE: dict[tuple[object, ...], float] = registered({})
-_CACHE_LIMIT = 50_000
+_CACHE_LIMIT = 100_000
 
 
 def actions_left(state: InlandState, player: int) -> int:
