@@ -927,6 +927,10 @@ class BaseState(GameState[BaseAction]):
             return (a.verb, K.NAME[a.ref])
         return None
 
+    def player_tallies(self) -> dict[str, list[int]]:
+        """Each seat's loans held: their rises over a game are the loans it took (seeds/000, Loan Cards)."""
+        return {"loans": list(self.loans)}
+
     def building_owners(self) -> dict[str, int]:
         return {K.NAME[b]: o for b, o in enumerate(self.owner) if o >= 0}
 

@@ -165,7 +165,7 @@ def play_stored(
     """Play (or resume) the run of ``config`` into ``store`` with a progress bar, having said how long it
     will take when that is long (``fewer``: how to ask for less); each game's cost is kept for next time."""
     task_box: dict[str, Any] = {}
-    spent: list[float] = []  # each game's seconds, for this machine's table of costs
+    spent = [0.0, 0]  # the games' seconds and their number, for this machine's table of costs
 
     def on_start(run_id: int, stored: int, to_play: int) -> None:
         what = f"{name}run #{run_id}"
@@ -176,7 +176,8 @@ def play_stored(
         task_box["task"] = progress.add_task(what, total=games, completed=stored)
 
     def on_game(record: dict[str, Any]) -> None:
-        spent.append(float(record.get("seconds") or 0.0))
+        spent[0] += float(record.get("seconds") or 0.0)
+        spent[1] += 1
         progress.advance(task_box["task"])
 
     try:
@@ -193,7 +194,7 @@ def play_stored(
             on_game=on_game,
         )
     finally:
-        costs.remember(costs.games_key(config.rules.split(":")[0], config.agents), sum(spent), len(spent))
+        costs.remember(costs.games_key(config.rules.split(":")[0], config.agents), spent[0], int(spent[1]))
 
 
 # ---------------------------------------------------------------------------
@@ -355,6 +356,29 @@ def buildings_table(summaries: list[dict[str, Any]], limit: int = 15) -> Table:
     return table
 
 
+def tallies_table(summaries: list[dict[str, Any]]) -> Table | None:
+    """Per agent, the game's per-seat tallies (the base game's loans taken): how many a game, in how many of
+    the games, and in how many of those it did not win (None when no summary has any)."""
+    if not any(s.get("tallies") for s in summaries):
+        return None
+    table = Table(title="Counted per seat (taken over the game), by agent")
+    table.title_justify = "left"
+    table.add_column("", overflow="fold")
+    for col in ("per game", "games with any", "of those not won"):
+        table.add_column(col, justify="right")
+    for i, s in enumerate(summaries):
+        for name, rows in s.get("tallies", {}).items():
+            for row in rows:
+                label = f"{name}: {row['agent']} {_tag(summaries, i)}".rstrip()
+                table.add_row(
+                    Text(label),
+                    f"{row['per_game']:.2f}",
+                    f"{row['games']} ({format_pct(row['share_of_games'])})",
+                    str(row["lost_games"]),
+                )
+    return table
+
+
 def measures_table(summaries: list[dict[str, Any]]) -> Table:
     """The designer's measures (:mod:`core.lab.measures`) per game: mean with its 95% interval, median, quartiles."""
     table = Table(title="Designer's measures per game, by the agents' evaluations (95% t-interval of the mean)")
@@ -513,8 +537,8 @@ def _json_summary(s: dict[str, Any]) -> dict[str, Any]:
 
 
 def _json_results(records: Iterable[dict[str, Any]], clear_lead: float) -> Iterator[dict[str, Any]]:
-    """Every game's result, its evaluation trace (one entry per decision; None if stored without) and measures,
-    one game at a time (``records`` by game index, as the store gives them)."""
+    """Every game's result, its evaluation trace (one entry per decision; None if stored without), measures
+    and the game's per-seat tallies (when it declares any), one game at a time (``records`` by game index, as the store gives them)."""
     keys = (
         "index",
         "seed",
@@ -532,6 +556,7 @@ def _json_results(records: Iterable[dict[str, Any]], clear_lead: float) -> Itera
             **{k: r[k] for k in keys},
             "trace": r.get("trace"),
             "measures": game_measures(r.get("trace"), r["winners"], clear_lead),
+            **({"tallies": r["tallies"]} if "tallies" in r else {}),
         }
 
 
@@ -785,6 +810,9 @@ def _show_playtest(
         out.print(lead_curve_table([summary]))
         out.print(wealth_distribution_table([summary]))
         out.print(buildings_table([summary]))
+        tallies = tallies_table([summary])
+        if tallies is not None:
+            out.print(tallies)
     if lost is not None and review_level:
         out.print(francs_lost_table(lost, review_level))
 

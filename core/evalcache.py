@@ -9,13 +9,16 @@ weights, cached, and its :class:`~core.protocol.EvalTuning` (the unweighted feat
 with any other weights, cached likewise: what the evaluation tuner plays).
 
 A cache forgets everything once it holds more than its limit (:func:`remember`): cheaper on the
-search's path than keeping the most recent, and a search's working set fits below the limit.
+search's path than keeping the most recent, and a search's working set fits below the limit.  A cache only
+saves time, so emptying it never changes play: the engine's caches of positions are :func:`registered`,
+and :func:`forget` empties them all (the lab does between games, so a process that plays game after game
+holds one game's entries, not every game's up to the limits).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from core.protocol import EvalTuning, Evaluator
 
@@ -23,6 +26,30 @@ from core.protocol import EvalTuning, Evaluator
 S = TypeVar("S")
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+
+
+class Clearable(Protocol):
+    """A cache: anything :func:`forget` can empty."""
+
+    def clear(self) -> None: ...
+
+
+C = TypeVar("C", bound=Clearable)
+
+#: the caches :func:`forget` empties (each registered once, where it is made)
+_REGISTERED: list[Clearable] = []
+
+
+def registered(cache: C) -> C:
+    """``cache``, registered to be emptied by :func:`forget`."""
+    _REGISTERED.append(cache)
+    return cache
+
+
+def forget() -> None:
+    """Empty every :func:`registered` cache: play is the same, and the memory is free for the next game."""
+    for cache in _REGISTERED:
+        cache.clear()
 
 
 def remember(cache: dict[K, V], key: K, value: V, limit: int) -> V:
@@ -61,21 +88,24 @@ class WeightedSum(Generic[S]):
         self.key: Final = key
         self.limit: Final = limit
 
-    def cached(self, weights: Mapping[str, float]) -> Callable[[S, int], float]:
-        """The evaluation with ``weights`` (one per term), cached by position and seat in a cache of its own."""
+    def cached(
+        self, weights: Mapping[str, float], cache: dict[tuple[Hashable, int], float] | None = None
+    ) -> Callable[[S, int], float]:
+        """The evaluation with ``weights`` (one per term), cached by position and seat in ``cache`` (by default
+        a cache of its own)."""
         ws = weights if weights is self.weights else {t: float(weights[t]) for t in self.terms}
-        cache: dict[tuple[Hashable, int], float] = {}
+        kept: dict[tuple[Hashable, int], float] = {} if cache is None else cache
         value, key, limit = self.value, self.key, self.limit
 
         def evaluate(state: S, player: int) -> float:
             k = (key(state), player)
-            hit = cache.get(k)
+            hit = kept.get(k)
             if hit is not None:
                 return hit
             v = value(state, player, ws)
-            if len(cache) > limit:
-                cache.clear()
-            cache[k] = v
+            if len(kept) > limit:
+                kept.clear()
+            kept[k] = v
             return v
 
         return evaluate
@@ -93,10 +123,10 @@ class WeightedSum(Generic[S]):
         return EvalTuning(features=self.features, weighted=self.cached, weights=self.weights, path=self.path)
 
     def evaluator(self, search_actions: Callable[[S], list[Any]]) -> Evaluator:
-        """The game's evaluator: this evaluation with the shipped weights (cached), its named terms, the
-        actions worth searching and the tuning."""
+        """The game's evaluator: this evaluation with the shipped weights (cached, the cache
+        :func:`registered`), its named terms, the actions worth searching and the tuning."""
         return Evaluator(
-            evaluate=self.cached(self.weights),
+            evaluate=self.cached(self.weights, registered({})),
             terms=self.weighted_terms,
             search_actions=search_actions,
             tuning=self.tuning(),

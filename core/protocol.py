@@ -164,6 +164,11 @@ class GameState(ABC, Generic[A]):
         """For statistics: every owned building's name and its owner's seat."""
         return {}
 
+    def player_tallies(self) -> dict[str, list[int]]:
+        """For statistics: per-seat quantities whose rises over a game are counted, by name (the base game's
+        loans held: their rises are the loans taken).  Games that declare none return ``{}``."""
+        return {}
+
     def copy_for_search(self) -> Self:
         """A copy to search from: the position, without the game's action list where the game can do
         without it (the search copies its position at every node).  Games that do not say return a

@@ -41,6 +41,7 @@ from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, Final
 
+from core.evalcache import registered
 from inland_port.buildings import GOODS, Params, eval_count
 from inland_port.warehouse import Warehouse
 
@@ -93,7 +94,7 @@ def food_payments(cells: Cells, cost: int, wh: Warehouse) -> list[Payment]:
     return hit
 
 
-_FOOD_CACHE: Final[dict[tuple[int, int], dict[tuple[int, int, int], list[Payment]]]] = {}
+_FOOD_CACHE: Final[dict[tuple[int, int], dict[tuple[int, int, int], list[Payment]]]] = registered({})
 
 
 def good_payments(cells: Cells, good: str, cost: int, wh: Warehouse) -> list[Payment]:
@@ -309,8 +310,10 @@ def run_effect(effect: str, p: Params, cells: Cells, francs: int, s: int, choice
     return REGISTRY[effect][1](p, cells, francs, s, choice, wh)
 
 
-_CHOICE_CACHE: Final[dict[tuple[Any, Cells, int, int, tuple[int, int]], list[tuple[Choice, tuple[Cells, int]]]]] = {}
-_CHOICE_CACHE_LIMIT: Final = 200_000
+_CHOICE_CACHE: Final[dict[tuple[Any, Cells, int, int, tuple[int, int]], list[tuple[Choice, tuple[Cells, int]]]]] = (
+    registered({})
+)
+_CHOICE_CACHE_LIMIT: Final = 50_000
 
 
 def effect_outcomes(

@@ -62,7 +62,7 @@ from collections.abc import Callable, Mapping
 from operator import itemgetter
 from typing import Final, final
 
-from core.evalcache import WeightedSum, remember
+from core.evalcache import WeightedSum, registered, remember
 from core.weights import load_weights
 from inland_port import effects
 from inland_port.buildings import DEFAULT_PATH, Catalog, Params, eval_count
@@ -102,8 +102,8 @@ SALE_RISK: Final = (0.05, 0.1, 0.2, 0.35, 0.6)
 
 #: (catalog digest, building, sector, cells, purse) -> best yield; for a building whose effect is not an
 #: exchange (catalog digest, building, sector, the cells its effect reads: :func:`_yield_reads`)
-_YIELD_CACHE: Final[dict[tuple[object, ...], float]] = {}
-_CACHE_LIMIT: Final = 400_000
+_YIELD_CACHE: Final[dict[tuple[object, ...], float]] = registered({})
+_CACHE_LIMIT: Final = 100_000
 
 
 def actions_left(state: InlandState, player: int) -> int:
@@ -344,8 +344,8 @@ def _catalog_tables(catalog: Catalog) -> _Tables:
 
 #: (catalog digest, cells, purse up to 8) -> :func:`use_yield` of every building in every sector
 #: (index ``5 * building + sector``), filled in as asked: one seat's yields all share the key
-_YIELD_ROWS: Final[dict[tuple[str, effects.Cells, int], list[float | None]]] = {}
-_ROWS_LIMIT: Final = 50_000
+_YIELD_ROWS: Final[dict[tuple[str, effects.Cells, int], list[float | None]]] = registered({})
+_ROWS_LIMIT: Final = 20_000
 
 
 def _yield_row(state: InlandState, player: int) -> list[float | None]:
@@ -523,8 +523,10 @@ class _SeatCaches:
         self.tempo: dict[tuple[object, ...], float] = {}
 
 
-#: (weights' values, catalog digest) -> their caches
+#: (weights' values, catalog digest) -> their caches (at most :data:`_WEIGHT_SETS` sets of weights: the
+#: tuner asks with many)
 _SEAT_CACHES: Final[dict[tuple[tuple[float, ...], str], _SeatCaches]] = {}
+_WEIGHT_SETS: Final = 16
 #: the shipped weights' place in a cache key (other weights are keyed by their values)
 _WEIGHTS_KEY: Final = tuple(WEIGHTS[t] for t in TERMS)
 #: the caches used last (the search asks with one set of weights and one catalog)
@@ -532,6 +534,20 @@ _last = _SeatCaches(_WEIGHTS_KEY, "")
 
 _CONVERT: Final = int(CONVERT_ACTIONS)
 assert _CONVERT == CONVERT_ACTIONS
+
+
+@final
+class _EverySeatCache:
+    """Every seat's caches (:data:`_SEAT_CACHES` and the last used), emptied together."""
+
+    def clear(self) -> None:
+        for caches in (*_SEAT_CACHES.values(), _last):
+            caches.own.clear()
+            caches.tempo.clear()
+        _SEAT_CACHES.clear()
+
+
+_EVERY_SEAT_CACHE: Final = registered(_EverySeatCache())
 
 
 def _seat_caches(weights: Mapping[str, float], digest: str) -> _SeatCaches:
@@ -543,6 +559,8 @@ def _seat_caches(weights: Mapping[str, float], digest: str) -> _SeatCaches:
         return last
     hit = _SEAT_CACHES.get((wkey, digest))
     if hit is None:
+        if len(_SEAT_CACHES) >= _WEIGHT_SETS:
+            _EVERY_SEAT_CACHE.clear()
         hit = _SEAT_CACHES[(wkey, digest)] = _SeatCaches(wkey, digest)
     _last = hit
     return hit

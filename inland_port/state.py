@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final, final
 
+from core.evalcache import registered
 from core.protocol import TERMINAL, GameState, normalize_text
 from inland_port import effects
 from inland_port.buildings import GOODS, LETTERS, Catalog, InlandBuilding, default_catalog
@@ -147,10 +148,10 @@ END: Final = InlandAction("end", text="end")
 
 #: The actions depend only on the catalog and a few values, and are immutable, so they are made once:
 #: (catalog digest, building, cells, francs enough) -> its builds; (..., cells, purse, sector value) -> its uses
-_BUILD_CACHE: Final[dict[tuple[str, int, effects.Cells, bool], tuple[InlandAction, ...]]] = {}
-_USE_CACHE: Final[dict[tuple[str, int, effects.Cells, int, int], tuple[InlandAction, ...]]] = {}
+_BUILD_CACHE: Final[dict[tuple[str, int, effects.Cells, bool], tuple[InlandAction, ...]]] = registered({})
+_USE_CACHE: Final[dict[tuple[str, int, effects.Cells, int, int], tuple[InlandAction, ...]]] = registered({})
 _SELL_CACHE: Final[dict[str, tuple[InlandAction, ...]]] = {}
-_ACTION_CACHE_LIMIT: Final = 200_000
+_ACTION_CACHE_LIMIT: Final = 50_000
 
 
 def _sell_actions(catalog: Catalog) -> tuple[InlandAction, ...]:
@@ -196,7 +197,7 @@ def _use_event(
 
 #: (catalog digest, owners) -> each seat's printed values of its buildings without scoring, and the
 #: (seat, building) of the owned buildings with scoring (their worth changes with the goods)
-_WEALTH_CACHE: Final[dict[tuple[str, tuple[int, ...]], tuple[int, int, tuple[tuple[int, int], ...]]]] = {}
+_WEALTH_CACHE: Final[dict[tuple[str, tuple[int, ...]], tuple[int, int, tuple[tuple[int, int], ...]]]] = registered({})
 
 
 def wealth_with(state: InlandState, owners: tuple[int, ...]) -> list[int]:

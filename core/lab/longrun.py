@@ -243,22 +243,26 @@ def play_one(
 
     wall, cpu = time.perf_counter(), time.process_time()
     final = table.play(decide)
-    return {
-        "index": index,
-        "setup_seed": setup,
-        "seats": [run.agents[a] for a in order],
-        "seat_agents": order,
-        "wealth": list(final.wealth()),
-        "winners": list(final.winners()),
-        "main_actions": int(final.main_action_count),
-        "decisions": len(log.trace),
-        "wall": round(time.perf_counter() - wall, 2),
-        "cpu": round(time.process_time() - cpu, 2),
-        "buildings": log.buildings,
-        "owners": dict(final.building_owners()),
-        "actions": [str(a) for a in final.history],
-        "trace": log.trace,
-    } | ({"perturbation": changes} if run.perturb is not None else {})
+    return (
+        {
+            "index": index,
+            "setup_seed": setup,
+            "seats": [run.agents[a] for a in order],
+            "seat_agents": order,
+            "wealth": list(final.wealth()),
+            "winners": list(final.winners()),
+            "main_actions": int(final.main_action_count),
+            "decisions": len(log.trace),
+            "wall": round(time.perf_counter() - wall, 2),
+            "cpu": round(time.process_time() - cpu, 2),
+            "buildings": log.buildings,
+            "owners": dict(final.building_owners()),
+            "actions": [str(a) for a in final.history],
+            "trace": log.trace,
+        }
+        | log.tallies(final)
+        | ({"perturbation": changes} if run.perturb is not None else {})
+    )
 
 
 # ---------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from core.lab.longrun import Plan, RunPlan, read_run, run_options
 from core.lab.measures import summarize_measures
 from core.lab.perturb import fit, movable
 from core.lab.playtest.config import load_ruleset
+from core.lab.playtest.summary import SeatTallies
 from core.lab.report import write_report
 from core.lab.skill import SeatLevel, trend_test
 
@@ -180,18 +181,36 @@ def match_counts(games: Sequence[dict[str, Any]], agent: int) -> tuple[int, int,
     return wins, ties, len(games) - wins - ties
 
 
+def agent_tallies(agents: int, games: Sequence[dict[str, Any]], agent: int) -> dict[str, str]:
+    """Per tally the game declares (the base game's loans taken), in ``games`` of ``agents`` agents: a game
+    for ``agent`` and for the others, and the games ``agent`` did not win among those it took any in."""
+    counts = SeatTallies(agents)
+    for g in games:
+        counts.add(g)
+    out = {}
+    for name, rows in counts.summary([str(i) for i in range(agents)]).items():
+        mine = rows[agent]
+        others = sum(r["total"] for i, r in enumerate(rows) if i != agent) / max(1, len(games))
+        out[name] = f"{mine['per_game']:.2f} / {others:.2f} ({mine['lost_games']} of {mine['games']})"
+    return out
+
+
 def match_lines(plan: Plan, held: Held, group: str, title: str, agent: int) -> list[str]:
     runs = _runs(plan, group)
     if not runs:
         return []
     rows = []
-    for run in runs:
+    tallies = [agent_tallies(len(run.agents), held[run.name], agent) for run in runs]
+    names = sorted({name for t in tallies for name in t})
+    for run, counted in zip(runs, tallies, strict=True):
         games = held[run.name]
         w, t, losses = match_counts(games, agent)
         rows.append(
             [run.label or run.name, f"{len(games)} of {run.games}", f"{w}-{t}-{losses}", interval(w, w + losses)]
+            + [counted.get(name, "–") for name in names]
         )
     header = ["match", "games", "W-T-L", "share of decisive games [95% CI]"]
+    header += [f"{name} a game: W-T-L's agent / other (its games not won, of those with any)" for name in names]
     lines = [f"## {title}", ""]
     lines += [f"- {run.label}: {run.question}." for run in runs]
     return [*lines, "", *table(header, rows), ""]

@@ -457,6 +457,27 @@ def _agents_table(summaries: Sequence[dict[str, Any]]) -> str:
     )
 
 
+def _tallies_table(summaries: Sequence[dict[str, Any]]) -> list[str]:
+    """The game's per-seat tallies by agent (the base game's loans taken); nothing when no summary has any."""
+    rows = []
+    for i, s in enumerate(summaries):
+        for name, agents in s.get("tallies", {}).items():
+            for a in agents:
+                rows.append(
+                    f"<tr><td>{'AB'[i] + ': ' if len(summaries) > 1 else ''}{escape(name)}: {escape(a['agent'])}</td>"
+                    f"<td>{a['per_game']:.2f}</td><td>{a['games']} ({_pct(a['share_of_games'])})</td>"
+                    f"<td>{a['lost_games']}</td></tr>"
+                )
+    if not rows:
+        return []
+    return [
+        '<p class="note">Counted per seat over each game, by agent: how many a game, in how many games, and how many'
+        " of those games the agent did not win.</p>",
+        '<table id="tallies"><thead><tr><th>counted</th><th>per game</th><th>games with any</th>'
+        f"<th>of those not won</th></tr></thead><tbody>{''.join(rows)}</tbody></table>",
+    ]
+
+
 def _tests_table(tests: Sequence[dict[str, Any]]) -> str:
     rows = []
     for t in tests:
@@ -549,6 +570,7 @@ def render(
         _measures_section(summaries),
         "<h2>Agents</h2>",
         _agents_table(summaries),
+        *_tallies_table(summaries),
         "<h2>Buildings</h2>",
         '<p class="note">built: share of games in which it was built or bought; uses/game: mean number of times it was used per game; '
         "owner won: share of the games in which someone owned it at the end where its owner won.</p>",

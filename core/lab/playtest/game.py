@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.agents import Agent
+from core.evalcache import forget
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import GameSpec, GameState
 from core.search import WIN_BONUS
@@ -88,14 +89,36 @@ def decision_margins(agent: Agent, state: GameState, game: GameSpec, player: int
 
 class Decisions:
     """The table's ``decide`` where agents sit at every seat, keeping for each decision its trace entry
-    (:func:`decision_margins`) and, when it builds or uses a building, ``[verb, building, seat]``."""
+    (:func:`decision_margins`), when it builds or uses a building ``[verb, building, seat]``, and the rises
+    of the game's per-seat tallies (:meth:`~core.protocol.GameState.player_tallies`, read at each decision
+    and at the end: :meth:`tallies`)."""
 
     def __init__(self, game: GameSpec) -> None:
         self.game = game
         self.trace: list[list[float]] = []
         self.buildings: list[list[Any]] = []
+        self._held: dict[str, list[int]] = {}
+        self._rises: dict[str, list[int]] = {}
+
+    def _observe(self, state: GameState) -> None:
+        """Add each seat's rise of each tally since the last look."""
+        now = state.player_tallies()
+        for name, values in now.items():
+            held = self._held.get(name, [0] * len(values))
+            rises = self._rises.setdefault(name, [0] * len(values))
+            for seat, (before, after) in enumerate(zip(held, values, strict=True)):
+                if after > before:
+                    rises[seat] += after - before
+        self._held = now
+
+    def tallies(self, final: GameState) -> dict[str, Any]:
+        """A record's ``tallies``: each tally's rises per seat over the game that ended in ``final`` (no
+        entry when the game declares none)."""
+        self._observe(final)
+        return {"tallies": self._rises} if self._rises else {}
 
     def __call__(self, table: Table, player: int) -> Any:
+        self._observe(table.state)
         action = agents_decide(table, player)
         self.trace.append(decision_margins(table.agent_for(player), table.state, self.game, player))
         hit = table.state.action_building(action)
@@ -132,7 +155,11 @@ def play_game(job: GameJob) -> dict[str, Any]:
     measures of :mod:`core.lab.measures` read it).  ``lead_changes`` counts how often the sole leader in wealth changed,
     measured whenever the turn passes to another seat and at the end (a tied
     lead keeps the last sole leader).
+
+    The engine's caches are emptied first (:func:`core.evalcache.forget`; play is the same): a process
+    playing game after game holds one game's cache entries, not every game's up to the caches' limits.
     """
+    forget()
     seed = job.seed
     order = seat_order(job.agents, job.index)
     seats = [job.agents[i] for i in order]
@@ -162,7 +189,7 @@ def play_game(job: GameJob) -> dict[str, Any]:
         "buildings": events,
         "owners": dict(state.building_owners()),
         "trace": trace,
-    }
+    } | log.tallies(state)
 
 
 def result_fingerprint(record: dict[str, Any]) -> dict[str, Any]:

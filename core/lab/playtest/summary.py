@@ -72,6 +72,7 @@ class Tally:
         #: each game's mean final wealth and its seconds
         self.floats: dict[str, array[float]] = {key: array("d") for key in _FLOAT_SAMPLES}
         self.buildings: dict[str, dict[str, int]] = {}
+        self.tallies = SeatTallies(players)
         self.measures = measures.MeasureTally(clear_lead)
 
     def add(self, r: dict[str, Any]) -> None:
@@ -88,6 +89,7 @@ class Tally:
             self.digests.add(hashlib.blake2b(text.encode(), digest_size=16).digest())
         self._numbers(r)
         _count_buildings(self.buildings, r, self.k)
+        self.tallies.add(r)
         self.measures.add(r)
 
     def _numbers(self, r: dict[str, Any]) -> None:
@@ -128,6 +130,51 @@ class Tally:
             **_described(samples, "margin", "actions", "seconds", "lead_changes"),
             "buildings": {name: {"game": game["rules"], **e} for name, e in sorted(self.buildings.items())},
             "measures": self.measures.summary(),
+            **({"tallies": self.tallies.summary(labels)} if self.tallies.counts else {}),
+        }
+
+
+class SeatTallies:
+    """The game's per-seat tallies (a record's ``tallies``: the base game's loans taken) counted by agent as
+    games are read: per tally and agent, how many were taken, in how many games, and how many of those
+    games the agent did not win."""
+
+    def __init__(self, players: int) -> None:
+        self.k = players
+        self.n = 0
+        #: tally -> per agent (index into the run's agents) [taken, games taken in, those games not won]
+        self.counts: dict[str, list[list[int]]] = {}
+
+    def add(self, r: dict[str, Any]) -> None:
+        """Count one game's record (one without ``tallies`` counts as a game with none)."""
+        self.n += 1
+        winners = r["winners"]
+        for name, rises in r.get("tallies", {}).items():
+            counts = self.counts.setdefault(name, [[0, 0, 0] for _ in range(self.k)])
+            for seat, rise in enumerate(rises):
+                if rise:
+                    c = counts[r["seat_agents"][seat]]
+                    c[0] += rise
+                    c[1] += 1
+                    c[2] += seat not in winners
+
+    def summary(self, labels: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+        """Per tally, per agent (named by ``labels``): the total, per game, games with any, their share and
+        how many of them the agent did not win."""
+        n = max(1, self.n)
+        return {
+            name: [
+                {
+                    "agent": labels[i],
+                    "total": total,
+                    "per_game": total / n,
+                    "games": games,
+                    "share_of_games": games / n,
+                    "lost_games": lost,
+                }
+                for i, (total, games, lost) in enumerate(counts)
+            ]
+            for name, counts in sorted(self.counts.items())
         }
 
 
