@@ -20,7 +20,7 @@ documents.  The automatic continuations (:class:`base_game.frames.Use`,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from base_game import cards as K
 from base_game.actions import DONE, BaseAction, ship_type_index
@@ -44,12 +44,12 @@ from base_game.cards import (
     WOOD,
 )
 
-SWAP_YACHT = BaseAction("swap yacht")
-KEEP_ORDER = BaseAction("keep order")
-SWAP_ORDER = BaseAction("swap order")
-CHOOSE_GOODS = BaseAction("choose goods")
-SKIP_STEEL = BaseAction("skip steel")
-PAY_4TH_IRON = BaseAction("pay 4th iron")
+SWAP_YACHT: Final = BaseAction("swap yacht")
+KEEP_ORDER: Final = BaseAction("keep order")
+SWAP_ORDER: Final = BaseAction("swap order")
+CHOOSE_GOODS: Final = BaseAction("choose goods")
+SKIP_STEEL: Final = BaseAction("skip steel")
+PAY_4TH_IRON: Final = BaseAction("pay 4th iron")
 #: the Bridge's classes of goods (actions.BRIDGE_CLASSES)
 UPGRADED_CLASS, STANDARD_CLASS, ALL_CLASS = range(3)
 
@@ -638,7 +638,7 @@ class ShipPick(Effect):
         s.stack.append(Sub(p, self.name, b, (cap - n, i + 1)))
 
 
-SHIP_ORDER = sorted(range(NG), key=lambda g: (-SHIP_VALUE[g], g))
+SHIP_ORDER: Final = sorted(range(NG), key=lambda g: (-SHIP_VALUE[g], g))
 
 
 def ship_goods(s: BaseState, p: int, cap: int) -> None:
@@ -656,7 +656,7 @@ def ship_goods(s: BaseState, p: int, cap: int) -> None:
 
 
 #: standard goods sold at the Bridge, cheapest first (the remainder kept is the most valuable)
-BRIDGE_ORDER = sorted(STANDARD, key=lambda g: (SHIP_VALUE[g], g))
+BRIDGE_ORDER: Final = sorted(STANDARD, key=lambda g: (SHIP_VALUE[g], g))
 
 
 class Bridge(Effect):
@@ -945,7 +945,7 @@ class HarbourWatch(Effect):
             if q == p or d < 0 or d == b or K.EFFECT[d] == "none" or d in out:
                 continue
             s.francs[p] -= fee  # what is left after paying the other player
-            ok = s.can_pay_fee(p, d) and EFFECTS[K.EFFECT[d]].can_use(s, p, d)
+            ok = s.can_pay_fee(p, d) and EFFECT_OF[d].can_use(s, p, d)
             s.francs[p] += fee
             if ok:
                 out.append(d)
@@ -971,7 +971,7 @@ class HarbourWatch(Effect):
         s.enter(p, d)
 
 
-HAUL_PAIRS = ((1, 2), (2, 3), (3, 4), (4, 5), (5, 6))  # fish-wood ... grain-cattle
+HAUL_PAIRS: Final = ((1, 2), (2, 3), (3, 4), (4, 5), (5, 6))  # fish-wood ... grain-cattle
 
 
 class HaulageFirm(Effect):
@@ -1004,7 +1004,7 @@ class HaulageFirm(Effect):
             s.offer_spaces[i] = 0
 
 
-EFFECTS: dict[str, Effect] = {
+EFFECTS: Final[dict[str, Effect]] = {
     e.name: e
     for e in (
         NoAction(),
@@ -1036,8 +1036,10 @@ EFFECTS: dict[str, Effect] = {
 from base_game.data import check_effects  # noqa: E402
 
 check_effects(K.BUILDINGS, EFFECTS)
+#: each building's effect, by building id (``EFFECTS[K.EFFECT[b]]`` in one index: the search asks for every building)
+EFFECT_OF: Final[tuple[Effect, ...]] = tuple(EFFECTS[e] for e in K.EFFECT)
 
 
 def use_building(s: BaseState, p: int, b: int) -> None:
     """Carry out ``b``'s action for ``p`` (its entry fee is paid)."""
-    EFFECTS[K.EFFECT[b]].start(s, p, b)
+    EFFECT_OF[b].start(s, p, b)
