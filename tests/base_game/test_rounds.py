@@ -334,14 +334,19 @@ def test_clone_is_independent_and_key_hashable():
 
 
 def test_clone_copies_every_attribute_and_shares_no_mutable_one():
-    """The state declares its attributes once (``__slots__``); a clone has each of them, equal to the
-    original's, and every list, dict or set is its own copy (so the search's children never touch
-    their parent); the search's copy starts with an empty action list."""
+    """The state declares its attributes once (slots in pure Python, a native class's attributes when
+    compiled: descriptors of the class either way); a clone has each of them, equal to the original's,
+    and every list, dict or set is its own copy (so the search's children never touch their parent);
+    the search's copy starts with an empty action list."""
+    attributes = [
+        n for n, v in vars(BaseState).items() if type(v).__name__ in ("member_descriptor", "getset_descriptor")
+    ]
+    assert len(attributes) > 30 and {"goods", "stack", "history", "over"} <= set(attributes)
     s = new(players=2)
     for _ in range(12):
         s.apply_action(s.legal_actions()[-1])
     for c in (s.clone(), s.copy_for_search()):
-        for name in BaseState.__slots__:
+        for name in attributes:
             mine, theirs = getattr(s, name), getattr(c, name)
             if name == "history" and c.history == []:
                 assert len(s.history) == 12
