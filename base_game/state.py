@@ -60,8 +60,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from itertools import compress
-from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 from base_game import cards as K
@@ -100,11 +98,6 @@ DESTROYED: Final = -2  # paid goods go back to the supply
 #: buildings with an action, and buildings with a purchase price (hot loops)
 ACTION_IDS: Final = tuple(b for b in range(NB) if K.EFFECT[b] != "none")
 PRICED_IDS: Final = tuple(b for b in range(NB) if K.PRICE[b] is not None)
-#: food and energy values of goods, from the one table in cards.py
-_FOOD_GOODS: Final = itemgetter(*(g for g, _ in FOOD_SOURCES))
-_FOOD_VALUES: Final = tuple(v for _, v in FOOD_SOURCES)
-_ENERGY_GOODS: Final = itemgetter(*(g for g, _ in ENERGY_SOURCES))
-_ENERGY_VALUES: Final = tuple(v for _, v in ENERGY_SOURCES)
 _AFTER: Final[dict[str, TurnStage]] = {
     "main": "after",
     "final": "after_final",
@@ -268,7 +261,9 @@ class BaseState(GameState[BaseAction]):
         owner = self.owner
         if p not in owner:
             return []
-        return list(compress(_ALL_BUILDINGS, map(p.__eq__, owner)))  # no Python frame per building
+        # a comprehension over range(NB): a native loop when compiled, and in pure Python about twice as fast
+        # as ``compress(range(NB), map(p.__eq__, owner))`` (one comparison, no method call, per building)
+        return [b for b in range(NB) if owner[b] == p]
 
     def peek_cards(self, p: int) -> list[str]:
         """The special buildings player ``p`` knows on top of the face-down pile."""
@@ -284,10 +279,18 @@ class BaseState(GameState[BaseAction]):
         return sum(1 for b in self.owned(p) if K.BTYPE[b] == t)
 
     def food_value(self, p: int) -> int:
-        return sum(map(mul, _FOOD_GOODS(self.goods[p]), _FOOD_VALUES))
+        g = self.goods[p]
+        total = 0
+        for good, value in FOOD_SOURCES:  # a loop: native when compiled, and faster than map/mul in pure Python
+            total += g[good] * value
+        return total
 
     def energy_value(self, p: int) -> int:
-        return sum(map(mul, _ENERGY_GOODS(self.goods[p]), _ENERGY_VALUES))
+        g = self.goods[p]
+        total = 0
+        for good, value in ENERGY_SOURCES:
+            total += g[good] * value
+        return total
 
     def energy_cost(self, p: int, raw: int) -> int:
         """Energy actually paid in a main action (Wind Farm: 3 less, never below 0)."""
@@ -1109,8 +1112,6 @@ def _copy(s: BaseState, history: list[str]) -> BaseState:
 
 list_copy = list.copy
 
-#: every building's index, for :meth:`BaseState.owned`
-_ALL_BUILDINGS: Final = range(NB)
 
 #: each building's end-of-game bonus parameters, or None (``wealth_breakdown`` looks at every owned building)
 _BONUS: Final[tuple[Any, ...]] = tuple(K.PARAMS[b].get("bonus") for b in range(NB))
