@@ -173,8 +173,11 @@ class TakeGoods(Effect):
     name = "take_goods"
 
     def can_use(self, s: BaseState, p: int, b: int) -> bool:
+        requires = _REQUIRES[b]
+        if not requires:  # most buildings: no generator made (pure Python asks this for every built one)
+            return True
         g = s.goods[p]
-        return all(g[good] >= n for good, n in _REQUIRES[b])  # mypyc compiles all(<generator>) into a loop
+        return all(g[good] >= n for good, n in requires)  # mypyc compiles all(<generator>) into a loop
 
     def gains(self, s: BaseState, p: int, b: int) -> tuple[dict[int, int], int]:
         pr = K.PARAMS[b]
