@@ -24,7 +24,7 @@ Which sub-decision offers which verbs is told by the effects
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from base_game import cards as K
 from core.protocol import ActionError
@@ -33,10 +33,10 @@ from core.protocol import ActionError
 Way = tuple[tuple[int | str, int], ...]
 
 #: the classes of goods the Bridge over the Seine exchanges at once
-BRIDGE_CLASSES = ("upgraded", "standard", "all")
+BRIDGE_CLASSES: Final = ("upgraded", "standard", "all")
 
 #: every verb, and the words its text starts with
-VERBS = (
+VERBS: Final = (
     "take",
     "enter",
     "buy",
@@ -74,7 +74,7 @@ VERBS = (
     "haul",
 )
 
-_SHIP_LABEL = tuple(K.SHIP_TYPE_LABEL[t] for t in K.SHIP_TYPES)
+_SHIP_LABEL: Final = tuple(K.SHIP_TYPE_LABEL[t] for t in K.SHIP_TYPES)
 
 
 def ship_type_index(t: str) -> int:
@@ -94,7 +94,7 @@ def format_way(way: Way) -> str:
 
 
 #: the food or energy of one good (one source: cards.FOOD_SOURCES / ENERGY_SOURCES)
-UNIT: dict[int | str, int] = {**dict(K.FOOD_SOURCES), **dict(K.ENERGY_SOURCES), "franc": 1}
+UNIT: Final[dict[int | str, int]] = {**dict(K.FOOD_SOURCES), **dict(K.ENERGY_SOURCES), "franc": 1}
 
 
 def _plural(n: int, word: str) -> str:
@@ -116,7 +116,7 @@ class BaseAction(NamedTuple):
         return f"BaseAction({str(self)!r})"
 
 
-_TEXT: dict[str, Callable[[BaseAction], str]] = {
+_TEXT: Final[dict[str, Callable[[BaseAction], str]]] = {
     "take": lambda a: f"take {K.OFFER_LABEL[a.ref]}",
     "enter": lambda a: f"enter {K.NAME[a.ref]}",
     "buy": lambda a: f"buy {K.NAME[a.ref]}",
@@ -156,20 +156,20 @@ _TEXT: dict[str, Callable[[BaseAction], str]] = {
 assert set(_TEXT) == set(VERBS)
 
 # the actions without arguments, made once
-END = BaseAction("end")
-REPAY = BaseAction("repay")
-PASS = BaseAction("pass")
-BORROW = BaseAction("borrow")
-DONE = BaseAction("done")
+END: Final = BaseAction("end")
+REPAY: Final = BaseAction("repay")
+PASS: Final = BaseAction("pass")
+BORROW: Final = BaseAction("borrow")
+DONE: Final = BaseAction("done")
 
 #: the actions of a turn, made once (the search lists them millions of times)
-TAKE = tuple(BaseAction("take", ref=i) for i in range(len(K.OFFER_LABEL)))
-ENTER = tuple(BaseAction("enter", ref=b) for b in range(K.NB))
-BUY = tuple(BaseAction("buy", ref=b) for b in range(K.NB))
-SELL = tuple(BaseAction("sell", ref=b) for b in range(K.NB))
-BUY_SHIP = tuple(BaseAction("buy ship", ref=t) for t in range(len(K.SHIP_TYPES)))
+TAKE: Final = tuple(BaseAction("take", ref=i) for i in range(len(K.OFFER_LABEL)))
+ENTER: Final = tuple(BaseAction("enter", ref=b) for b in range(K.NB))
+BUY: Final = tuple(BaseAction("buy", ref=b) for b in range(K.NB))
+SELL: Final = tuple(BaseAction("sell", ref=b) for b in range(K.NB))
+BUY_SHIP: Final = tuple(BaseAction("buy ship", ref=t) for t in range(len(K.SHIP_TYPES)))
 
-_PLAIN = {
+_PLAIN: Final = {
     str(BaseAction(v)): BaseAction(v)
     for v in (
         "repay",

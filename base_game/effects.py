@@ -20,7 +20,7 @@ documents.  The automatic continuations (:class:`base_game.frames.Use`,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final, final
 
 from base_game import cards as K
 from base_game.actions import DONE, BaseAction, ship_type_index
@@ -44,14 +44,70 @@ from base_game.cards import (
     WOOD,
 )
 
-SWAP_YACHT = BaseAction("swap yacht")
-KEEP_ORDER = BaseAction("keep order")
-SWAP_ORDER = BaseAction("swap order")
-CHOOSE_GOODS = BaseAction("choose goods")
-SKIP_STEEL = BaseAction("skip steel")
-PAY_4TH_IRON = BaseAction("pay 4th iron")
+SWAP_YACHT: Final = BaseAction("swap yacht")
+KEEP_ORDER: Final = BaseAction("keep order")
+SWAP_ORDER: Final = BaseAction("swap order")
+CHOOSE_GOODS: Final = BaseAction("choose goods")
+SKIP_STEEL: Final = BaseAction("skip steel")
+PAY_4TH_IRON: Final = BaseAction("pay 4th iron")
 #: the Bridge's classes of goods (actions.BRIDGE_CLASSES)
 UPGRADED_CLASS, STANDARD_CLASS, ALL_CLASS = range(3)
+
+
+def _goods_counts(counts: dict[str, int]) -> tuple[tuple[int, int], ...]:
+    """A data file's ``{good: count}`` as ``((good index, count), ...)``, in the file's order."""
+    return tuple((K.GI[good], n) for good, n in counts.items())
+
+
+#: each building's entry condition (Church: at least 5 bread and 2 fish) as ((good, count), ...); () for none
+_REQUIRES: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    _goods_counts(K.PARAMS[b].get("requires") or {}) for b in range(K.NB)
+)
+
+
+@final
+class _UpgradeNumbers:
+    """An upgrade building's numbers from its ``params`` (see :class:`Upgrade`), read once."""
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        self.src: int = K.GI[params["src"]]
+        self.most: int | None = params.get("max")
+        self.energy_num: int = params.get("energy_num", 0)
+        self.energy_den: int = params.get("energy_den", 1)
+        self.energy_flat: int = params.get("energy_flat", 0)
+
+
+@final
+class _ExchangeNumbers:
+    """An exchange building's numbers from its ``params`` (see :class:`Exchange`), read once."""
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        self.min_francs: int = params.get("min_francs", 0)
+        self.inputs: tuple[tuple[int, int], ...] = _goods_counts(params["inputs"])
+        self.max_sets: int | None = params.get("max_sets")
+        self.energy: int = params.get("energy", 0)
+
+
+_UPGRADES: Final[tuple[_UpgradeNumbers | None, ...]] = tuple(
+    _UpgradeNumbers(K.PARAMS[b]) if K.EFFECT[b] == "upgrade" else None for b in range(K.NB)
+)
+_EXCHANGES: Final[tuple[_ExchangeNumbers | None, ...]] = tuple(
+    _ExchangeNumbers(K.PARAMS[b]) if K.EFFECT[b] == "exchange" else None for b in range(K.NB)
+)
+
+
+def _upgrade_numbers(b: int) -> _UpgradeNumbers:
+    u = _UPGRADES[b]
+    if u is None:
+        raise AssertionError(f"{K.NAME[b]} is not an upgrade building")
+    return u
+
+
+def _exchange_numbers(b: int) -> _ExchangeNumbers:
+    x = _EXCHANGES[b]
+    if x is None:
+        raise AssertionError(f"{K.NAME[b]} is not an exchange building")
+    return x
 
 
 class Effect:
@@ -117,11 +173,11 @@ class TakeGoods(Effect):
     name = "take_goods"
 
     def can_use(self, s: BaseState, p: int, b: int) -> bool:
-        req = K.PARAMS[b].get("requires")
-        if req:
-            g = s.goods[p]
-            return all(g[K.GI[x]] >= n for x, n in req.items())
-        return True
+        requires = _REQUIRES[b]
+        if not requires:  # most buildings: no generator made (pure Python asks this for every built one)
+            return True
+        g = s.goods[p]
+        return all(g[good] >= n for good, n in requires)  # mypyc compiles all(<generator>) into a loop
 
     def gains(self, s: BaseState, p: int, b: int) -> tuple[dict[int, int], int]:
         pr = K.PARAMS[b]
@@ -161,17 +217,16 @@ class Upgrade(Counted):
     verb = "upgrade"
 
     def energy(self, s: BaseState, p: int, b: int, n: int) -> int:
-        pr = K.PARAMS[b]
         if n <= 0:
             return 0
-        raw = _ceil_div(n * pr.get("energy_num", 0), pr.get("energy_den", 1)) + pr.get("energy_flat", 0)
-        return s.energy_cost(p, raw)
+        u = _upgrade_numbers(b)
+        return s.energy_cost(p, _ceil_div(n * u.energy_num, u.energy_den) + u.energy_flat)
 
     def max_n(self, s: BaseState, p: int, b: int) -> int:
-        pr = K.PARAMS[b]
-        n = s.goods[p][K.GI[pr["src"]]]
-        if pr.get("max") is not None:
-            n = min(n, pr["max"])
+        u = _upgrade_numbers(b)
+        n = s.goods[p][u.src]
+        if u.most is not None:
+            n = min(n, u.most)
         avail = s.energy_value(p)
         while n > 0 and self.energy(s, p, b, n) > avail:
             n -= 1
@@ -200,18 +255,23 @@ class Exchange(Counted):
     verb = "exchange"
 
     def max_n(self, s: BaseState, p: int, b: int) -> int:
-        pr = K.PARAMS[b]
-        if s.francs[p] < pr.get("min_francs", 0):
+        x = _exchange_numbers(b)
+        if s.francs[p] < x.min_francs:
             return 0
         g = s.goods[p]
-        n: int = min(g[K.GI[x]] // k for x, k in pr["inputs"].items())
-        if pr.get("max_sets") is not None:
-            n = min(n, pr["max_sets"])
-        e = pr.get("energy", 0)
-        if e:
+        n = -1
+        for good, k in x.inputs:  # the sets the goods held make (the fewest over the inputs)
+            sets = g[good] // k
+            if n < 0 or sets < n:
+                n = sets
+        if x.max_sets is not None:
+            n = min(n, x.max_sets)
+        if x.energy:
             while n > 0:
-                left = s.energy_value(p) - sum(ENERGY_VALUE[K.GI[x]] * k * n for x, k in pr["inputs"].items())
-                if s.energy_cost(p, e * n) <= left:
+                left = s.energy_value(p)
+                for good, k in x.inputs:  # energy goods given as inputs cannot also pay the energy
+                    left -= ENERGY_VALUE[good] * k * n
+                if s.energy_cost(p, x.energy * n) <= left:
                     break
                 n -= 1
         return n
@@ -638,7 +698,7 @@ class ShipPick(Effect):
         s.stack.append(Sub(p, self.name, b, (cap - n, i + 1)))
 
 
-SHIP_ORDER = sorted(range(NG), key=lambda g: (-SHIP_VALUE[g], g))
+SHIP_ORDER: Final = sorted(range(NG), key=lambda g: (-SHIP_VALUE[g], g))
 
 
 def ship_goods(s: BaseState, p: int, cap: int) -> None:
@@ -656,7 +716,7 @@ def ship_goods(s: BaseState, p: int, cap: int) -> None:
 
 
 #: standard goods sold at the Bridge, cheapest first (the remainder kept is the most valuable)
-BRIDGE_ORDER = sorted(STANDARD, key=lambda g: (SHIP_VALUE[g], g))
+BRIDGE_ORDER: Final = sorted(STANDARD, key=lambda g: (SHIP_VALUE[g], g))
 
 
 class Bridge(Effect):
@@ -945,7 +1005,7 @@ class HarbourWatch(Effect):
             if q == p or d < 0 or d == b or K.EFFECT[d] == "none" or d in out:
                 continue
             s.francs[p] -= fee  # what is left after paying the other player
-            ok = s.can_pay_fee(p, d) and EFFECTS[K.EFFECT[d]].can_use(s, p, d)
+            ok = s.can_pay_fee(p, d) and EFFECT_OF[d].can_use(s, p, d)
             s.francs[p] += fee
             if ok:
                 out.append(d)
@@ -971,7 +1031,7 @@ class HarbourWatch(Effect):
         s.enter(p, d)
 
 
-HAUL_PAIRS = ((1, 2), (2, 3), (3, 4), (4, 5), (5, 6))  # fish-wood ... grain-cattle
+HAUL_PAIRS: Final = ((1, 2), (2, 3), (3, 4), (4, 5), (5, 6))  # fish-wood ... grain-cattle
 
 
 class HaulageFirm(Effect):
@@ -1004,7 +1064,7 @@ class HaulageFirm(Effect):
             s.offer_spaces[i] = 0
 
 
-EFFECTS: dict[str, Effect] = {
+EFFECTS: Final[dict[str, Effect]] = {
     e.name: e
     for e in (
         NoAction(),
@@ -1036,8 +1096,10 @@ EFFECTS: dict[str, Effect] = {
 from base_game.data import check_effects  # noqa: E402
 
 check_effects(K.BUILDINGS, EFFECTS)
+#: each building's effect, by building id (``EFFECTS[K.EFFECT[b]]`` in one index: the search asks for every building)
+EFFECT_OF: Final[tuple[Effect, ...]] = tuple(EFFECTS[e] for e in K.EFFECT)
 
 
 def use_building(s: BaseState, p: int, b: int) -> None:
     """Carry out ``b``'s action for ``p`` (its entry fee is paid)."""
-    EFFECTS[K.EFFECT[b]].start(s, p, b)
+    EFFECT_OF[b].start(s, p, b)

@@ -80,10 +80,9 @@ weight 1, so the evaluation is ``sum(WEIGHTS[t] * features[t])``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import repeat
 from operator import methodcaller, mul
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from base_game import cards as K
 from base_game.actions import BaseAction
@@ -98,7 +97,7 @@ if TYPE_CHECKING:
     from base_game.state import BaseState
 
 #: francs a good is worth while there is time to use it (index by good)
-GOOD_WORTH = [0.0] * K.NG
+GOOD_WORTH: Final = [0.0] * K.NG
 for _g, _v in (
     (K.FISH, 1.0),
     (K.SMOKED_FISH, 2.0),
@@ -118,53 +117,53 @@ for _g, _v in (
     (K.COKE, 4.0),
 ):
     GOOD_WORTH[_g] = _v
-FOOD_GOODS = tuple(g for g, _ in K.FOOD_SOURCES)
-ENERGY_GOODS = frozenset(g for g, _ in K.ENERGY_SOURCES)
-OTHER_GOODS = tuple(g for g in range(K.NG) if g not in FOOD_GOODS)
-TERMS = ("wealth", "goods", "energy", "food", "loan risk", "loans", "buildings", "ship fund", "tempo")
+FOOD_GOODS: Final = tuple(g for g, _ in K.FOOD_SOURCES)
+ENERGY_GOODS: Final = frozenset(g for g, _ in K.ENERGY_SOURCES)
+OTHER_GOODS: Final = tuple(g for g in range(K.NG) if g not in FOOD_GOODS)
+TERMS: Final = ("wealth", "goods", "energy", "food", "loan risk", "loans", "buildings", "ship fund", "tempo")
 #: the file the weights are read from
-WEIGHTS_PATH = Path(__file__).resolve().parent / "data" / "eval_weights.json"
+WEIGHTS_PATH: Final = Path(__file__).resolve().parent / "data" / "eval_weights.json"
 #: each term's weight (see "Weights" above)
-WEIGHTS: dict[str, float] = dict(load_weights(WEIGHTS_PATH, TERMS).weights)
+WEIGHTS: Final[dict[str, float]] = dict(load_weights(WEIGHTS_PATH, TERMS).weights)
 #: share of GOOD_WORTH counted (converting goods takes actions)
-GOODS_SHARE = WEIGHTS["goods"]
+GOODS_SHARE: Final = WEIGHTS["goods"]
 #: own turns needed to use up a stock of goods; fewer left scale goods down
-CONVERT_TURNS = 4.0
+CONVERT_TURNS: Final = 4.0
 #: weight of the food due in later rounds (food can still be fetched cheaply)
-FUTURE_FOOD = 0.6
+FUTURE_FOOD: Final = 0.6
 #: turns (of all players) over which a later feeding's weight rises from
 #: FUTURE_FOOD to 1, so the evaluation does not jump when a round ends
-FOOD_WEIGHT_TURNS = 14.0
+FOOD_WEIGHT_TURNS: Final = 14.0
 #: value per food point held beyond the whole need (times phase)
-SURPLUS_FOOD = 0.5
+SURPLUS_FOOD: Final = 0.5
 #: food one own turn can still fetch before the round ends (conservative)
-FOOD_PER_TURN = 2.0
+FOOD_PER_TURN: Final = 2.0
 #: cost per franc that a loan must cover, beyond the franc itself: a loan
 #: brings 4 francs and costs 7 (3 per 4 francs) plus ``LOAN_AVERSION``
-LOAN_EXTRA = 1.5
+LOAN_EXTRA: Final = 1.5
 #: cost of being forced to borrow at all
-LOAN_FIXED = 5.0
+LOAN_FIXED: Final = 5.0
 #: extra cost per loan held, beyond its 7 francs: loans are avoided (issue 5
 #: asks for an AI that feeds its workers, not one that borrows to play on)
-LOAN_AVERSION = 2.0
+LOAN_AVERSION: Final = 2.0
 #: weight of the next round's loan risk
-NEXT_ROUND_SHARE = 0.5
+NEXT_ROUND_SHARE: Final = 0.5
 #: interest per loan and round left
-INTEREST_PER_ROUND = 0.5
+INTEREST_PER_ROUND: Final = 0.5
 #: share of an action building's value counted as its future income
-BUILDING_SHARE = 0.25
+BUILDING_SHARE: Final = 0.25
 #: the same for the wharves, which build ships (food for every round left)
-WHARF_SHARE = 0.6
+WHARF_SHARE: Final = 0.6
 #: own turns left under which building income fades
-USE_TURNS = 12.0
+USE_TURNS: Final = 12.0
 #: extra worth of a franc saved toward a ship that would pay for itself
-SHIP_FUND_SHARE = WEIGHTS["ship fund"]
+SHIP_FUND_SHARE: Final = WEIGHTS["ship fund"]
 #: worth of being the player about to take a main action
-TEMPO = WEIGHTS["tempo"]
+TEMPO: Final = WEIGHTS["tempo"]
 
 
 #: per building: ``BUILDING_SHARE`` (``WHARF_SHARE`` for the wharves) of its value if it has an action, else None
-_INCOME: tuple[float | None, ...] = tuple(
+_INCOME: Final[tuple[float | None, ...]] = tuple(
     K.VALUE[b] * (WHARF_SHARE if b in K.WHARVES else BUILDING_SHARE) if K.EFFECT[b] != "none" else None
     for b in range(K.NB)
 )
@@ -186,7 +185,10 @@ def _ship_fund(s: BaseState, p: int, francs: int, later: list[int]) -> float:
         st = s.ship_types[t]
         if st.buy_price is None:
             continue
-        saved = sum(map(min, later, repeat(st.food[n1], len(later))))  # min(due, ship's food) per round
+        food = st.food[n1]
+        saved = 0
+        for due in later:  # min(due, ship's food) per round (a native loop when compiled)
+            saved += due if due < food else food
         gain = FUTURE_FOOD * saved + 4 - st.buy_price
         if gain > best_gain:
             best_gain, best_price = gain, st.buy_price
@@ -242,7 +244,9 @@ def _feeding(s: BaseState, p: int) -> tuple[int, int, list[int], list[float]]:
 
 #: id of a game's round cards -> (the cards, (round, ship food, feeding now, turns to this feeding) ->
 #: :func:`_later_feedings`); the cards are kept and compared, so an id reused by another game misses
-_LATER: dict[int, tuple[tuple[RoundCard, ...], dict[tuple[int, int, bool, int], tuple[list[int], list[float]]]]] = {}
+_LATER: Final[
+    dict[int, tuple[tuple[RoundCard, ...], dict[tuple[int, int, bool, int], tuple[list[int], list[float]]]]]
+] = {}
 
 
 def _later_feedings(
@@ -374,7 +378,7 @@ def _value(s: BaseState, player: int, weights: Mapping[str, float]) -> float:
     return mine - max(others) if others else mine
 
 
-SELL_VERBS = ("sell", "sell ship")
+SELL_VERBS: Final = ("sell", "sell ship")
 
 
 def search_actions(s: BaseState) -> list[BaseAction]:
@@ -420,7 +424,7 @@ def search_actions(s: BaseState) -> list[BaseAction]:
 
 #: the base game's one evaluator (its RULESET declares it; the search and the agents take it): the evaluation
 #: (a weighted sum of :data:`TERMS`, cached by position), its terms, the actions worth searching, its tuning
-EVALUATOR = WeightedSum(
+EVALUATOR: Final = WeightedSum(
     TERMS, WEIGHTS, str(WEIGHTS_PATH), _value, evaluation_terms, methodcaller("key"), 50_000
 ).evaluator(search_actions)
 #: heuristic worth of a state for a seat (higher is better); the true wealth margin once the game is over.

@@ -23,18 +23,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Hashable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from core.payment import payment_options
 
 K = TypeVar("K", bound=Hashable)
 
 #: above this many combinations the fast enumeration is used
-SMALL = 400
+SMALL: Final = 400
 #: the ways worth searching, and the first shown to a player: the least wasteful
-PAY_LIMIT = 4
+PAY_LIMIT: Final = 4
 #: as a ``limit``: every minimal way
-ALL = sys.maxsize
+ALL: Final = sys.maxsize
 
 
 def ways_to_pay(sources: Sequence[tuple[K, int, int]], cost: int, limit: int) -> list[dict[K, int]]:

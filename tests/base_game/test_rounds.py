@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from base_game import RULESET, GameOptions, SetupError
+from base_game import RULESET, BaseState, GameOptions, SetupError
 from base_game.evaluate import evaluate, evaluation_terms
 from base_game.frames import Debt
 from core.protocol import ActionError, parse_action
@@ -331,6 +331,34 @@ def test_clone_is_independent_and_key_hashable():
     c.apply_action(c.legal_actions()[0])
     assert s.key() != c.key() and hash(s.key()) is not None
     assert s.history == [] and len(c.history) == 1
+
+
+def test_clone_copies_every_attribute_and_shares_no_mutable_one():
+    """The state declares its attributes once (slots in pure Python, a native class's attributes when
+    compiled: descriptors of the class either way); a clone has each of them, equal to the original's,
+    and every list, dict or set is its own copy (so the search's children never touch their parent);
+    the search's copy starts with an empty action list."""
+    attributes = [
+        n
+        for n, v in vars(BaseState).items()
+        if type(v).__name__ in ("member_descriptor", "getset_descriptor") and not n.startswith("__")
+    ]
+    assert len(attributes) > 30 and {"goods", "stack", "history", "over"} <= set(attributes)
+    s = new(players=2)
+    for _ in range(12):
+        s.apply_action(s.legal_actions()[-1])
+    for c in (s.clone(), s.copy_for_search()):
+        for name in attributes:
+            mine, theirs = getattr(s, name), getattr(c, name)
+            if name == "history" and c.history == []:
+                assert len(s.history) == 12
+                continue
+            assert mine == theirs, name
+            if isinstance(mine, (list, dict, set)) and name not in ("ship_types", "tile_data"):  # set-up data: shared
+                assert mine is not theirs, name
+        assert all(a is not b for a, b in zip(s.goods, c.goods, strict=True))
+        assert all(a is not b for a, b in zip(s.ship_piles.values(), c.ship_piles.values(), strict=True))
+    assert s.copy_for_search().history == [] and s.clone().history == s.history
 
 
 def test_action_building_and_owners():
