@@ -8,6 +8,7 @@ is modelled and the rulings).
 
 from __future__ import annotations
 
+import core  # noqa: F401  (the engine, compiled or pure, is chosen before any compiled module loads)
 from base_game import evaluate
 from base_game.ai import BASE_LEVELS
 from base_game.data import data_digest as _files_digest

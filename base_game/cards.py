@@ -33,13 +33,13 @@ NG: Final = len(GOODS)
     COKE,
 ) = range(NG)
 
-GOOD_LABEL: Final = tuple(g.replace("_", " ") for g in GOODS)
+GOOD_LABEL: Final[tuple[str, ...]] = tuple(g.replace("_", " ") for g in GOODS)
 LABEL_TO_GOOD: Final = {lbl: i for i, lbl in enumerate(GOOD_LABEL)}
 
 #: food and energy values (seeds/000, Components: fish 1, smoked fish 2, bread 2, meat 3;
 #: wood 1, charcoal 3, coal 3, coke 10)
-FOOD_SOURCES: Final = ((FISH, 1), (SMOKED_FISH, 2), (BREAD, 2), (MEAT, 3))
-ENERGY_SOURCES: Final = ((WOOD, 1), (CHARCOAL, 3), (COAL, 3), (COKE, 10))
+FOOD_SOURCES: Final[tuple[tuple[int, int], ...]] = ((FISH, 1), (SMOKED_FISH, 2), (BREAD, 2), (MEAT, 3))
+ENERGY_SOURCES: Final[tuple[tuple[int, int], ...]] = ((WOOD, 1), (CHARCOAL, 3), (COAL, 3), (COKE, 10))
 FOOD_VALUE: Final = [0] * NG
 for _g, _v in FOOD_SOURCES:
     FOOD_VALUE[_g] = _v
@@ -74,7 +74,7 @@ for _g in UPGRADED:
 
 #: offer spaces in board order; index 0 is francs
 OFFER_GOODS: Final = data.OFFER_GOODS
-OFFER_LABEL: Final = ("francs", "fish", "wood", "clay", "iron", "grain", "cattle")
+OFFER_LABEL: Final[tuple[str, ...]] = ("francs", "fish", "wood", "clay", "iron", "grain", "cattle")
 OFFER_TO_GOOD: Final = (None, FISH, WOOD, CLAY, IRON, GRAIN, CATTLE)
 
 
@@ -97,8 +97,8 @@ def sale_price(value: int) -> int:
 
 
 BUILDINGS: Final = data.standard_buildings() + data.special_buildings()
-NB: Final = len(BUILDINGS)
-NAME: Final = tuple(c.name for c in BUILDINGS)
+NB: Final[int] = len(BUILDINGS)
+NAME: Final[tuple[str, ...]] = tuple(c.name for c in BUILDINGS)
 BY_NAME: Final = {c.name.lower(): i for i, c in enumerate(BUILDINGS)}
 VALUE: Final = tuple(c.value for c in BUILDINGS)
 PRICE: Final = tuple(c.price for c in BUILDINGS)
@@ -131,8 +131,8 @@ FOOTBALL_STADIUM: Final = bid("Football Stadium")
 BLACK_MARKET: Final = bid("Black Market")
 WHARVES: Final = (bid("Wharf 1"), bid("Wharf 2"))
 
-SHIP_TYPES: Final = ("wooden", "iron", "steel", "luxury_liner")
-SHIP_TYPE_LABEL: Final = {
+SHIP_TYPES: Final[tuple[str, ...]] = ("wooden", "iron", "steel", "luxury_liner")
+SHIP_TYPE_LABEL: Final[dict[str, str]] = {
     "wooden": "wooden ship",
     "iron": "iron ship",
     "steel": "steel ship",

@@ -81,11 +81,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from operator import methodcaller, mul
-from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from base_game import cards as K
 from base_game.actions import BaseAction
+from base_game.data import DATA_DIR
 from base_game.effects import EFFECTS
 from base_game.frames import Debt, FinishRound, Pay, Sub, Turn
 from base_game.payments import PAY_LIMIT
@@ -122,7 +122,8 @@ ENERGY_GOODS: Final = frozenset(g for g, _ in K.ENERGY_SOURCES)
 OTHER_GOODS: Final = tuple(g for g in range(K.NG) if g not in FOOD_GOODS)
 TERMS: Final = ("wealth", "goods", "energy", "food", "loan risk", "loans", "buildings", "ship fund", "tempo")
 #: the file the weights are read from
-WEIGHTS_PATH: Final = Path(__file__).resolve().parent / "data" / "eval_weights.json"
+# beside the data files (a compiled module's ``__file__`` names the compiled library, not this file)
+WEIGHTS_PATH: Final = DATA_DIR.resolve() / "eval_weights.json"
 #: each term's weight (see "Weights" above)
 WEIGHTS: Final[dict[str, float]] = dict(load_weights(WEIGHTS_PATH, TERMS).weights)
 #: share of GOOD_WORTH counted (converting goods takes actions)

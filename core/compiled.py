@@ -40,6 +40,13 @@ COMPILED: Final[tuple[str, ...]] = (
     "inland_port.effects",
     "inland_port.state",
     "inland_port.evaluate",
+    "base_game.cards",
+    "base_game.frames",
+    "base_game.actions",
+    "base_game.payments",
+    "base_game.state",
+    "base_game.effects",
+    "base_game.evaluate",
 )
 
 #: the compiled modules' shared library (one mypyc group, inside the package ``core``)

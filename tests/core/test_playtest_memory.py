@@ -43,8 +43,8 @@ BOUNDED = [
 
 def _seat_caches() -> list[dict[Any, Any]]:
     """The evaluation's caches of one seat's terms, for every set of weights (bounded by ``_CACHE_LIMIT``)."""
-    every = [*inland_evaluate._SEAT_CACHES.values(), inland_evaluate._last]
-    return [cache for caches in every for cache in (caches.own, caches.tempo)]
+    every = {id(caches): caches for caches in (*inland_evaluate._SEAT_CACHES.values(), inland_evaluate._last)}
+    return [cache for caches in every.values() for cache in (caches.own, caches.tempo)]
 
 
 def _inland_caches() -> dict[str, int]:
