@@ -41,6 +41,11 @@ class _Frame:
     def __repr__(self) -> str:
         return f"{type(self).__name__}{self._values()!r}"
 
+    def __reduce__(self) -> tuple[type[_Frame], tuple[Any, ...]]:
+        """Copied and pickled through the constructor (a compiled class is made no other way): every frame's
+        values are its constructor's arguments, in order."""
+        return (type(self), self._values())
+
 
 @final
 class Turn(_Frame):

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+import base_game
 import inland_port
 from core import compiled
 
@@ -109,6 +110,18 @@ def test_a_state_and_its_actions_copy_and_pickle_on_either_engine() -> None:
         assert [str(a) for a in twin.legal_actions()] == [str(a) for a in s.legal_actions()]
     action = s.legal_actions()[-1]
     assert pickle.loads(pickle.dumps(action)) == action and str(copy.deepcopy(action)) == str(action)
+
+
+def test_a_base_game_mid_turn_copies_and_pickles_on_either_engine() -> None:
+    """The base game's decision frames (a turn, a payment, a building's use) are compiled classes too."""
+    s = base_game.new_game(5, {"players": 2})
+    for _ in range(12):
+        s.apply_action(s.legal_actions()[-1])
+    frames = [copy.deepcopy(s.stack), pickle.loads(pickle.dumps(s.stack))]
+    assert all(f == s.stack for f in frames) and len(s.stack) > 0
+    for twin in (copy.deepcopy(s), pickle.loads(pickle.dumps(s))):
+        assert twin.key() == s.key()
+        assert [str(a) for a in twin.legal_actions()] == [str(a) for a in s.legal_actions()]
 
 
 def test_every_package_chooses_the_engine_before_it_loads_a_compiled_module() -> None:
