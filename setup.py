@@ -105,7 +105,8 @@ def engine_extensions() -> list[Any]:
     # the sources' digests as mypyc reads them (a source edited during the build is then found stale)
     DIGESTS.update(ENGINE["manifest_for"](COMPILED, HERE))
     try:
-        return list(mypycify(paths, group_name=GROUP, opt_level="3"))
+        # no debug information in the C build (it only lengthens the compile)
+        return list(mypycify(paths, group_name=GROUP, opt_level="3", debug_level="0"))
     except (SystemExit, Exception) as exc:  # mypyc stops with SystemExit on a type error
         remove_compiled()
         say(f"pure Python (mypyc failed: {exc!r})")
