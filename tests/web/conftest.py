@@ -20,6 +20,7 @@ from tests.net.conftest import LOOPBACK, data_dir, make_table  # noqa: F401 (fix
 
 try:
     from playwright.sync_api import Browser, Page, sync_playwright
+    from playwright.sync_api import Error as PlaywrightError
 except ImportError:  # pragma: no cover - the test extra installs it
     sync_playwright = None
 
@@ -99,6 +100,23 @@ def click_a_choice(page: Page, rng: random.Random) -> None:
     """Click one of the choices (a group's way too, when the choice has several); waits until the
     view after it arrives."""
     before = ply(page)
+    for attempt in range(5):
+        # the page draws the choices again when any news arrives (a seat's status, say): a button found just
+        # before is then gone, and the choice is made again on the new ones, as a person would click again
+        try:
+            _click_one(page, rng)
+            break
+        except PlaywrightError as exc:
+            if "not attached" not in str(exc) or attempt == 4:
+                raise
+    page.wait_for_function(
+        f"() => (window.LeHavrePage.view && window.LeHavrePage.view.ply !== {before})"
+        " || window.LeHavrePage.closed !== null",
+        timeout=WAIT_MS,
+    )
+
+
+def _click_one(page: Page, rng: random.Random) -> None:
     buttons = page.query_selector_all("#choices > button.choice, #choices > .ways > button.choice")
     button = rng.choice(buttons)
     if button.get_attribute("data-action") is None:  # a group: open it, then pick a way
@@ -107,11 +125,6 @@ def click_a_choice(page: Page, rng: random.Random) -> None:
         rng.choice(ways).click()
     else:
         button.click()
-    page.wait_for_function(
-        f"() => (window.LeHavrePage.view && window.LeHavrePage.view.ply !== {before})"
-        " || window.LeHavrePage.closed !== null",
-        timeout=WAIT_MS,
-    )
 
 
 def play_by_clicking(page: Page, rng: random.Random, *, until_ply: int | None = None) -> None:
