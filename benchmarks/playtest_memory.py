@@ -14,6 +14,12 @@ largest run with that at 10,000 games (the aim: within 1.5x, and under 500 MB).
 
     .venv/bin/python benchmarks/playtest_memory.py [--games 1000,10000] [--jobs 2] [--agents random,greedy]
 
+With ``--before DIR`` (another tree's sources, run by this Python: e.g. ``git archive COMMIT | tar -x -C DIR``)
+each number of games is played by both trees in turn, ``--rounds`` times (before, after, before, after...),
+and each round prints the after tree's games per CPU second over the before tree's, then their median: the
+speed compared on the same machine at the same load.  ``LEHAVRE_PURE=1`` in the environment runs this tree
+on its pure-Python engine (the before tree of a build without the compiled engine is pure Python anyway).
+
 100,000 games take about 100,000 / (games per CPU second) CPU seconds: ask for them with
 ``--games 1000,10000,100000``; the script says beforehand how long it expects, from the smaller runs it
 measured.  With ``--jobs 2`` it needs both cores to itself for that long.
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -49,6 +56,7 @@ class Point:
 
 
 def command(games: int, jobs: int, agents: str, db: Path) -> list[str]:
+    """The playtest of ``games`` games into the database ``db`` (run in a tree's root: ``-m cli`` is its CLI)."""
     lehavre = [sys.executable, "-m", "cli"]
     return [
         *lehavre,
@@ -65,20 +73,21 @@ def command(games: int, jobs: int, agents: str, db: Path) -> list[str]:
     ]
 
 
-def measure(games: int, jobs: int, agents: str) -> Point:
-    """Run one playtest of ``games`` games in a fresh database; its peak memory, CPU and wall seconds, store size."""
+def measure(games: int, jobs: int, agents: str, tree: Path = ROOT) -> Point:
+    """One playtest of ``games`` games by the sources in ``tree``, in a fresh database: its peak memory, CPU and
+    wall seconds, store size."""
     with tempfile.TemporaryDirectory(prefix="playtest-memory-") as tmp:
         db = Path(tmp) / "runs.sqlite3"
         start = time.monotonic()
         args = command(games, jobs, agents, db)
-        proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        own = tree = 0.0  # the command's own process (the store, the summary); it and its workers together
+        proc = subprocess.Popen(args, cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        own = peak_tree = 0.0  # the command's own process (the store, the summary); it and its workers together
         while True:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if pid:
                 break
             own = max(own, _status_mb(proc.pid, "VmHWM"))
-            tree = max(tree, sum(_status_mb(p, "VmRSS") for p in _tree(proc.pid)))
+            peak_tree = max(peak_tree, sum(_status_mb(p, "VmRSS") for p in _tree(proc.pid)))
             time.sleep(0.1)
         wall = time.monotonic() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -86,7 +95,7 @@ def measure(games: int, jobs: int, agents: str) -> Point:
             raise SystemExit(f"the playtest of {games} games failed (exit {proc.returncode}): {' '.join(args)}")
         # ru_maxrss is in kilobytes on Linux: the largest single process the command waited for
         cpu = usage.ru_utime + usage.ru_stime
-        return Point(games, tree, usage.ru_maxrss / 1024, own, cpu, wall, db.stat().st_size)
+        return Point(games, peak_tree, usage.ru_maxrss / 1024, own, cpu, wall, db.stat().st_size)
 
 
 def _status_mb(pid: int, field: str) -> float:
@@ -128,32 +137,63 @@ def main() -> None:
     )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes of each playtest (default 2)")
     parser.add_argument("--agents", default="random,greedy", help="the playtest's agents (default random,greedy)")
+    parser.add_argument("--before", type=Path, help="another tree's root: each size played by both trees in turn")
+    parser.add_argument("--rounds", type=int, default=2, help="with --before: rounds of the two trees (default 2)")
     args = parser.parse_args()
+    if args.before is not None and not (args.before / "cli" / "__main__.py").is_file():
+        raise SystemExit(f"--before {args.before}: not a tree of lehavre (no cli/__main__.py there)")
+    if args.rounds < 1 or args.jobs < 1:
+        raise SystemExit("--rounds and --jobs: at least 1")
     sizes = sorted(int(n.replace("_", "")) for n in args.games.split(","))
     print(f"lehavre playtest inland --agents {args.agents} --jobs {args.jobs} --games N  (one fresh database each)")
     print(
-        f"{'games':>9} {'tree MB':>8} {'largest MB':>10} {'own MB':>7} {'CPU s':>9} {'wall s':>9}"
+        f"{'tree':>7} {'games':>9} {'tree MB':>8} {'largest MB':>10} {'own MB':>7} {'CPU s':>9} {'wall s':>9}"
         f" {'games/CPU s':>12} {'store KB/game':>14}",
         flush=True,
     )
+    if args.before is not None:
+        _compare(sizes, args)
+        return
     points: list[Point] = []
     for n in sizes:
         if points and n >= 50_000:
-            expected = n / points[-1].per_cpu_second
-            wall = expected / max(1, args.jobs)
-            print(
-                f"  ({n:,} games: about {expected / 60:.0f} CPU minutes, {wall / 60:.0f} minutes on {args.jobs} cores,"
-                " expected from the last run)",
-                flush=True,
-            )
-        p = measure(n, args.jobs, args.agents)
-        points.append(p)
+            _expect(n, points[-1], args.jobs)
+        points.append(_row("this", measure(n, args.jobs, args.agents)))
+    _verdict(points)
+
+
+def _expect(games: int, last: Point, jobs: int) -> None:
+    expected = games / last.per_cpu_second
+    print(
+        f"  ({games:,} games: about {expected / 60:.0f} CPU minutes, {expected / max(1, jobs) / 60:.0f} minutes"
+        f" on {jobs} cores, expected from the last run)",
+        flush=True,
+    )
+
+
+def _row(label: str, p: Point) -> Point:
+    print(
+        f"{label:>7} {p.games:>9,} {p.tree_mb:>8.0f} {p.peak_mb:>10.0f} {p.own_mb:>7.0f} {p.cpu:>9.1f} {p.wall:>9.1f}"
+        f" {p.per_cpu_second:>12.1f} {p.store_bytes / p.games / 1024:>14.2f}",
+        flush=True,
+    )
+    return p
+
+
+def _compare(sizes: list[int], args: argparse.Namespace) -> None:
+    """Each size by the before tree and this one in turn; this tree's games per CPU second over the other's."""
+    for n in sizes:
+        ratios = []
+        for r in range(1, args.rounds + 1):
+            before = _row("before", measure(n, args.jobs, args.agents, args.before))
+            after = _row("this", measure(n, args.jobs, args.agents))
+            ratios.append(after.per_cpu_second / before.per_cpu_second)
+            print(f"  round {r}: games per CPU second {ratios[-1]:.2f}x the before tree's", flush=True)
         print(
-            f"{p.games:>9,} {p.tree_mb:>8.0f} {p.peak_mb:>10.0f} {p.own_mb:>7.0f} {p.cpu:>9.1f} {p.wall:>9.1f}"
-            f" {p.per_cpu_second:>12.1f} {p.store_bytes / p.games / 1024:>14.2f}",
+            f"{n:,} games: this tree plays {statistics.median(ratios):.2f}x the before tree's games per CPU second"
+            f" (median of {len(ratios)} rounds; load {os.getloadavg()[0]:.1f})",
             flush=True,
         )
-    _verdict(points)
 
 
 def _verdict(points: list[Point]) -> None:
