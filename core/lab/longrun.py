@@ -39,6 +39,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from core.agents import AgentSpecError, make_agent
+from core.evalcache import forget
 from core.lab.perturb import PerturbSpec, draw, movable, write_data
 from core.lab.playtest.config import build_options, load_ruleset, new_game, options_to_json
 from core.lab.playtest.game import Decisions
@@ -218,7 +219,10 @@ def play_one(
     run: RunPlan, index: int, options: dict[str, Any], should_stop: Callable[[], bool], folder: Path | None = None
 ) -> dict[str, Any]:
     """Play game ``index`` of ``run`` to its end and return its record (raises :class:`Stop`); a perturbed
-    run writes its data files into ``folder``."""
+    run writes its data files into ``folder``.  The engine's caches are emptied first, as a playtest's game
+    does (:func:`core.evalcache.forget`; play is the same): one process plays game after game for hours,
+    each set-up of a perturbed run on data of its own."""
+    forget()
     options, changes = perturbed(run, index, options, folder or Path(tempfile.gettempdir()))
     game = load_ruleset(run.rules)
     setup = setup_seed(run, index // 2)

@@ -23,6 +23,7 @@ from base_game.state import BaseState
 from core import compiled
 from core.agents import make_agent
 from core.evalcache import WeightedSum, forget, registered
+from core.lab.longrun import RunPlan, play_one
 from core.lab.longrun_report import agent_tallies
 from core.lab.playtest import GameJob, play_game
 from core.lab.playtest.config import make_config, new_game
@@ -114,6 +115,24 @@ def test_a_playtest_game_starts_from_empty_caches() -> None:
     after_another = play_game(job)
     assert _inland_caches() == sizes
     assert after_another == alone | {"seconds": after_another["seconds"]}
+
+
+def test_a_long_measurement_game_starts_from_empty_caches() -> None:
+    """The long measurement plays game after game in one process for hours, on a new data file for every
+    set-up of a perturbed run: each game forgets the games before it, as a playtest's does."""
+    run = RunPlan(
+        name="quick", group="match", question="q", rules="inland", agents=("random", "greedy"), seed=5, games=4
+    )
+    forget()
+    alone = play_one(run, 2, {}, lambda: False)
+    sizes = _inland_caches()
+    play_one(run, 1, {}, lambda: False)
+    after_another = play_one(run, 2, {}, lambda: False)
+    assert _inland_caches() == sizes
+    timing = ("wall", "cpu")
+    assert {k: v for k, v in after_another.items() if k not in timing} == {
+        k: v for k, v in alone.items() if k not in timing
+    }
 
 
 def test_small_cache_limits_bound_the_caches_and_change_no_game(monkeypatch: pytest.MonkeyPatch) -> None:
