@@ -367,8 +367,10 @@ def proposal_lines(proposals: Sequence[rebalance.Proposal]) -> list[str]:
             continue
         today = rebalance.Candidate((), tuple(rebalance.predict(lv, ()) for lv in prop.levels))
         levels = [lv.level for lv in prop.levels]
+        chance = rebalance.expected_by_chance(len(prop.fields), len(prop.levels), prop.min_z)
         lines += [
-            f"**Search {prop.search}** ({held}): {len(prop.clear)} of {len(prop.fields)} numbers clear enough to move. "
+            f"**Search {prop.search}** ({held}): {len(prop.clear)} of {len(prop.fields)} numbers clear enough to move "
+            f"(numbers without any effect would give {chance:.1f} by chance). "
             "Today's data, as fitted: " + ", ".join(f"{p.level} {predicted(p)}" for p in today.predictions) + ".",
             "",
         ]
@@ -382,7 +384,7 @@ def proposal_lines(proposals: Sequence[rebalance.Proposal]) -> list[str]:
             lines += ["No number is clear enough to move: nothing to propose.", ""]
         elif not best.qualifies:
             lines += [
-                f"No change of up to {rebalance.MOST} clear numbers is predicted to put both levels in their bands; "
+                f"No change of up to {prop.most} clear numbers is predicted to put both levels in their bands; "
                 f"the closest: {best.describe()}.",
                 "",
             ]
@@ -445,22 +447,14 @@ def confirmation_runs(plan: Plan) -> dict[str, list[RunPlan]]:
 def target_verdict(run: RunPlan, games: Sequence[dict[str, Any]]) -> tuple[list[Any], str, bool]:
     """A confirmation table row, its verdict line's part and whether the target is met."""
     lo, hi = rebalance.TARGETS[run.label]
+    band = f"{100 * lo:.0f}-{100 * hi:.0f}%"
     first, decisive = decisive_share(games)
     met = decisive > 0 and lo <= first / decisive <= hi
-    so_far = "" if len(games) >= run.games else ", so far"
-    word = "met" if met else "not met"
-    row = [
-        run.label,
-        f"{len(games)} of {run.games}",
-        interval(first, decisive),
-        f"{100 * lo:.0f}-{100 * hi:.0f}%",
-        word,
-    ]
-    return (
-        row,
-        f"{run.label} {100 * lo:.0f}-{100 * hi:.0f}%: {word} ({interval(first, decisive)}, {len(games)} of {run.games} games{so_far})",
-        met,
-    )
+    word = "met" if met else "not met" if decisive else "no games yet"
+    count = f"{len(games)} of {run.games}"
+    row = [run.label, count, interval(first, decisive), band, word]
+    figure = f" ({interval(first, decisive)}, {count} games{'' if len(games) >= run.games else ', so far'})"
+    return row, f"{run.label} {band}: {word}" + (figure if decisive else ""), met
 
 
 def verdict_lines(plan: Plan, held: Held, root: Path) -> list[str]:
@@ -482,7 +476,11 @@ def verdict_lines(plan: Plan, held: Held, root: Path) -> list[str]:
         checked, ok = _building_verdicts(runs, held, root)
         said += checked
         met.append(ok)
-        whole = "confirmed" if all(met) and len(runs) == len(rebalance.CONFIRM_LEVELS) else "not confirmed"
+        every = all(met) and len(runs) == len(rebalance.CONFIRM_LEVELS)
+        if data:
+            whole = "confirmed" if every else "not confirmed"
+        else:
+            whole = "meets every target" if every else "does not meet every target"
         head = f"- **{name}** ({', '.join(changed) if changed else 'no number changed'}): {whole}. "
         verdicts.append(head + "; ".join(said) + ".")
     header = ["data", "level", "games", "seat 1's share of decisive games [95% CI]", "target", "verdict"]

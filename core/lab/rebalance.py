@@ -172,6 +172,12 @@ def clear_numbers(levels: Sequence[LevelFit], min_z: float = MIN_Z) -> list[str]
     return sorted((k for k, z in best.items() if z >= min_z), key=lambda k: (-best[k], k))
 
 
+def expected_by_chance(numbers: int, levels: int, min_z: float = MIN_Z) -> float:
+    """How many of ``numbers`` numbers without any effect reach |z| >= ``min_z`` at some of ``levels`` levels."""
+    alone = math.erfc(min_z / math.sqrt(2))  # two-sided, a normal z
+    return numbers * (1 - (1 - alone) ** levels)
+
+
 def number_moves(f: TunableField, step: int, moves: Sequence[int] = MOVES) -> list[Move]:
     """The moves of ``f`` (in steps of ``step``) that stay within its bounds."""
     return [Move(f.key, f.value, m, f.value + m * step) for m in moves if f.low <= f.value + m * step <= f.high]
@@ -230,6 +236,9 @@ class Proposal:
     candidates: tuple[Candidate, ...] = ()
     fields: tuple[TunableField, ...] = ()
     waiting: str = ""
+    #: the |z| a number needed to be moved, and the most numbers a candidate changed
+    min_z: float = MIN_Z
+    most: int = MOST
 
     @property
     def best(self) -> Candidate | None:
@@ -273,7 +282,8 @@ def propose(
             if r.perturb is not None
         )
         found = candidates(levels, fields, min_z=min_z, most=most, keep=keep)
-        out.append(Proposal(name, ordered, levels, tuple(clear_numbers(levels, min_z)), tuple(found), tuple(fields)))
+        clear = tuple(clear_numbers(levels, min_z))
+        out.append(Proposal(name, ordered, levels, clear, tuple(found), tuple(fields), min_z=min_z, most=most))
     return out
 
 

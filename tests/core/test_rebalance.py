@@ -18,6 +18,7 @@ from core.lab.longrun_report import proposal_lines, rebalance_lines
 from core.lab.perturb import Effect, Fit, PerturbSpec, draw
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import TunableField
+from inland_port.state import InlandState
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "benchmarks" / "longrun.py"
@@ -198,6 +199,7 @@ def test_the_confirmation_runs_are_plan_runs_that_play_the_candidate(tmp_path: P
         options = run_options(run, ROOT)
         assert Path(options["buildings"]) == path.resolve()
         played = new_game(run.rules, options, 1)
+        assert isinstance(played, InlandState)
         assert played.data_digest == new_game(run.rules, {"buildings": str(path)}, 1).data_digest
         assert played.data_digest != new_game(run.rules, {}, 1).data_digest
     assert len({r.seed for r in runs}) == 3
@@ -235,7 +237,7 @@ def test_the_report_section_says_which_targets_the_candidate_meets(tmp_path: Pat
     assert "## The rebalance" in text
     assert "| 1 | Farmland.value 4->6 |" in text
     assert f"| {data} | ai:normal | 20 of 20 | 50.0% [29.9%, 70.1%] | 43-57% | met |" in text
-    assert "| today's data | ai:normal | 0 of 20 | – | 43-57% | not met |" in text
+    assert "| today's data | ai:normal | 0 of 20 | – | 43-57% | no games yet |" in text
     verdict = next(line for line in text.splitlines() if line.startswith(f"- **{data}**"))
     assert verdict.startswith(f"- **{data}** (Farmland.value 4->6): ")
     assert "every building built in at least 5.0% of ai:normal games: met" in verdict
