@@ -198,11 +198,15 @@ def test_the_confirmation_runs_are_plan_runs_that_play_the_candidate(tmp_path: P
         assert run.seed not in {r.seed for r in plan.runs}
         options = run_options(run, ROOT)
         assert Path(options["buildings"]) == path.resolve()
-        played = new_game(run.rules, options, 1)
-        assert isinstance(played, InlandState)
-        assert played.data_digest == new_game(run.rules, {"buildings": str(path)}, 1).data_digest
-        assert played.data_digest != new_game(run.rules, {}, 1).data_digest
+        assert digest(options) == digest({"buildings": str(path)}) != digest({})
     assert len({r.seed for r in runs}) == 3
+
+
+def digest(options: dict[str, Any]) -> str:
+    """The digest of the data an Inland Port game set up with ``options`` plays on."""
+    played = new_game("inland", options, 1)
+    assert isinstance(played, InlandState)
+    return played.data_digest
 
 
 def confirmation_game(index: int, names: list[str], strong: str) -> dict[str, Any]:
