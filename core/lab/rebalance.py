@@ -58,8 +58,8 @@ MOVES = (-2, -1, 1, 2)
 MOST = 3
 #: a number is moved only if its effect's |z| reaches this at some level
 MIN_Z = 2.0
-#: the fewest games a level's run needs before its fit is used
-MIN_GAMES = 20
+#: the fewest games a level's run needs before its fit is used (a fit of dozens of numbers on fewer is noise)
+MIN_GAMES = 100
 #: where the candidates' data files are written, relative to the repository
 CANDIDATES = "benchmarks/longrun/candidates"
 #: the plan group of the confirmation runs

@@ -14,7 +14,7 @@ import pytest
 
 from core.lab import rebalance
 from core.lab.longrun import Plan, RunPlan, RunStore, read_run, run_options, run_path
-from core.lab.longrun_report import proposal_lines, rebalance_lines
+from core.lab.longrun_report import agreement_lines, proposal_lines, rebalance_lines
 from core.lab.perturb import Effect, Fit, PerturbSpec, draw
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import TunableField
@@ -159,7 +159,7 @@ def test_a_search_without_enough_games_says_what_it_waits_for(tmp_path: Path) ->
     assert proposal.best is None
     assert proposal.waiting == (
         "inland-perturb-easy-t holds 1 of 3000 games; inland-perturb-normal-t holds 0 of 3000 games "
-        "(a fit needs at least 20)"
+        "(a fit needs at least 100)"
     )
 
 
@@ -274,3 +274,25 @@ def test_propose_writes_the_candidate_and_prints_its_runs(tmp_path: Path) -> Non
     runs = [RunPlan.model_validate_json(e) for e in entries]
     assert [r.label for r in runs] == ["ai:normal", "ai:easy", "ai:hard"]
     assert all(r.options["buildings"] == str(written[0].resolve()) for r in runs)
+
+
+def made_up_search(name: str, normal_a: float) -> rebalance.Proposal:
+    easy = level("ai:easy", 0.40, {"A.value": (0.05, 0.01)})
+    normal = level("ai:normal", 0.60, {"A.value": (normal_a, 0.01), "B.value": (-0.05, 0.01)})
+    found = tuple(rebalance.candidates([easy, normal], FIELDS))
+    clear = tuple(rebalance.clear_numbers([easy, normal]))
+    return rebalance.Proposal(name, (easy.run, normal.run), (easy, normal), clear, found, tuple(FIELDS))
+
+
+def test_the_report_says_whether_the_searches_agree() -> None:
+    x, y = made_up_search("x", -0.05), made_up_search("y", -0.05)
+    text = "\n".join(agreement_lines([x, y]))
+    said = "- search x's (A.value 10->14) by search y: ai:easy 50.0% ± 2.2, ai:normal 50.0% ± 2.2: qualifies."
+    assert said in text and "The searches' best candidates are the same change." in text
+    z = made_up_search("z", 0.0)  # A moves only ai:easy here: z's best is a pair, x's single fails on z's fits
+    text = "\n".join(agreement_lines([x, z]))
+    assert (
+        "- search x's (A.value 10->14) by search z: ai:easy 50.0% ± 2.2, ai:normal 60.0% ± 2.2: does not qualify."
+        in text
+    )
+    assert "The searches' best candidates are different changes." in text
