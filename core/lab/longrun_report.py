@@ -405,7 +405,7 @@ def agreement_lines(proposals: Sequence[rebalance.Proposal]) -> list[str]:
                 said = ", ".join(f"{p.level} {predicted(p)}" for p in seen.predictions)
                 verdict = "qualifies" if seen.qualifies else "does not qualify"
                 lines.append(
-                    f"- search {prop.search}'s ({prop.best.describe()}) by search {other.search}: {said}: {verdict}."
+                    f"- search {prop.search}'s best ({prop.best.describe()}), on search {other.search}'s fits: {said}: {verdict}."
                 )
     same = {tuple(sorted(p.best.changes.items())) for p in fitted if p.best is not None}
     lines += [

@@ -287,12 +287,14 @@ def made_up_search(name: str, normal_a: float) -> rebalance.Proposal:
 def test_the_report_says_whether_the_searches_agree() -> None:
     x, y = made_up_search("x", -0.05), made_up_search("y", -0.05)
     text = "\n".join(agreement_lines([x, y]))
-    said = "- search x's (A.value 10->14) by search y: ai:easy 50.0% ± 2.2, ai:normal 50.0% ± 2.2: qualifies."
+    said = (
+        "- search x's best (A.value 10->14), on search y's fits: ai:easy 50.0% ± 2.2, ai:normal 50.0% ± 2.2: qualifies."
+    )
     assert said in text and "The searches' best candidates are the same change." in text
     z = made_up_search("z", 0.0)  # A moves only ai:easy here: z's best is a pair, x's single fails on z's fits
     text = "\n".join(agreement_lines([x, z]))
     assert (
-        "- search x's (A.value 10->14) by search z: ai:easy 50.0% ± 2.2, ai:normal 60.0% ± 2.2: does not qualify."
+        "- search x's best (A.value 10->14), on search z's fits: ai:easy 50.0% ± 2.2, ai:normal 60.0% ± 2.2: does not qualify."
         in text
     )
     assert "The searches' best candidates are different changes." in text
