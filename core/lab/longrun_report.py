@@ -346,7 +346,8 @@ REBALANCE_NOTE = (
     f"Only numbers whose effect has |z| >= {rebalance.MIN_Z:g} at some level are moved, so that a candidate does not "
     "chase noise. A candidate qualifies when both predictions lie in their target bands ("
     + ", ".join(f"{level} {100 * lo:.0f}-{100 * hi:.0f}%" for level, (lo, hi) in rebalance.TARGETS.items())
-    + "); qualifying candidates are ranked by fewest changed numbers, then by the worst level's distance from 50% "
+    + ") with a standard error of at most half the band's width (a less precise fit cannot tell the band from "
+    "outside it); qualifying candidates are ranked by fewest changed numbers, then by the worst level's distance from 50% "
     "plus its standard error (smaller first); when none qualifies, the closest to the bands is shown first. "
     "`python benchmarks/longrun.py propose` writes each search's best qualifying candidate as a data file and prints "
     "the runs that confirm it, on seeds no search used."
@@ -383,9 +384,11 @@ def proposal_lines(proposals: Sequence[rebalance.Proposal]) -> list[str]:
         if best is None:
             lines += ["No number is clear enough to move: nothing to propose.", ""]
         elif not best.qualifies:
+            vague = [f"{p.level} ± {100 * p.stderr:.1f}" for p in best.predictions if not p.precise]
+            why = f" (too imprecise to tell: {', '.join(vague)})" if vague else ""
             lines += [
-                f"No change of up to {prop.most} clear numbers is predicted to put both levels in their bands; "
-                f"the closest: {best.describe()}.",
+                f"No change of up to {prop.most} clear numbers is predicted to put both levels in their bands "
+                f"with a standard error of at most half the band's width; the closest: {best.describe()}{why}.",
                 "",
             ]
     return lines

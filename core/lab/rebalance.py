@@ -13,7 +13,8 @@ effects' errors, taken as independent (in the runs every number moves independen
 Only numbers whose effect is clear at some level (:math:`|z| \\ge` ``min_z``, :data:`MIN_Z` by default)
 are moved: with dozens of numbers the others' effects are mostly noise, and a candidate built on
 noise does not hold on fresh seeds.  A candidate *qualifies* when both predictions land in their
-target bands (:data:`TARGETS`).  Candidates are ranked (:meth:`Candidate.rank`): those that qualify
+target bands (:data:`TARGETS`) with a standard error of at most half the band's width (a fit less
+precise than that cannot tell the band from outside it).  Candidates are ranked (:meth:`Candidate.rank`): those that qualify
 first, by fewest changed numbers, then by the *pessimistic worst distance* (the larger, over the
 levels, of the prediction's distance from 50% plus its standard error); then the others, closest to
 the bands first (the larger distance of a prediction outside its band).
@@ -119,6 +120,12 @@ class Prediction:
         return max(0.0, lo - self.share, self.share - hi)
 
     @property
+    def precise(self) -> bool:
+        """Whether the fit can tell the band from outside it: a standard error of at most half the band's width."""
+        lo, hi = self.band
+        return self.stderr <= (hi - lo) / 2
+
+    @property
     def pessimistic(self) -> float:
         """The distance from 50% plus one standard error."""
         return abs(self.share - 0.5) + self.stderr
@@ -133,7 +140,7 @@ class Candidate:
 
     @property
     def qualifies(self) -> bool:
-        return all(p.outside == 0.0 for p in self.predictions)
+        return all(p.outside == 0.0 and p.precise for p in self.predictions)
 
     @property
     def changes(self) -> dict[str, int]:
