@@ -3,6 +3,7 @@
     python benchmarks/longrun.py play [--minutes M] [--runs NAME,NAME]   # play on; Ctrl-C or SIGTERM stops cleanly
     python benchmarks/longrun.py status                                    # games stored per run, time left
     python benchmarks/longrun.py report                                    # every table and report, from the store
+    python benchmarks/longrun.py propose [--min-z Z] [--most N]             # each search's candidate, its file and runs
 
 The plan (``benchmarks/longrun/plan.json``) lists every run; the store (``benchmarks/longrun/store/``,
 one file a run, one game a line) is committed with the code.  One process, node budgets, no time cap:
@@ -19,8 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from core.lab import rebalance
 from core.lab.longrun import LongrunError, StopSignal, load_plan, play_plan, read_run
-from core.lab.longrun_report import write_reports
+from core.lab.longrun_report import agreement_lines, proposal_lines, write_reports
 
 HERE = Path(__file__).resolve().parent / "longrun"
 PLAN = HERE / "plan.json"
@@ -41,19 +43,56 @@ def status(plan_path: Path, store: Path) -> None:
         print(f"{run.name:28} {len(games):4}/{run.games}{left}")
 
 
+def propose(plan_path: Path, store: Path, folder: Path, min_z: float, most: int, show: int) -> None:
+    """Each search's best candidates; the best that qualifies written as a data file, with its confirmation runs."""
+    plan = load_plan(plan_path)
+    held = {run.name: read_run(store, run) for run in plan.runs}
+    proposals = rebalance.propose(plan, held, ROOT, min_z=min_z, most=most, keep=show)
+    if not proposals:
+        print("the plan has no perturbed runs: no search to propose from")
+    for line in [*proposal_lines(proposals), *agreement_lines(proposals)]:
+        print(line)
+    for prop in proposals:
+        best = prop.best
+        if prop.waiting:
+            continue
+        if best is None or not best.qualifies:
+            print(f"search {prop.search}: no candidate qualifies, so no data file is written and nothing to confirm")
+            continue
+        path = rebalance.write_candidate(prop, best, folder, ROOT)
+        data = rebalance.plan_path(path, ROOT)
+        print(f"search {prop.search}: wrote {data}; the runs that confirm it (plan entries):")
+        for run in rebalance.confirmation_runs(plan, prop, best, data):
+            print("    " + rebalance.plan_entry(run) + ",")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["play", "status", "report"])
+    parser.add_argument("what", choices=["play", "status", "report", "propose"])
     parser.add_argument("--minutes", type=float, default=None, help="play: stop after this many minutes")
     parser.add_argument("--runs", default="", help="play: only these runs (names, comma-separated)")
     parser.add_argument("--plan", type=Path, default=PLAN, help="the plan file")
     parser.add_argument("--store", type=Path, default=STORE, help="the store folder")
     parser.add_argument("--out", type=Path, default=HERE, help="report: where the tables and HTML go")
+    parser.add_argument(
+        "--min-z", type=float, default=rebalance.MIN_Z, help="propose: move only numbers whose |z| reaches this"
+    )
+    parser.add_argument(
+        "--most", type=int, default=rebalance.MOST, help="propose: the most numbers a candidate changes"
+    )
+    parser.add_argument("--show", type=int, default=5, help="propose: how many candidates of each search to show")
+    parser.add_argument(
+        "--candidates", type=Path, default=ROOT / rebalance.CANDIDATES, help="propose: where the data files go"
+    )
     args = parser.parse_args(argv)
     if args.minutes is not None and not args.minutes > 0:
         parser.error(f"--minutes must be a positive number, not {args.minutes:g}")
+    if args.min_z < 0 or args.most < 1 or args.show < 1:
+        parser.error("--min-z must be 0 or more, --most and --show 1 or more")
     try:
-        if args.what == "status":
+        if args.what == "propose":
+            propose(args.plan, args.store, args.candidates, args.min_z, args.most, args.show)
+        elif args.what == "status":
             status(args.plan, args.store)
         elif args.what == "report":
             for path in write_reports(load_plan(args.plan), args.store, args.out, ROOT):

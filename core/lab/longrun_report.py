@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from core.lab import seat_report, stats
+from core.lab import rebalance, seat_report, stats
 from core.lab.longrun import Plan, RunPlan, read_run, run_options
 from core.lab.measures import summarize_measures
 from core.lab.perturb import fit, movable
@@ -135,7 +135,7 @@ def seat_lines(plan: Plan, curves: Sequence[dict[str, Any]]) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
-def building_rows(games: Sequence[dict[str, Any]]) -> list[list[Any]]:
+def building_counts(games: Sequence[dict[str, Any]]) -> dict[str, tuple[int, int]]:
     """Per building: the games it was built in, and its owner's wins among them (final owner)."""
     built: dict[str, int] = defaultdict(int)
     owner_won: dict[str, int] = defaultdict(int)
@@ -146,10 +146,17 @@ def building_rows(games: Sequence[dict[str, Any]]) -> list[list[Any]]:
             owner = g["owners"].get(name)
             if owner is not None and g["winners"] == [owner]:
                 owner_won[name] += 1
+    return {name: (built[name], owner_won[name]) for name in built}
+
+
+def building_rows(games: Sequence[dict[str, Any]]) -> list[list[Any]]:
+    """Per building: the games it was built in, and its owner's wins among them, the most built first."""
+    counts = building_counts(games)
     n = len(games)
     rows = []
-    for name in sorted(built, key=lambda b: (-built[b], b)):  # a fixed order (sets iterate by hash)
-        rows.append([name, f"{built[name]} ({pct(built[name] / n)})", interval(owner_won[name], built[name])])
+    for name in sorted(counts, key=lambda b: (-counts[b][0], b)):  # a fixed order (sets iterate by hash)
+        built, won = counts[name]
+        rows.append([name, f"{built} ({pct(built / n)})", interval(won, built)])
     return rows
 
 
@@ -311,6 +318,7 @@ def write_reports(plan: Plan, store: Path, out: Path, root: Path) -> list[Path]:
         *match_lines(plan, held, "skill depth", "Skill depth: the larger budget against the smaller", 1),
         *compared_lines(plan, held),
         *perturbation_lines(plan, held, root),
+        *rebalance_lines(plan, held, root),
         *building_lines(plan, held),
     ]
     out.mkdir(parents=True, exist_ok=True)
@@ -318,3 +326,194 @@ def write_reports(plan: Plan, store: Path, out: Path, root: Path) -> list[Path]:
     report.write_text("\n".join(lines) + "\n", encoding="utf-8")
     html = write_report(out / "seats.html", seat_report.render(curves, [COMMAND], note=SEAT_NOTE))
     return [report, html]
+
+
+# ---------------------------------------------------------------------------
+# The rebalance: candidates from the fits, and their confirmation
+# ---------------------------------------------------------------------------
+
+#: the building checks of a rebalance: built in at least this share of ai:normal games ...
+BUILT_AT_LEAST = 0.05
+#: ... and no building whose owner won more than this share of the games it was built in
+OWNER_WINS_AT_MOST = 0.70
+
+REBALANCE_NOTE = (
+    "Each search (a pair of perturbed runs, one at ai:easy and one at ai:normal, on seeds of its own) predicts, for "
+    f"every change of 1 to {rebalance.MOST} numbers, each moved one or two of the runs' steps either way, the first "
+    "seat's share of decisive games at both levels: linear, from that level's fit (today's data plus each moved "
+    "number's effect times its steps, turned into a share of decisive games with the run's tie rate), ± the "
+    "prediction's standard error (the fitted intercept's and the moved effects' errors, taken as independent). "
+    f"Only numbers whose effect has |z| >= {rebalance.MIN_Z:g} at some level are moved, so that a candidate does not "
+    "chase noise. A candidate qualifies when both predictions lie in their target bands ("
+    + ", ".join(f"{level} {100 * lo:.0f}-{100 * hi:.0f}%" for level, (lo, hi) in rebalance.TARGETS.items())
+    + ") with a standard error of at most half the band's width (a less precise fit cannot tell the band from "
+    "outside it); qualifying candidates are ranked by fewest changed numbers, then by the worst level's distance from 50% "
+    "plus its standard error (smaller first); when none qualifies, the closest to the bands is shown first. "
+    "`python benchmarks/longrun.py propose` writes each search's best qualifying candidate as a data file and prints "
+    "the runs that confirm it, on seeds no search used."
+)
+
+
+def predicted(p: rebalance.Prediction) -> str:
+    return f"{pct(p.share)} ± {100 * p.stderr:.1f}"
+
+
+def proposal_lines(proposals: Sequence[rebalance.Proposal]) -> list[str]:
+    """Each search's fits at today's data and its best candidates."""
+    lines: list[str] = []
+    for prop in proposals:
+        held = "; ".join(f"{lv.run.name}: {lv.fit.games} of {lv.run.games} games" for lv in prop.levels)
+        if prop.waiting:
+            lines += [f"**Search {prop.search}**: nothing proposed yet: {prop.waiting}.", ""]
+            continue
+        today = rebalance.Candidate((), tuple(rebalance.predict(lv, ()) for lv in prop.levels))
+        levels = [lv.level for lv in prop.levels]
+        chance = rebalance.expected_by_chance(len(prop.fields), len(prop.levels), prop.min_z)
+        lines += [
+            f"**Search {prop.search}** ({held}): {len(prop.clear)} of {len(prop.fields)} numbers clear enough to move "
+            f"(numbers without any effect would give {chance:.1f} by chance). "
+            "Today's data, as fitted: " + ", ".join(f"{p.level} {predicted(p)}" for p in today.predictions) + ".",
+            "",
+        ]
+        rows = [
+            [i, c.describe(), *(predicted(p) for p in c.predictions), "yes" if c.qualifies else "no"]
+            for i, c in enumerate(prop.candidates, 1)
+        ]
+        lines += [*table(["rank", "numbers changed", *(f"{lv} predicted" for lv in levels), "qualifies"], rows), ""]
+        best = prop.best
+        if best is None:
+            lines += ["No number is clear enough to move: nothing to propose.", ""]
+        elif not best.qualifies:
+            vague = [f"{p.level} ± {100 * p.stderr:.1f}" for p in best.predictions if not p.precise]
+            why = f" (too imprecise to tell: {', '.join(vague)})" if vague else ""
+            lines += [
+                f"No change of up to {prop.most} clear numbers is predicted to put both levels in their bands "
+                f"with a standard error of at most half the band's width; the closest: {best.describe()}{why}.",
+                "",
+            ]
+    return lines
+
+
+def agreement_lines(proposals: Sequence[rebalance.Proposal]) -> list[str]:
+    """Whether the searches agree: each best candidate predicted by the other searches' fits."""
+    fitted = [p for p in proposals if p.best is not None]
+    if len(fitted) < 2:
+        return []
+    lines = ["Do the searches agree? Each search's best candidate, predicted by the other searches' fits:", ""]
+    for prop in fitted:
+        assert prop.best is not None
+        for other in fitted:
+            seen = rebalance.cross_check(prop.best, other) if other is not prop else None
+            if seen is not None:
+                said = ", ".join(f"{p.level} {predicted(p)}" for p in seen.predictions)
+                verdict = "qualifies" if seen.qualifies else "does not qualify"
+                lines.append(
+                    f"- search {prop.search}'s best ({prop.best.describe()}), on search {other.search}'s fits: {said}: {verdict}."
+                )
+    same = {tuple(sorted(p.best.changes.items())) for p in fitted if p.best is not None}
+    lines += [
+        "",
+        "The searches' best candidates are " + ("the same change." if len(same) == 1 else "different changes."),
+        "",
+    ]
+    return lines
+
+
+def decisive_share(games: Sequence[dict[str, Any]]) -> tuple[int, int]:
+    """The first seat's sole wins, and the decisive games."""
+    return sum(1 for g in games if g["winners"] == [0]), sum(1 for g in games if len(g["winners"]) == 1)
+
+
+def building_check(games: Sequence[dict[str, Any]], names: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The buildings (of ``names``) built in fewer than :data:`BUILT_AT_LEAST` of ``games``, and those whose
+    owner won more than :data:`OWNER_WINS_AT_MOST` of the games they were built in (each with its share)."""
+    counts = building_counts(games)
+    n = max(1, len(games))
+    rare = [
+        f"{b} {pct(counts.get(b, (0, 0))[0] / n)}"
+        for b in sorted(names)
+        if counts.get(b, (0, 0))[0] < BUILT_AT_LEAST * n
+    ]
+    strong = [f"{b} {pct(w / k)} of {k}" for b, (k, w) in sorted(counts.items()) if k and w / k > OWNER_WINS_AT_MOST]
+    return rare, strong
+
+
+def confirmation_runs(plan: Plan) -> dict[str, list[RunPlan]]:
+    """The runs that judge a data file against the targets: today's data (the seat curve) and each candidate."""
+    out: dict[str, list[RunPlan]] = defaultdict(list)
+    for run in plan.runs:
+        if run.label in rebalance.TARGETS and run.group in ("seat curve", rebalance.CONFIRMATION):
+            out[str(run.options.get("buildings") or "")].append(run)
+    return dict(out)
+
+
+def target_verdict(run: RunPlan, games: Sequence[dict[str, Any]]) -> tuple[list[Any], str, bool]:
+    """A confirmation table row, its verdict line's part and whether the target is met."""
+    lo, hi = rebalance.TARGETS[run.label]
+    band = f"{100 * lo:.0f}-{100 * hi:.0f}%"
+    first, decisive = decisive_share(games)
+    met = decisive > 0 and lo <= first / decisive <= hi
+    word = "met" if met else "not met" if decisive else "no games yet"
+    count = f"{len(games)} of {run.games}"
+    row = [run.label, count, interval(first, decisive), band, word]
+    figure = f" ({interval(first, decisive)}, {count} games{'' if len(games) >= run.games else ', so far'})"
+    return row, f"{run.label} {band}: {word}" + (figure if decisive else ""), met
+
+
+def verdict_lines(plan: Plan, held: Held, root: Path) -> list[str]:
+    """Each data file's confirmation: the targets' table, the building checks and a verdict per target."""
+    judged = confirmation_runs(plan)
+    if not judged:
+        return []
+    lines = ["**Confirmation** (the first seat's share of decisive games on each data file, against the targets):", ""]
+    rows, verdicts = [], []
+    for data, runs in judged.items():
+        name = data or "today's data"
+        changed = rebalance.data_changes(runs[0].rules, data or None, root)
+        said, met = [], []
+        for run in sorted(runs, key=lambda r: rebalance.CONFIRM_LEVELS.index(r.label)):
+            row, verdict, ok = target_verdict(run, held[run.name])
+            rows.append([name, *row])
+            said.append(verdict)
+            met.append(ok and len(held[run.name]) >= run.games)
+        checked, ok = _building_verdicts(runs, held, root)
+        said += checked
+        met.append(ok)
+        every = all(met) and len(runs) == len(rebalance.CONFIRM_LEVELS)
+        if data:
+            whole = "confirmed" if every else "not confirmed"
+        else:
+            whole = "meets every target" if every else "does not meet every target"
+        head = f"- **{name}** ({', '.join(changed) if changed else 'no number changed'}): {whole}. "
+        verdicts.append(head + "; ".join(said) + ".")
+    header = ["data", "level", "games", "seat 1's share of decisive games [95% CI]", "target", "verdict"]
+    return [*lines, *table(header, rows), "", *verdicts, ""]
+
+
+def _building_verdicts(runs: Sequence[RunPlan], held: Held, root: Path) -> tuple[list[str], bool]:
+    """The building checks on the ai:normal run of ``runs``, and whether both hold."""
+    normal = next((r for r in runs if r.label == "ai:normal"), None)
+    if normal is None or not held[normal.name]:
+        return ["buildings: no ai:normal games yet"], False
+    game = load_ruleset(normal.rules)
+    data = run_options(normal, root).get("buildings")
+    names = {f.entity for f in game.tuning.fields(data)} if game.tuning is not None else set()
+    rare, strong = building_check(held[normal.name], names)
+    said = [
+        f"every building built in at least {pct(BUILT_AT_LEAST)} of ai:normal games: "
+        + ("met" if not rare else "not met (" + ", ".join(rare) + ")"),
+        f"no building whose owner won more than {pct(OWNER_WINS_AT_MOST)} of its games: "
+        + ("met" if not strong else "not met (" + ", ".join(strong) + ")"),
+    ]
+    return said, not rare and not strong
+
+
+def rebalance_lines(plan: Plan, held: Held, root: Path) -> list[str]:
+    proposals = rebalance.propose(plan, held, root)
+    if not proposals:
+        return []
+    lines = ["## The rebalance", "", REBALANCE_NOTE, ""]
+    lines += proposal_lines(proposals) + agreement_lines(proposals)
+    if not any(r.group == rebalance.CONFIRMATION for r in plan.runs):
+        lines += ["No confirmation run is in the plan yet (`python benchmarks/longrun.py propose` prints them).", ""]
+    return lines + verdict_lines(plan, held, root)

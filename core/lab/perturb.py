@@ -59,12 +59,19 @@ def draw(fields: Sequence[TunableField], spec: PerturbSpec, seed: int) -> dict[s
     return changes
 
 
-def write_data(game: GameSpec, base: str | None, changes: Mapping[str, int], out: Path) -> Path:
-    """The data file ``base`` with ``changes``, written to ``out`` (once) and checked by the game."""
+#: the note each changed number of a perturbed set-up's data file carries
+PERTURBED_NOTE = "a perturbation of a long measurement"
+
+
+def write_data(
+    game: GameSpec, base: str | None, changes: Mapping[str, int], out: Path, note: str = PERTURBED_NOTE
+) -> Path:
+    """The data file ``base`` with ``changes``, written to ``out`` (once) and checked by the game; every
+    changed number keeps the ``reconstructed`` tag and is given ``note``."""
     if game.tuning is None:
         raise ValueError(f"the game '{game.name}' has no data file whose numbers may move")
     if not out.exists():
-        game.tuning.write(base, changes, str(out), "a perturbation of a long measurement")
+        game.tuning.write(base, changes, str(out), note)
     return out
 
 
@@ -107,10 +114,28 @@ def _solve(a: list[list[float]], b: list[float]) -> tuple[list[float], list[floa
     return [m[i][n] for i in range(n)], [m[i][n + 1 + i] for i in range(n)]
 
 
+@dataclass(frozen=True)
+class Fit:
+    """A fitted run: the first seat's score at the unperturbed data (the intercept, with its standard
+    error), each number's effect per step, and the share of the games that were ties."""
+
+    intercept: float
+    intercept_se: float
+    effects: list[Effect]
+    ties: float
+    games: int
+
+
 def fit(
     games: Sequence[Mapping[str, Any]], fields: Sequence[TunableField], step: int, ridge: float = 1.0
 ) -> tuple[float, list[Effect]]:
-    """The first seat's score at the unperturbed data (the intercept) and each number's effect per step.
+    """The first seat's score at the unperturbed data (the intercept) and each number's effect per step."""
+    fitted = fit_run(games, fields, step, ridge)
+    return fitted.intercept, fitted.effects
+
+
+def fit_run(games: Sequence[Mapping[str, Any]], fields: Sequence[TunableField], step: int, ridge: float = 1.0) -> Fit:
+    """The regression of the first seat's score on the perturbations (:class:`Fit`).
 
     Each game's row holds its perturbation in steps (the change divided by ``step``); the intercept is
     not penalised."""
@@ -142,4 +167,6 @@ def fit(
         Effect(f.key, f.value, beta[i + 1], math.sqrt(max(0.0, sigma2 * diag[i + 1])), moved[i + 1])
         for i, f in enumerate(fields)
     ]
-    return beta[0], effects
+    ties = sum(1 for g in games if len(g["winners"]) != 1)
+    se0 = math.sqrt(max(0.0, sigma2 * diag[0]))
+    return Fit(beta[0], se0, effects, ties / len(rows) if rows else 0.0, len(rows))

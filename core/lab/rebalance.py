@@ -1,0 +1,385 @@
+"""The rebalance: from the perturbation runs' fits to a chosen data file, and the runs that confirm it.
+
+A *search* is a pair of perturbed runs of the plan, one at each level of play it judges by
+(:data:`SEARCH_LEVELS`): ``inland-perturb-easy-a`` and ``inland-perturb-normal-a`` are search ``a``
+(a perturbed run's search is the last part of its name, its level the agent both seats play).
+From each level's fit (:func:`core.lab.perturb.fit_run`) the search predicts, for every small change
+of the numbers (1 to :data:`MOST` numbers, each moved one or two of the runs' steps either way within
+its bounds), the first seat's share of decisive games at both levels: linear, the fitted score at
+today's data plus each moved number's effect times its steps, turned into a share of decisive games
+with the run's tie rate.  The prediction's standard error comes from the intercept's and the moved
+effects' errors, taken as independent (in the runs every number moves independently of the others).
+
+Only numbers whose effect is clear at some level (:math:`|z| \\ge` ``min_z``, :data:`MIN_Z` by default)
+are moved: with dozens of numbers the others' effects are mostly noise, and a candidate built on
+noise does not hold on fresh seeds.  A candidate *qualifies* when both predictions land in their
+target bands (:data:`TARGETS`) with a standard error of at most half the band's width (a fit less
+precise than that cannot tell the band from outside it).  Candidates are ranked (:meth:`Candidate.rank`): those that qualify
+first, by fewest changed numbers, then by the *pessimistic worst distance* (the larger, over the
+levels, of the prediction's distance from 50% plus its standard error); then the others, closest to
+the bands first (the larger distance of a prediction outside its band).
+
+A search's best candidate that qualifies is written as a data file (:func:`write_candidate`: every
+changed number keeps its ``reconstructed`` tag, with a note naming the search and its runs), and
+confirmed by ordinary runs on seeds no run of the plan uses (:func:`confirmation_runs`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+import json
+import math
+import os
+from collections import defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations, product
+from pathlib import Path
+from typing import Any
+
+from core.lab.longrun import LongrunError, Plan, RunPlan, run_options
+from core.lab.perturb import Effect, Fit, fit_run, movable, write_data
+from core.lab.playtest.config import load_ruleset
+from core.protocol import TunableField
+
+#: the first seat's share of decisive games each level must reach on the confirmation seeds
+TARGETS: dict[str, tuple[float, float]] = {
+    "ai:normal": (0.43, 0.57),
+    "ai:easy": (0.45, 0.55),
+    "ai:hard": (0.30, 0.70),
+}
+#: the levels a search fits, each by a perturbed run of its own
+SEARCH_LEVELS = ("ai:easy", "ai:normal")
+#: the levels a candidate is confirmed at, each by a run like the seat curve's at that level
+CONFIRM_LEVELS = ("ai:normal", "ai:easy", "ai:hard")
+#: the moves tried for each number, in the perturbed runs' steps
+MOVES = (-2, -1, 1, 2)
+#: the most numbers a candidate changes
+MOST = 3
+#: a number is moved only if its effect's |z| reaches this at some level
+MIN_Z = 2.0
+#: the fewest games a level's run needs before its fit is used (a fit of dozens of numbers on fewer is noise)
+MIN_GAMES = 100
+#: where the candidates' data files are written, relative to the repository
+CANDIDATES = "benchmarks/longrun/candidates"
+#: the plan group of the confirmation runs
+CONFIRMATION = "confirmation"
+#: the seeds a confirmation run may get (none of them a seed the plan already uses)
+SEED_RANGE = (100_000, 1_000_000)
+
+
+# ---------------------------------------------------------------------------
+# Predictions and candidates
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LevelFit:
+    """One level's perturbed run in a search, and its fit."""
+
+    level: str
+    run: RunPlan
+    fit: Fit
+    step: int
+    effects: dict[str, Effect] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "effects", {e.key: e for e in self.fit.effects})
+
+
+@dataclass(frozen=True)
+class Move:
+    """One number moved ``steps`` of the runs' steps, from ``value`` to ``new``."""
+
+    key: str
+    value: int
+    steps: int
+    new: int
+
+    def __str__(self) -> str:
+        return f"{self.key} {self.value}->{self.new}"
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """The first seat's predicted share of decisive games at ``level``, with its standard error."""
+
+    level: str
+    share: float
+    stderr: float
+
+    @property
+    def band(self) -> tuple[float, float]:
+        return TARGETS[self.level]
+
+    @property
+    def outside(self) -> float:
+        """How far the prediction lies outside its band (0 inside)."""
+        lo, hi = self.band
+        return max(0.0, lo - self.share, self.share - hi)
+
+    @property
+    def precise(self) -> bool:
+        """Whether the fit can tell the band from outside it: a standard error of at most half the band's width."""
+        lo, hi = self.band
+        return self.stderr <= (hi - lo) / 2
+
+    @property
+    def pessimistic(self) -> float:
+        """The distance from 50% plus one standard error."""
+        return abs(self.share - 0.5) + self.stderr
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A change of a few numbers and what it is predicted to do at each level."""
+
+    moves: tuple[Move, ...]
+    predictions: tuple[Prediction, ...]
+
+    @property
+    def qualifies(self) -> bool:
+        return all(p.outside == 0.0 and p.precise for p in self.predictions)
+
+    @property
+    def changes(self) -> dict[str, int]:
+        return {m.key: m.new for m in self.moves}
+
+    def rank(self) -> tuple[Any, ...]:
+        """Qualifying first (fewest numbers, then the pessimistic worst distance); then the closest to the bands."""
+        worst = max(p.pessimistic for p in self.predictions)
+        names = tuple(str(m) for m in self.moves)
+        if self.qualifies:
+            return (0, len(self.moves), worst, 0.0, names)
+        return (1, max(p.outside for p in self.predictions), len(self.moves), worst, names)
+
+    def describe(self) -> str:
+        return ", ".join(str(m) for m in self.moves) or "today's data"
+
+    def digest(self) -> str:
+        return hashlib.sha256(json.dumps(self.changes, sort_keys=True).encode()).hexdigest()[:6]
+
+
+def predict(level: LevelFit, moves: Sequence[Move]) -> Prediction:
+    """``level``'s predicted share of decisive games after ``moves``."""
+    fitted = level.fit
+    score = fitted.intercept + sum(m.steps * level.effects[m.key].effect for m in moves)
+    var = fitted.intercept_se**2 + sum((m.steps * level.effects[m.key].stderr) ** 2 for m in moves)
+    decisive = max(1e-9, 1.0 - fitted.ties)
+    return Prediction(level.level, 0.5 + (score - 0.5) / decisive, math.sqrt(var) / decisive)
+
+
+def clear_numbers(levels: Sequence[LevelFit], min_z: float = MIN_Z) -> list[str]:
+    """The numbers whose effect's |z| reaches ``min_z`` at some level, the clearest first."""
+    best: dict[str, float] = defaultdict(float)
+    for level in levels:
+        for e in level.fit.effects:
+            best[e.key] = max(best[e.key], abs(e.z))
+    return sorted((k for k, z in best.items() if z >= min_z), key=lambda k: (-best[k], k))
+
+
+def expected_by_chance(numbers: int, levels: int, min_z: float = MIN_Z) -> float:
+    """How many of ``numbers`` numbers without any effect reach |z| >= ``min_z`` at some of ``levels`` levels."""
+    alone = math.erfc(min_z / math.sqrt(2))  # two-sided, a normal z
+    return numbers * (1 - (1 - alone) ** levels)
+
+
+def number_moves(f: TunableField, step: int, moves: Sequence[int] = MOVES) -> list[Move]:
+    """The moves of ``f`` (in steps of ``step``) that stay within its bounds."""
+    return [Move(f.key, f.value, m, f.value + m * step) for m in moves if f.low <= f.value + m * step <= f.high]
+
+
+def candidates(
+    levels: Sequence[LevelFit],
+    fields: Sequence[TunableField],
+    *,
+    min_z: float = MIN_Z,
+    most: int = MOST,
+    keep: int = 5,
+    moves: Sequence[int] = MOVES,
+) -> list[Candidate]:
+    """The ``keep`` best candidates (:meth:`Candidate.rank`) of 1 to ``most`` clear numbers, each moved by ``moves``."""
+    by_key = {f.key: f for f in fields}
+    step = levels[0].step
+    options = {k: number_moves(by_key[k], step, moves) for k in clear_numbers(levels, min_z)}
+
+    def every() -> Iterator[Candidate]:
+        for size in range(1, most + 1):
+            for keys in combinations(options, size):
+                for combo in product(*(options[k] for k in keys)):
+                    yield Candidate(combo, tuple(predict(level, combo) for level in levels))
+
+    return heapq.nsmallest(keep, every(), key=Candidate.rank)
+
+
+# ---------------------------------------------------------------------------
+# Searches in a plan
+# ---------------------------------------------------------------------------
+
+
+def run_level(run: RunPlan) -> str:
+    """The level a perturbed run plays: the agent of every seat (its label for a run of mixed agents)."""
+    return run.agents[0] if len(set(run.agents)) == 1 else run.label
+
+
+def searches(plan: Plan) -> dict[str, dict[str, RunPlan]]:
+    """The plan's searches: name (the last part of a perturbed run's name) -> level -> its run."""
+    out: dict[str, dict[str, RunPlan]] = defaultdict(dict)
+    for run in plan.runs:
+        if run.perturb is not None:
+            out[run.name.rsplit("-", 1)[-1]][run_level(run)] = run
+    return dict(out)
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """One search's fits and its best candidates (``waiting`` says why there are none yet)."""
+
+    search: str
+    runs: tuple[RunPlan, ...]
+    levels: tuple[LevelFit, ...] = ()
+    clear: tuple[str, ...] = ()
+    candidates: tuple[Candidate, ...] = ()
+    fields: tuple[TunableField, ...] = ()
+    waiting: str = ""
+    #: the |z| a number needed to be moved, and the most numbers a candidate changed
+    min_z: float = MIN_Z
+    most: int = MOST
+
+    @property
+    def best(self) -> Candidate | None:
+        return self.candidates[0] if self.candidates else None
+
+
+def run_fields(run: RunPlan, root: Path) -> list[TunableField]:
+    """The numbers a perturbed run moves."""
+    assert run.perturb is not None
+    return movable(load_ruleset(run.rules), run_options(run, root).get("buildings"), run.perturb)
+
+
+def propose(
+    plan: Plan,
+    held: Mapping[str, Sequence[Mapping[str, Any]]],
+    root: Path,
+    *,
+    min_z: float = MIN_Z,
+    most: int = MOST,
+    keep: int = 5,
+) -> list[Proposal]:
+    """Each search's proposal from the games ``held`` (run name -> games)."""
+    out = []
+    for name, runs in sorted(searches(plan).items()):
+        ordered = tuple(runs[lv] for lv in SEARCH_LEVELS if lv in runs)
+        lacking = [lv for lv in SEARCH_LEVELS if lv not in runs]
+        if lacking:
+            out.append(Proposal(name, ordered, waiting=f"no perturbed run at {', '.join(lacking)}"))
+            continue
+        short = [r for r in ordered if len(held.get(r.name, ())) < MIN_GAMES]
+        if short:
+            said = "; ".join(f"{r.name} holds {len(held.get(r.name, ()))} of {r.games} games" for r in short)
+            out.append(Proposal(name, ordered, waiting=f"{said} (a fit needs at least {MIN_GAMES})"))
+            continue
+        fields = run_fields(ordered[0], root)
+        if any([f.key for f in run_fields(r, root)] != [f.key for f in fields] for r in ordered):
+            raise LongrunError(f"the runs of search '{name}' do not move the same numbers")
+        levels = tuple(
+            LevelFit(run_level(r), r, fit_run(held[r.name], fields, r.perturb.step), r.perturb.step)
+            for r in ordered
+            if r.perturb is not None
+        )
+        found = candidates(levels, fields, min_z=min_z, most=most, keep=keep)
+        clear = tuple(clear_numbers(levels, min_z))
+        out.append(Proposal(name, ordered, levels, clear, tuple(found), tuple(fields), min_z=min_z, most=most))
+    return out
+
+
+def cross_check(candidate: Candidate, other: Proposal) -> Candidate | None:
+    """``candidate`` predicted by another search's fits (None if that search has none, or lacks a number)."""
+    if not other.levels or any(m.key not in other.levels[0].effects for m in candidate.moves):
+        return None
+    return Candidate(candidate.moves, tuple(predict(level, candidate.moves) for level in other.levels))
+
+
+# ---------------------------------------------------------------------------
+# The candidate's data file and its confirmation runs
+# ---------------------------------------------------------------------------
+
+
+def candidate_stem(proposal: Proposal, candidate: Candidate) -> str:
+    """The candidate's file name without ``.json``: rules, search and a digest of its changes."""
+    return f"{proposal.runs[0].rules}-{proposal.search}-{candidate.digest()}"
+
+
+def write_candidate(proposal: Proposal, candidate: Candidate, folder: Path, root: Path) -> Path:
+    """Write ``candidate`` as a data file into ``folder`` (once: its name follows its changes) and return it
+    (the runs' data file paths are relative to ``root``)."""
+    run = proposal.runs[0]
+    note = (
+        f"changed by the rebalance of the long measurements: search {proposal.search} "
+        f"(runs {', '.join(r.name for r in proposal.runs)}), candidate {candidate_stem(proposal, candidate)}"
+    )
+    base = run_options(run, root).get("buildings")
+    path = folder / f"{candidate_stem(proposal, candidate)}.json"
+    return write_data(load_ruleset(run.rules), base, candidate.changes, path, note)
+
+
+def plan_path(path: Path, root: Path) -> str:
+    """``path`` as a plan names a data file: relative to the repository when inside it."""
+    resolved, top = path.resolve(), root.resolve()
+    return os.path.relpath(resolved, top) if resolved.is_relative_to(top) else str(resolved)
+
+
+def fresh_seed(plan: Plan, name: str) -> int:
+    """A seed derived from the run's name that no run of ``plan`` uses."""
+    used = {r.seed for r in plan.runs}
+    lo, hi = SEED_RANGE
+    seed = lo + int(hashlib.sha256(name.encode()).hexdigest()[:12], 16) % (hi - lo)
+    while seed in used:
+        seed += 1
+    return seed
+
+
+def confirmation_runs(plan: Plan, proposal: Proposal, candidate: Candidate, data: str) -> list[RunPlan]:
+    """The runs that confirm ``candidate`` (data file ``data``, as the plan names it): each level of
+    :data:`CONFIRM_LEVELS` as the seat curve plays it (agents, noise, games), on seeds no run uses."""
+    rules = proposal.runs[0].rules
+    curve = {r.label: r for r in plan.runs if r.group == "seat curve" and r.rules == rules}
+    absent = [lv for lv in CONFIRM_LEVELS if lv not in curve]
+    if absent:
+        raise LongrunError(f"the plan has no seat-curve run of {rules} at {', '.join(absent)} to confirm by")
+    stem = f"{rules}-confirm-{proposal.search}-{candidate.digest()}"
+    runs = []
+    for level in CONFIRM_LEVELS:
+        like = curve[level]
+        name = f"{stem}-{level.split(':')[-1]}"
+        question = (
+            f"{like.question}, on the candidate {data} of search {proposal.search} ({candidate.describe()}), "
+            "on seeds no search used"
+        )
+        update = {"name": name, "group": CONFIRMATION, "question": question, "seed": fresh_seed(plan, name)}
+        runs.append(
+            RunPlan.model_validate(like.model_dump() | update | {"options": like.options | {"buildings": data}})
+        )
+    Plan(runs=[*plan.runs, *runs])  # the names are new to the plan
+    return runs
+
+
+def plan_entry(run: RunPlan) -> str:
+    """``run`` as one line of the plan file."""
+    return json.dumps(run.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False)
+
+
+def data_changes(rules: str, data: str | None, root: Path) -> list[str]:
+    """The numbers the data file ``data`` (relative to ``root``; None: today's data) changes from today's."""
+    if not data:
+        return []
+    game = load_ruleset(rules)
+    if game.tuning is None:
+        return []
+    today = {f.key: f.value for f in game.tuning.fields(None)}
+    return [
+        f"{f.key} {today[f.key]}->{f.value}"
+        for f in game.tuning.fields(str((root / data).resolve()))
+        if f.key in today and today[f.key] != f.value
+    ]

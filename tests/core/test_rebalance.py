@@ -1,0 +1,315 @@
+"""The rebalance: candidates from the perturbation fits, their data files and confirmation runs, and the
+report's section; on made-up fits and small synthetic stores (no game is played)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.lab import rebalance
+from core.lab.longrun import Plan, RunPlan, RunStore, read_run, run_options, run_path
+from core.lab.longrun_report import agreement_lines, proposal_lines, rebalance_lines
+from core.lab.perturb import Effect, Fit, PerturbSpec, draw
+from core.lab.playtest.config import load_ruleset, new_game
+from core.protocol import TunableField
+from inland_port.state import InlandState
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "benchmarks" / "longrun.py"
+SPEC = PerturbSpec(share=0.3, step=2)
+
+FIELDS = [TunableField(k, 10, k.split(".")[0], "reconstructed", 0, 25) for k in ("A.value", "B.value", "C.value")]
+
+
+def level(name: str, intercept: float, effects: dict[str, tuple[float, float]]) -> rebalance.LevelFit:
+    """A made-up fit: ``effects`` maps a number to (effect per step, its standard error); no ties."""
+    run = RunPlan(
+        name=f"made-up-{name.split(':')[1]}",
+        group="perturbation",
+        question="q",
+        rules="inland",
+        agents=(name, name),
+        games=1,
+    )
+    made = [Effect(f.key, f.value, *effects.get(f.key, (0.0, 0.01)), moved=10) for f in FIELDS]
+    return rebalance.LevelFit(name, run, Fit(intercept, 0.01, made, 0.0, 100), 2)
+
+
+def test_a_single_number_that_evens_both_levels_is_found_first() -> None:
+    easy = level("ai:easy", 0.40, {"A.value": (0.05, 0.01), "B.value": (0.03, 0.01)})
+    normal = level("ai:normal", 0.60, {"A.value": (-0.05, 0.01), "B.value": (0.0, 0.01)})
+    found = rebalance.candidates([easy, normal], FIELDS)
+    best = found[0]
+    assert best.qualifies and best.changes == {"A.value": 14}  # two steps of 2: 40% -> 50% and 60% -> 50%
+    assert [p.share for p in best.predictions] == pytest.approx([0.50, 0.50])
+    sizes = [len(c.moves) for c in found if c.qualifies]
+    assert sizes == sorted(sizes)  # fewest numbers first
+
+
+def test_a_pair_is_found_when_no_single_number_evens_both_levels() -> None:
+    easy = level("ai:easy", 0.40, {"A.value": (0.05, 0.01)})
+    normal = level("ai:normal", 0.60, {"B.value": (-0.05, 0.01)})
+    best = rebalance.candidates([easy, normal], FIELDS)[0]
+    assert best.qualifies and best.changes == {"A.value": 14, "B.value": 14}
+
+
+def test_a_number_whose_effect_is_not_clear_is_not_moved() -> None:
+    """C alone would even both levels, but its effect is within 1.3 standard errors of nothing at each level."""
+    easy = level("ai:easy", 0.40, {"A.value": (0.05, 0.01), "C.value": (0.10, 0.08)})
+    normal = level("ai:normal", 0.60, {"B.value": (-0.05, 0.01), "C.value": (-0.10, 0.08)})
+    assert rebalance.clear_numbers([easy, normal]) == ["A.value", "B.value"]
+    assert "C.value" not in rebalance.candidates([easy, normal], FIELDS)[0].changes
+    assert rebalance.clear_numbers([easy, normal], min_z=1.0) == ["A.value", "B.value", "C.value"]
+    loose = rebalance.candidates([easy, normal], FIELDS, min_z=1.0, keep=200)
+    assert any(c.changes == {"C.value": 12} for c in loose)
+
+
+def test_when_nothing_qualifies_the_closest_is_said() -> None:
+    easy = level("ai:easy", 0.40, {"A.value": (0.01, 0.001)})
+    normal = level("ai:normal", 0.60, {"A.value": (0.01, 0.001)})
+    found = rebalance.candidates([easy, normal], FIELDS)
+    assert not any(c.qualifies for c in found)
+    # one step up: 41% and 61%, each 4 points outside its band (two steps: 42% and 62%, 5 points at ai:normal)
+    assert found[0].changes == {"A.value": 12}
+    proposal = rebalance.Proposal(
+        "x", (easy.run, normal.run), (easy, normal), ("A.value",), tuple(found), tuple(FIELDS)
+    )
+    text = "\n".join(proposal_lines([proposal]))
+    assert "the closest: A.value 10->12." in text
+    assert "| 1 | A.value 10->12 | 41.0% ± 1.0 | 61.0% ± 1.0 | no |" in text
+
+
+def test_a_move_stays_within_the_numbers_bounds() -> None:
+    near_top = TunableField("D.value", 22, "D", "reconstructed", 0, 25)
+    assert [m.new for m in rebalance.number_moves(near_top, 2)] == [18, 20, 24]
+
+
+def perturbed_run(level_name: str, search: str = "t") -> RunPlan:
+    short = level_name.split(":")[1]
+    return RunPlan(
+        name=f"inland-perturb-{short}-{search}", group="perturbation", label=level_name, question=f"perturbed {short}",
+        rules="inland", agents=(level_name, level_name), noise=1.0, seed=7 if short == "easy" else 8, games=3000,
+        perturb=SPEC,
+    )  # fmt: skip
+
+
+def curve_run(level_name: str, games: int) -> RunPlan:
+    short = level_name.split(":")[1]
+    return RunPlan(
+        name=f"inland-seats-{short}", group="seat curve", label=level_name, question=f"seats {short}", rules="inland",
+        agents=(level_name, level_name), noise=2.0, seed={"easy": 1, "normal": 2, "hard": 3}[short], games=games,
+    )  # fmt: skip
+
+
+def synthetic_plan() -> Plan:
+    return Plan(
+        runs=[
+            curve_run("ai:normal", 20),
+            curve_run("ai:easy", 40),
+            curve_run("ai:hard", 4),
+            perturbed_run("ai:easy"),
+            perturbed_run("ai:normal"),
+        ]
+    )
+
+
+def write_store(store: Path, run: RunPlan, records: list[dict[str, Any]]) -> None:
+    """``records`` as the store keeps ``run``'s games (written at once: :class:`RunStore` syncs every line)."""
+    store.mkdir(parents=True, exist_ok=True)
+    lines = [json.dumps({"run": run.name, "run_key": run.key(), "fingerprint": "synthetic"} | r) for r in records]
+    run_path(store, run).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+
+
+def fill_perturbed(store: Path, plan: Plan) -> None:
+    """Games in which the first seat's share moves 10 points a step of Farmland.value: up at ai:easy (from 40%),
+    down at ai:normal (from 60%); every other number does nothing."""
+    fields = rebalance.run_fields(plan.runs[3], ROOT)
+    for run, base, slope in ((plan.runs[3], 0.40, 0.10), (plan.runs[4], 0.60, -0.10)):
+        rng = random.Random(run.seed)
+        records = []
+        for pair in range(run.games // 2):
+            changes = draw(fields, SPEC, run.seed * 100_000 + pair)
+            p = base + slope * (changes.get("Farmland.value", 4) - 4) / SPEC.step
+            for index in (2 * pair, 2 * pair + 1):
+                winners = [0] if rng.random() < p else [1]
+                records.append({"index": index, "wall": 1.0, "winners": winners, "perturbation": changes})
+        write_store(store, run, records)
+
+
+def test_a_search_proposes_the_planted_number_from_a_synthetic_store(tmp_path: Path) -> None:
+    plan = synthetic_plan()
+    fill_perturbed(tmp_path, plan)
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    (proposal,) = rebalance.propose(plan, held, ROOT)
+    assert proposal.search == "t" and not proposal.waiting
+    assert proposal.clear[0] == "Farmland.value"
+    best = proposal.best
+    assert best is not None and best.qualifies and best.changes == {"Farmland.value": 6}
+
+
+def test_a_search_without_enough_games_says_what_it_waits_for(tmp_path: Path) -> None:
+    plan = synthetic_plan()
+    RunStore(tmp_path, plan.runs[3], "f").append({"index": 0, "wall": 1.0, "winners": [0], "perturbation": {}})
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    (proposal,) = rebalance.propose(plan, held, ROOT)
+    assert proposal.best is None
+    assert proposal.waiting == (
+        "inland-perturb-easy-t holds 1 of 3000 games; inland-perturb-normal-t holds 0 of 3000 games "
+        "(a fit needs at least 100)"
+    )
+
+
+def made_up_proposal() -> tuple[rebalance.Proposal, rebalance.Candidate]:
+    runs = (perturbed_run("ai:easy"), perturbed_run("ai:normal"))
+    moves = (rebalance.Move("Farmland.value", 4, 1, 6), rebalance.Move("Zoo.cost.francs", 16, -1, 14))
+    return rebalance.Proposal("t", runs), rebalance.Candidate(moves, ())
+
+
+def test_the_written_candidate_is_inland_data_with_its_changes_noted(tmp_path: Path) -> None:
+    proposal, candidate = made_up_proposal()
+    path = rebalance.write_candidate(proposal, candidate, tmp_path, ROOT)
+    assert path.name == f"inland-t-{candidate.digest()}.json"
+    game = load_ruleset("inland")
+    assert game.tuning is not None
+    values = {f.key: (f.value, f.source) for f in game.tuning.fields(str(path))}
+    assert values["Farmland.value"] == (6, "reconstructed") and values["Zoo.cost.francs"] == (14, "reconstructed")
+    cards = {c["name"]: c for c in json.loads(path.read_text(encoding="utf-8"))["buildings"]}
+    for card, what in (("Farmland", "value"), ("Zoo", "cost")):
+        assert "inland-perturb-easy-t, inland-perturb-normal-t" in cards[card]["notes"][what]
+    assert rebalance.data_changes("inland", str(path), ROOT) == ["Farmland.value 4->6", "Zoo.cost.francs 16->14"]
+
+
+def test_the_confirmation_runs_are_plan_runs_that_play_the_candidate(tmp_path: Path) -> None:
+    plan = Plan.model_validate_json((ROOT / "benchmarks" / "longrun" / "plan.json").read_text(encoding="utf-8"))
+    proposal, candidate = made_up_proposal()
+    path = rebalance.write_candidate(proposal, candidate, tmp_path, ROOT)
+    runs = rebalance.confirmation_runs(plan, proposal, candidate, rebalance.plan_path(path, ROOT))
+    Plan(runs=[*plan.runs, *(RunPlan.model_validate_json(rebalance.plan_entry(r)) for r in runs)])
+    curve = {r.label: r for r in plan.runs if r.group == "seat curve"}
+    assert [r.label for r in runs] == ["ai:normal", "ai:easy", "ai:hard"]
+    assert [r.games for r in runs] == [200, 400, 24]
+    for run in runs:
+        like = curve[run.label]
+        assert (run.agents, run.noise, run.rules, run.group) == (like.agents, like.noise, like.rules, "confirmation")
+        assert run.seed not in {r.seed for r in plan.runs}
+        options = run_options(run, ROOT)
+        assert Path(options["buildings"]) == path.resolve()
+        assert digest(options) == digest({"buildings": str(path)}) != digest({})
+    assert len({r.seed for r in runs}) == 3
+
+
+def digest(options: dict[str, Any]) -> str:
+    """The digest of the data an Inland Port game set up with ``options`` plays on."""
+    played = new_game("inland", options, 1)
+    assert isinstance(played, InlandState)
+    return played.data_digest
+
+
+def confirmation_game(index: int, names: list[str], strong: str) -> dict[str, Any]:
+    """Seat 1 wins every other game; every building is built; each one's owner wins half its games, but
+    ``strong``'s owner wins all of them."""
+    winner = index % 2
+    owners = dict.fromkeys(names, index // 2 % 2) | ({strong: winner} if strong else {})
+    return {
+        "index": index,
+        "wall": 1.0,
+        "winners": [winner],
+        "buildings": [["build", n] for n in names],
+        "owners": owners,
+    }
+
+
+@pytest.mark.parametrize("strong", ["", "Zoo"])
+def test_the_report_section_says_which_targets_the_candidate_meets(tmp_path: Path, strong: str) -> None:
+    plan = synthetic_plan()
+    fill_perturbed(tmp_path, plan)
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    (proposal,) = rebalance.propose(plan, held, ROOT)
+    assert proposal.best is not None
+    data = rebalance.plan_path(rebalance.write_candidate(proposal, proposal.best, tmp_path / "c", ROOT), ROOT)
+    confirming = rebalance.confirmation_runs(plan, proposal, proposal.best, data)
+    plan = Plan(runs=[*plan.runs, *confirming])
+    names = sorted({f.entity for f in rebalance.run_fields(plan.runs[3], ROOT)})
+    for run in confirming:
+        write_store(tmp_path, run, [confirmation_game(index, names, strong) for index in range(run.games)])
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    text = "\n".join(rebalance_lines(plan, held, ROOT))
+    assert "## The rebalance" in text
+    assert "| 1 | Farmland.value 4->6 |" in text
+    assert f"| {data} | ai:normal | 20 of 20 | 50.0% [29.9%, 70.1%] | 43-57% | met |" in text
+    assert "| today's data | ai:normal | 0 of 20 | – | 43-57% | no games yet |" in text
+    verdict = next(line for line in text.splitlines() if line.startswith(f"- **{data}**"))
+    assert verdict.startswith(f"- **{data}** (Farmland.value 4->6): ")
+    assert "every building built in at least 5.0% of ai:normal games: met" in verdict
+    if strong:
+        assert ": not confirmed." in verdict
+        assert "no building whose owner won more than 70.0% of its games: not met (Zoo 100.0% of 20)" in verdict
+    else:
+        assert ": confirmed." in verdict and "not met" not in verdict
+
+
+def test_propose_writes_the_candidate_and_prints_its_runs(tmp_path: Path) -> None:
+    plan = synthetic_plan()
+    fill_perturbed(tmp_path / "store", plan)
+    plan_file = tmp_path / "plan.json"
+    plan_file.write_text(plan.model_dump_json(), encoding="utf-8")
+    args = [
+        "propose",
+        "--plan",
+        str(plan_file),
+        "--store",
+        str(tmp_path / "store"),
+        "--candidates",
+        str(tmp_path / "c"),
+    ]
+    out = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, check=True, cwd=ROOT)
+    written = sorted((tmp_path / "c").glob("inland-t-*.json"))
+    assert len(written) == 1
+    assert f"search t: wrote {written[0].resolve()}; the runs that confirm it (plan entries):" in out.stdout
+    entries = [line.strip().rstrip(",") for line in out.stdout.splitlines() if line.startswith("    {")]
+    runs = [RunPlan.model_validate_json(e) for e in entries]
+    assert [r.label for r in runs] == ["ai:normal", "ai:easy", "ai:hard"]
+    assert all(r.options["buildings"] == str(written[0].resolve()) for r in runs)
+
+
+def made_up_search(name: str, normal_a: float) -> rebalance.Proposal:
+    easy = level("ai:easy", 0.40, {"A.value": (0.05, 0.01)})
+    normal = level("ai:normal", 0.60, {"A.value": (normal_a, 0.01), "B.value": (-0.05, 0.01)})
+    found = tuple(rebalance.candidates([easy, normal], FIELDS))
+    clear = tuple(rebalance.clear_numbers([easy, normal]))
+    return rebalance.Proposal(name, (easy.run, normal.run), (easy, normal), clear, found, tuple(FIELDS))
+
+
+def test_the_report_says_whether_the_searches_agree() -> None:
+    x, y = made_up_search("x", -0.05), made_up_search("y", -0.05)
+    text = "\n".join(agreement_lines([x, y]))
+    said = (
+        "- search x's best (A.value 10->14), on search y's fits: ai:easy 50.0% ± 2.2, ai:normal 50.0% ± 2.2: qualifies."
+    )
+    assert said in text and "The searches' best candidates are the same change." in text
+    z = made_up_search("z", 0.0)  # A moves only ai:easy here: z's best is a pair, x's single fails on z's fits
+    text = "\n".join(agreement_lines([x, z]))
+    assert (
+        "- search x's best (A.value 10->14), on search z's fits: ai:easy 50.0% ± 2.2, ai:normal 60.0% ± 2.2: does not qualify."
+        in text
+    )
+    assert "The searches' best candidates are different changes." in text
+
+
+def test_a_prediction_too_imprecise_to_tell_does_not_qualify() -> None:
+    """A moves both levels to 50%, but the ai:normal fit is so loose that 50% is as likely as 70%."""
+    easy = level("ai:easy", 0.40, {"A.value": (0.05, 0.01)})
+    loose = rebalance.LevelFit(
+        "ai:normal", easy.run, Fit(0.60, 0.10, [Effect("A.value", 10, -0.05, 0.02, 10)], 0.0, 50), 2
+    )
+    found = rebalance.candidates([easy, loose], FIELDS[:1])
+    assert found[0].changes == {"A.value": 14} and not found[0].qualifies
+    proposal = rebalance.Proposal("x", (easy.run, loose.run), (easy, loose), ("A.value",), tuple(found), tuple(FIELDS))
+    text = "\n".join(proposal_lines([proposal]))
+    assert "the closest: A.value 10->14 (too imprecise to tell: ai:normal ± 10.8)." in text
