@@ -17,6 +17,7 @@ import runpy
 import shutil
 import sys
 import sysconfig
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,8 @@ ENGINE: dict[str, Any] = runpy.run_path(str(HERE / "core" / "compiled.py"))
 COMPILED: tuple[str, ...] = ENGINE["COMPILED"]
 GROUP: str = ENGINE["GROUP"]
 MANIFEST = "core/_compiled.json"
+#: where mypyc writes the C files (its default, relative to this directory)
+MYPYC_BUILD = "build"
 #: each compiled module's source digest, taken before mypyc reads the sources (written once the build succeeds)
 DIGESTS: dict[str, str] = {}
 #: the setup.py commands that build the package (metadata queries such as egg_info compile nothing)
@@ -70,8 +73,43 @@ def remove_compiled() -> None:
             so.unlink()
 
 
+def cores() -> int:
+    """The CPU cores this build may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # no sched_getaffinity (macOS, Windows)
+        return os.cpu_count() or 1
+
+
+def compile_in_parallel(compiler: Any, jobs: int) -> None:
+    """Make ``compiler.compile`` compile an extension's C files ``jobs`` at a time, the largest first (the
+    same per-file compiler calls, the objects in the order given), as numpy's build does."""
+    compile_serially = compiler.compile
+
+    def compile_sources(sources: list[str], output_dir: str | None = None, *args: Any, **kwargs: Any) -> list[str]:
+        if jobs < 2 or len(sources) < 2:
+            return list(compile_serially(sources, output_dir, *args, **kwargs))
+        for obj in compiler.object_filenames(sources, output_dir=output_dir or ""):
+            Path(obj).parent.mkdir(parents=True, exist_ok=True)
+        largest_first = sorted(sources, key=lambda s: -Path(s).stat().st_size)
+
+        def one(source: str) -> list[str]:
+            return list(compile_serially([source], output_dir, *args, **kwargs))
+
+        with ThreadPoolExecutor(jobs) as pool:
+            objects = dict(zip(largest_first, pool.map(one, largest_first), strict=True))
+        return [obj for source in sources for obj in objects[source]]
+
+    compiler.compile = compile_sources
+
+
 class BuildEngine(build_ext):
-    """build_ext that falls back to pure Python when the C compiler fails, and records the sources' digests."""
+    """build_ext that compiles each extension's C files on all cores, falls back to pure Python when the C
+    compiler fails, and records the sources' digests."""
+
+    def build_extensions(self) -> None:
+        compile_in_parallel(self.compiler, cores())
+        super().build_extensions()
 
     def run(self) -> None:
         if not self.extensions:
@@ -105,12 +143,22 @@ def engine_extensions() -> list[Any]:
     # the sources' digests as mypyc reads them (a source edited during the build is then found stale)
     DIGESTS.update(ENGINE["manifest_for"](COMPILED, HERE))
     try:
-        # no debug information in the C build (it only lengthens the compile)
-        return list(mypycify(paths, group_name=GROUP, opt_level="3", debug_level="0"))
+        # no debug information in the C build (it only lengthens the compile); one C file per module, which
+        # the build compiles in parallel (see BuildEngine)
+        extensions = list(
+            mypycify(paths, group_name=GROUP, opt_level="3", debug_level="0", multi_file=True, target_dir=MYPYC_BUILD)
+        )
     except (SystemExit, Exception) as exc:  # mypyc stops with SystemExit on a type error
         remove_compiled()
         say(f"pure Python (mypyc failed: {exc!r})")
         return []
+    # mypyc writes a dotted group's headers into the group's package directory (build/core/) but its modules'
+    # C files, which include them, into build/: the compiler must look there too
+    group_headers = str(Path(MYPYC_BUILD, *GROUP.split(".")[:-1]))
+    for ext in extensions:
+        if ext.name == GROUP + "__mypyc":
+            ext.include_dirs.append(group_headers)
+    return extensions
 
 
 setup(ext_modules=engine_extensions(), cmdclass={"build_ext": BuildEngine})

@@ -119,6 +119,9 @@ def spawn(
     env["PROMPT_TOOLKIT_NO_CPR"] = "1"
     env.update(extra_env or {})
     child = Terminal(LEHAVRE, list(args), env=env, cwd=str(ROOT), encoding="utf-8", timeout=60, dimensions=(rows, cols))
+    # no fixed pause before each key sent (pexpect's 50 ms default): a test waits for what the program
+    # prints (its prompt, the echo of a line), never for time to pass
+    child.delaybeforesend = None
     child.logfile_read = log or Log()
     return child
 
