@@ -61,6 +61,8 @@ LONGRUN_SETUP = "lehavre-longrun-setup"
 LONGRUN_AGENT = "lehavre-longrun-agent"
 #: the perturbation of the data of games ``2 pair`` and ``2 pair + 1`` of a long measurement's perturbed run
 LONGRUN_PERTURB = "lehavre-longrun-perturb"
+#: a confirmation run's seed in the long measurements' plan (from the run's name), one no other run uses
+LONGRUN_CONFIRM = "lehavre-longrun-confirm"
 
 #: the seed's bits (15 hexadecimal digits of a SHA-256)
 SEED_BITS = 60
@@ -80,6 +82,7 @@ __all__ = [
     "GAME",
     "HINT",
     "LONGRUN_AGENT",
+    "LONGRUN_CONFIRM",
     "LONGRUN_PERTURB",
     "LONGRUN_SETUP",
     "MOVE",

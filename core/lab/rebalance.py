@@ -42,6 +42,7 @@ from core.lab.longrun import LongrunError, Plan, RunPlan, run_options
 from core.lab.perturb import Effect, Fit, fit_run, movable, write_data
 from core.lab.playtest.config import load_ruleset
 from core.protocol import TunableField
+from core.seeds import LONGRUN_CONFIRM, derive_seed
 
 #: the first seat's share of decisive games each level must reach on the confirmation seeds
 TARGETS: dict[str, tuple[float, float]] = {
@@ -65,8 +66,6 @@ MIN_GAMES = 100
 CANDIDATES = "benchmarks/longrun/candidates"
 #: the plan group of the confirmation runs
 CONFIRMATION = "confirmation"
-#: the seeds a confirmation run may get (none of them a seed the plan already uses)
-SEED_RANGE = (100_000, 1_000_000)
 
 
 # ---------------------------------------------------------------------------
@@ -331,13 +330,12 @@ def plan_path(path: Path, root: Path) -> str:
 
 
 def fresh_seed(plan: Plan, name: str) -> int:
-    """A seed derived from the run's name that no run of ``plan`` uses."""
+    """A seed derived from the run's name (:func:`core.seeds.derive_seed`) that no run of ``plan`` uses."""
     used = {r.seed for r in plan.runs}
-    lo, hi = SEED_RANGE
-    seed = lo + int(hashlib.sha256(name.encode()).hexdigest()[:12], 16) % (hi - lo)
-    while seed in used:
-        seed += 1
-    return seed
+    attempt = 0
+    while (derived := derive_seed(0, LONGRUN_CONFIRM, name, attempt)) in used:
+        attempt += 1
+    return derived
 
 
 def confirmation_runs(plan: Plan, proposal: Proposal, candidate: Candidate, data: str) -> list[RunPlan]:
