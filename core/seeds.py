@@ -24,6 +24,10 @@ label                    parent                        what the index is
 :data:`LONGRUN_AGENT`    a long measurement's set-up   the agent's place in the run's list
 :data:`LONGRUN_PERTURB`  a long measurement run's      the pair of games (its data's perturbation)
                          seed
+:data:`LONGRUN_CONFIRM`  0 (none)                      the confirmation run's name, the attempt
+                                                       (the first seed no run of the plan uses)
+:data:`LONGRUN_RACE`     0 (none)                      the race run's name, the attempt (the
+                                                       first seed no run of the plan uses)
 =======================  ============================  =======================================
 
 The values for :data:`GAME` and :data:`SEAT` are those of the stored playtest runs (their games and
@@ -63,6 +67,8 @@ LONGRUN_AGENT = "lehavre-longrun-agent"
 LONGRUN_PERTURB = "lehavre-longrun-perturb"
 #: a confirmation run's seed in the long measurements' plan (from the run's name), one no other run uses
 LONGRUN_CONFIRM = "lehavre-longrun-confirm"
+#: a race run's seed in the long measurements' plan (from the run's name), one no other run uses
+LONGRUN_RACE = "lehavre-longrun-race"
 
 #: the seed's bits (15 hexadecimal digits of a SHA-256)
 SEED_BITS = 60
@@ -84,6 +90,7 @@ __all__ = [
     "LONGRUN_AGENT",
     "LONGRUN_CONFIRM",
     "LONGRUN_PERTURB",
+    "LONGRUN_RACE",
     "LONGRUN_SETUP",
     "MOVE",
     "NET_AGENT",

@@ -32,17 +32,20 @@ import signal
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from statistics import NormalDist
 from types import FrameType
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from core.agents import AgentSpecError, make_agent
 from core.evalcache import forget
 from core.lab.perturb import PerturbSpec, draw, movable, write_data
 from core.lab.playtest.config import build_options, load_ruleset, new_game, options_to_json
 from core.lab.playtest.game import Decisions
+from core.lab.stats import wilson_interval
 from core.protocol import GameSpec, GameState
 from core.search import Searcher
 from core.seeds import LONGRUN_AGENT, LONGRUN_PERTURB, LONGRUN_SETUP, derive_seed
@@ -77,6 +80,37 @@ class FingerprintMismatch(LongrunError):
     """The store holds games of this run played by another engine."""
 
 
+#: the chance a race puts a run out whose share in fact lies in its band (over all of the run's looks)
+RACE_ALPHA = 0.05
+
+
+class RaceSpec(BaseModel):
+    """A run raced against a band: it stops as soon as its first seat's share of decisive games is clearly
+    outside ``band`` (:func:`race_verdict`), looked at after every ``every`` games (both seats of each
+    set-up), and is not played at all once a run named in ``unless_out`` is out."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    band: tuple[float, float]
+    every: int = Field(ge=2)
+    unless_out: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _sound(self) -> RaceSpec:
+        lo, hi = self.band
+        if not 0.0 <= lo < hi <= 1.0:
+            raise ValueError(f"a race's band is two shares from 0 to 1, the lower first; given {lo}, {hi}")
+        if self.every % 2:
+            raise ValueError(f"a race looks after both seats of a set-up: 'every' must be even, not {self.every}")
+        return self
+
+    def z(self, games: int) -> float:
+        """The interval's z at each look: :data:`RACE_ALPHA` shared among the looks of a run of ``games`` games
+        (Bonferroni), so that repeated looks do not put out a run whose share is in the band."""
+        looks = max(1, games // self.every)
+        return NormalDist().inv_cdf(1 - RACE_ALPHA / (2 * looks))
+
+
 class RunPlan(BaseModel):
     """One run of the plan."""
 
@@ -98,6 +132,8 @@ class RunPlan(BaseModel):
     label: str = ""
     #: every set-up on its own small perturbation of the data (:mod:`core.lab.perturb`); None: the data as it is
     perturb: PerturbSpec | None = None
+    #: stop early once the first seat's share is clearly outside a band (:class:`RaceSpec`); None: play every game
+    race: RaceSpec | None = None
 
     @field_validator("agents")
     @classmethod
@@ -128,6 +164,10 @@ class Plan(BaseModel):
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
             raise ValueError(f"run names must be unique; given twice: {', '.join(twice)}")
+        for run in runs:
+            unknown = [n for n in (run.race.unless_out if run.race else ()) if n not in names]
+            if unknown:
+                raise ValueError(f"run '{run.name}' races unless {', '.join(unknown)} is out, and no run has that name")
         return runs
 
     def select(self, names: Sequence[str]) -> list[RunPlan]:
@@ -336,6 +376,72 @@ def read_run(store: Path, run: RunPlan) -> list[dict[str, Any]]:
     return [g for g in read_lines(run_path(store, run)) if g.get("run_key") == key]
 
 
+# ---------------------------------------------------------------------------
+# Races
+# ---------------------------------------------------------------------------
+
+
+def decisive_share(games: Sequence[dict[str, Any]]) -> tuple[int, int]:
+    """The first seat's sole wins, and the decisive games."""
+    return sum(1 for g in games if g["winners"] == [0]), sum(1 for g in games if len(g["winners"]) == 1)
+
+
+@dataclass(frozen=True)
+class RaceVerdict:
+    """Where a raced run stands: the first seat's share of decisive games in its first ``games`` games, its
+    interval at the race's z, and whether that interval lies wholly outside the band (``out``)."""
+
+    games: int
+    first: int
+    decisive: int
+    low: float
+    high: float
+    out: bool
+
+    def describe(self) -> str:
+        share = f"{100 * self.first / self.decisive:.1f}%" if self.decisive else "–"
+        return (
+            f"{share} [{100 * self.low:.1f}%, {100 * self.high:.1f}%] of {self.decisive} decisive games in {self.games}"
+        )
+
+
+def race_verdict(run: RunPlan, games: Sequence[dict[str, Any]]) -> RaceVerdict | None:
+    """``run``'s race after ``games`` (None for a run that is not raced): out at the first look (after each
+    ``every`` games, in the order the games are played) whose interval lies wholly outside the band."""
+    if run.race is None:
+        return None
+    ordered = sorted(games, key=lambda g: int(g["index"]))
+    z = run.race.z(run.games)
+    lo, hi = run.race.band
+    looks = [*range(run.race.every, len(ordered) + 1, run.race.every)]
+    for n in [*looks, len(ordered)]:
+        first, decisive = decisive_share(ordered[:n])
+        low, high = wilson_interval(first, decisive, z)
+        out = decisive > 0 and (high < lo or low > hi) and n in looks
+        if out or n == len(ordered):
+            return RaceVerdict(n, first, decisive, low, high, out)
+    raise AssertionError("unreachable: the last look is the whole run")
+
+
+def race_skip(plan: Plan, store: Path, run: RunPlan) -> str:
+    """Why ``run`` is not played on (it is out of its race, or a run it depends on is); "" to play it."""
+    if run.race is None:
+        return ""
+    mine = race_verdict(run, read_run(store, run))
+    if mine is not None and mine.out:
+        return f"out of the race: the first seat's share, {mine.describe()}, lies outside {_band(run.race)}"
+    known = {r.name: r for r in plan.runs}
+    for name in run.race.unless_out:
+        theirs = race_verdict(known[name], read_run(store, known[name]))
+        if theirs is not None and theirs.out:
+            return f"not played: {name} is out of its race (the first seat's share, {theirs.describe()})"
+    return ""
+
+
+def _band(race: RaceSpec) -> str:
+    return f"{100 * race.band[0]:.0f}-{100 * race.band[1]:.0f}%"
+
+
 class RunStore:
     """One run's file: which games it holds, and appending one more."""
 
@@ -358,6 +464,7 @@ class RunStore:
                 f"{fingerprint}, so its games would not be comparable: play it from a tree of that engine, "
                 "or give the run a new name"
             )
+        self.games = games
         self.done = {int(g["index"]) for g in games}
         self.times = [float(g.get("wall", 0.0)) for g in games]
 
@@ -371,6 +478,7 @@ class RunStore:
             f.write(line + "\n")
             f.flush()
             os.fsync(f.fileno())
+        self.games.append(record)
         self.done.add(int(record["index"]))
         self.times.append(float(record.get("wall", 0.0)))
 
@@ -443,6 +551,10 @@ def play_plan(
         except FingerprintMismatch as exc:
             say(f"skipped: {exc}")
             continue
+        skip = race_skip(plan, store, run)
+        if skip:
+            say(f"{run.name}: {skip}")
+            continue
         played += _play_run(run, held, options, stop, say)
         if stop():
             say(f"stopped ({stop.reason}); {played} game(s) played and stored; the game in flight, if any, was not")
@@ -473,6 +585,13 @@ def _play_run(
             held.append(record)
             played += 1
             _progress(run, held, record, say)
+            verdict = race_verdict(run, held.games)
+            if verdict is not None and verdict.out:
+                assert run.race is not None
+                say(
+                    f"{run.name}: out of the race: the first seat's share, {verdict.describe()}, lies outside {_band(run.race)}"
+                )
+                return played
     return played
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from core.lab import rebalance, seat_report, stats
-from core.lab.longrun import Plan, RunPlan, read_run, run_options
+from core.lab.longrun import Plan, RunPlan, decisive_share, race_verdict, read_run, run_options
 from core.lab.measures import summarize_measures
 from core.lab.perturb import fit, movable
 from core.lab.playtest.config import load_ruleset
@@ -350,7 +350,8 @@ REBALANCE_NOTE = (
     "outside it); qualifying candidates are ranked by fewest changed numbers, then by the worst level's distance from 50% "
     "plus its standard error (smaller first); when none qualifies, the closest to the bands is shown first. "
     "`python benchmarks/longrun.py propose` writes each search's best qualifying candidate as a data file and prints "
-    "the runs that confirm it, on seeds no search used."
+    "the runs that confirm it, on seeds no search used. With two searches or more, the *pooled* search fits every "
+    "search's games at each level together (the most precise fits; the searches alone say whether they agree)."
 )
 
 
@@ -362,7 +363,7 @@ def proposal_lines(proposals: Sequence[rebalance.Proposal]) -> list[str]:
     """Each search's fits at today's data and its best candidates."""
     lines: list[str] = []
     for prop in proposals:
-        held = "; ".join(f"{lv.run.name}: {lv.fit.games} of {lv.run.games} games" for lv in prop.levels)
+        held = "; ".join(lv.held() for lv in prop.levels)
         if prop.waiting:
             lines += [f"**Search {prop.search}**: nothing proposed yet: {prop.waiting}.", ""]
             continue
@@ -380,6 +381,8 @@ def proposal_lines(proposals: Sequence[rebalance.Proposal]) -> list[str]:
             for i, c in enumerate(prop.candidates, 1)
         ]
         lines += [*table(["rank", "numbers changed", *(f"{lv} predicted" for lv in levels), "qualifies"], rows), ""]
+        if prop.race:
+            lines += [f"Raced if none qualifies: {'; '.join(c.describe() for c in prop.race)}.", ""]
         best = prop.best
         if best is None:
             lines += ["No number is clear enough to move: nothing to propose.", ""]
@@ -417,11 +420,6 @@ def agreement_lines(proposals: Sequence[rebalance.Proposal]) -> list[str]:
         "",
     ]
     return lines
-
-
-def decisive_share(games: Sequence[dict[str, Any]]) -> tuple[int, int]:
-    """The first seat's sole wins, and the decisive games."""
-    return sum(1 for g in games if g["winners"] == [0]), sum(1 for g in games if len(g["winners"]) == 1)
 
 
 def building_check(games: Sequence[dict[str, Any]], names: Iterable[str]) -> tuple[list[str], list[str]]:
@@ -513,7 +511,64 @@ def rebalance_lines(plan: Plan, held: Held, root: Path) -> list[str]:
     if not proposals:
         return []
     lines = ["## The rebalance", "", REBALANCE_NOTE, ""]
-    lines += proposal_lines(proposals) + agreement_lines(proposals)
+    lines += proposal_lines(proposals) + agreement_lines(proposals) + race_lines(plan, held, root)
     if not any(r.group == rebalance.CONFIRMATION for r in plan.runs):
         lines += ["No confirmation run is in the plan yet (`python benchmarks/longrun.py propose` prints them).", ""]
     return lines + verdict_lines(plan, held, root)
+
+
+RACE_NOTE = (
+    "When no candidate qualifies because a fit is too imprecise at some level (the ai:normal fits, whose games cost "
+    "ten times the ai:easy ones), the games decide instead: the candidates that the precise fits of the search with "
+    "the most games (the pooled search, with two searches or more: every search's games at each level in one fit) put "
+    f"in their bands ({rebalance.RACE_CANDIDATES}, each changing different numbers: fewest numbers first, then the "
+    "closest to the bands) are played like the seat curve, at "
+    + " then ".join(rebalance.RACE_LEVELS)
+    + ", on seeds of their own. A race run stops as soon as the first seat's share is clearly outside the level's "
+    "band: a look after every "
+    + " and ".join(f"{n} games at {lv}" for lv, n in rebalance.RACE_EVERY.items())
+    + ", each look's interval at the z that shares a 5% chance of wrongly putting a candidate out among all the run's "
+    "looks (Bonferroni); a candidate out at ai:easy is not played at ai:normal. The candidate that survives every "
+    "level, fewest numbers first, is then confirmed on seeds no search used. `python benchmarks/longrun.py propose "
+    "--race` writes the candidates' data files and prints their race runs."
+)
+
+
+def race_lines(plan: Plan, held: Held, root: Path) -> list[str]:
+    """The races: each candidate's runs, where each stands, and which candidates are still in."""
+    raced = [r for r in plan.runs if r.group == rebalance.RACE and r.race is not None]
+    if not raced:
+        return []
+    rows = []
+    for run in raced:
+        assert run.race is not None
+        verdict = race_verdict(run, held[run.name])
+        assert verdict is not None
+        lo, hi = run.race.band
+        data = str(run.options.get("buildings") or "today's data")
+        changed = ", ".join(rebalance.data_changes(run.rules, data, root)) if run.options.get("buildings") else "–"
+        if verdict.out:
+            state = f"out after {verdict.games} games"
+        elif not held[run.name]:
+            state = "not played yet"
+        else:
+            done = len(held[run.name]) >= run.games
+            inside = verdict.decisive and lo <= verdict.first / verdict.decisive <= hi
+            state = ("survived; share in band" if inside else "survived; share outside band") if done else "in the race"
+        share = (
+            f"{pct(verdict.first / verdict.decisive)} [{pct(verdict.low)}, {pct(verdict.high)}]"
+            if verdict.decisive
+            else "–"
+        )
+        rows.append(
+            [
+                changed,
+                run.label,
+                f"{len(held[run.name])} of {run.games}",
+                share,
+                f"{100 * lo:.0f}-{100 * hi:.0f}%",
+                state,
+            ]
+        )
+    header = ["numbers changed", "level", "games", "seat 1's share of decisive games [race interval]", "band", "state"]
+    return ["**The race**", "", RACE_NOTE, "", *table(header, rows), ""]

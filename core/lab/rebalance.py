@@ -38,11 +38,11 @@ from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
-from core.lab.longrun import LongrunError, Plan, RunPlan, run_options
+from core.lab.longrun import LongrunError, Plan, RaceSpec, RunPlan, run_options
 from core.lab.perturb import Effect, Fit, fit_run, movable, write_data
 from core.lab.playtest.config import load_ruleset
 from core.protocol import TunableField
-from core.seeds import LONGRUN_CONFIRM, derive_seed
+from core.seeds import LONGRUN_CONFIRM, LONGRUN_RACE, derive_seed
 
 #: the first seat's share of decisive games each level must reach on the confirmation seeds
 TARGETS: dict[str, tuple[float, float]] = {
@@ -66,6 +66,16 @@ MIN_GAMES = 100
 CANDIDATES = "benchmarks/longrun/candidates"
 #: the plan group of the confirmation runs
 CONFIRMATION = "confirmation"
+#: the search that pools every search's games at each level (proposed when the plan has two searches or more)
+POOLED = "pooled"
+#: how many candidates a search races, each changing a different set of numbers
+RACE_CANDIDATES = 3
+#: the levels a candidate is raced at, the cheapest first: a candidate out at one is not played at the next
+RACE_LEVELS = ("ai:easy", "ai:normal")
+#: the games between two looks of a race at each level (the fewer looks, the narrower each look's interval)
+RACE_EVERY = {"ai:easy": 40, "ai:normal": 20}
+#: the plan group of the race runs
+RACE = "race"
 
 
 # ---------------------------------------------------------------------------
@@ -81,10 +91,17 @@ class LevelFit:
     run: RunPlan
     fit: Fit
     step: int
+    #: every run whose games the fit pools (the pooled search); () for a search's own run alone
+    pooled: tuple[RunPlan, ...] = ()
     effects: dict[str, Effect] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "effects", {e.key: e for e in self.fit.effects})
+
+    def held(self) -> str:
+        """Which run's games the fit used, and how many of those asked."""
+        runs = self.pooled or (self.run,)
+        return f"{' + '.join(r.name for r in runs)}: {self.fit.games} of {sum(r.games for r in runs)} games"
 
 
 @dataclass(frozen=True)
@@ -153,6 +170,18 @@ class Candidate:
             return (0, len(self.moves), worst, 0.0, names)
         return (1, max(p.outside for p in self.predictions), len(self.moves), worst, names)
 
+    @property
+    def raceable(self) -> bool:
+        """Whether a race could find it even: every prediction precise enough to tell lies in its band, and at
+        least one is that precise (the race's games then decide the levels the fits cannot)."""
+        precise = [p for p in self.predictions if p.precise]
+        return bool(precise) and all(p.outside == 0.0 for p in precise)
+
+    def race_rank(self) -> tuple[Any, ...]:
+        """Fewest numbers first, then the closest to the bands, then the pessimistic worst distance."""
+        worst = max(p.pessimistic for p in self.predictions)
+        return (len(self.moves), max(p.outside for p in self.predictions), worst, tuple(str(m) for m in self.moves))
+
     def describe(self) -> str:
         return ", ".join(str(m) for m in self.moves) or "today's data"
 
@@ -199,17 +228,52 @@ def candidates(
     moves: Sequence[int] = MOVES,
 ) -> list[Candidate]:
     """The ``keep`` best candidates (:meth:`Candidate.rank`) of 1 to ``most`` clear numbers, each moved by ``moves``."""
+    return heapq.nsmallest(
+        keep, every_candidate(levels, fields, min_z=min_z, most=most, moves=moves), key=Candidate.rank
+    )
+
+
+def every_candidate(
+    levels: Sequence[LevelFit],
+    fields: Sequence[TunableField],
+    *,
+    min_z: float = MIN_Z,
+    most: int = MOST,
+    moves: Sequence[int] = MOVES,
+) -> Iterator[Candidate]:
+    """Every change of 1 to ``most`` clear numbers, each moved by ``moves`` within its bounds, with its predictions."""
     by_key = {f.key: f for f in fields}
     step = levels[0].step
     options = {k: number_moves(by_key[k], step, moves) for k in clear_numbers(levels, min_z)}
+    for size in range(1, most + 1):
+        for keys in combinations(options, size):
+            for combo in product(*(options[k] for k in keys)):
+                yield Candidate(combo, tuple(predict(level, combo) for level in levels))
 
-    def every() -> Iterator[Candidate]:
-        for size in range(1, most + 1):
-            for keys in combinations(options, size):
-                for combo in product(*(options[k] for k in keys)):
-                    yield Candidate(combo, tuple(predict(level, combo) for level in levels))
 
-    return heapq.nsmallest(keep, every(), key=Candidate.rank)
+def race_candidates(
+    levels: Sequence[LevelFit],
+    fields: Sequence[TunableField],
+    *,
+    min_z: float = MIN_Z,
+    most: int = MOST,
+    count: int = RACE_CANDIDATES,
+) -> list[Candidate]:
+    """The ``count`` candidates to race (:meth:`Candidate.race_rank` among the :attr:`~Candidate.raceable`),
+    each changing a different set of numbers (two moves of one number are one candidate, the better)."""
+    ranked = sorted(
+        (c for c in every_candidate(levels, fields, min_z=min_z, most=most) if c.raceable), key=Candidate.race_rank
+    )
+    chosen: list[Candidate] = []
+    seen: set[frozenset[str]] = set()
+    for candidate in ranked:
+        keys = frozenset(candidate.changes)
+        if keys not in seen:
+            seen.add(keys)
+            chosen.append(candidate)
+        if len(chosen) == count:
+            break
+    return chosen
 
 
 # ---------------------------------------------------------------------------
@@ -242,6 +306,8 @@ class Proposal:
     candidates: tuple[Candidate, ...] = ()
     fields: tuple[TunableField, ...] = ()
     waiting: str = ""
+    #: the candidates to race (:func:`race_candidates`)
+    race: tuple[Candidate, ...] = ()
     #: the |z| a number needed to be moved, and the most numbers a candidate changed
     min_z: float = MIN_Z
     most: int = MOST
@@ -266,31 +332,74 @@ def propose(
     most: int = MOST,
     keep: int = 5,
 ) -> list[Proposal]:
-    """Each search's proposal from the games ``held`` (run name -> games)."""
-    out = []
-    for name, runs in sorted(searches(plan).items()):
-        ordered = tuple(runs[lv] for lv in SEARCH_LEVELS if lv in runs)
-        lacking = [lv for lv in SEARCH_LEVELS if lv not in runs]
-        if lacking:
-            out.append(Proposal(name, ordered, waiting=f"no perturbed run at {', '.join(lacking)}"))
-            continue
-        short = [r for r in ordered if len(held.get(r.name, ())) < MIN_GAMES]
-        if short:
-            said = "; ".join(f"{r.name} holds {len(held.get(r.name, ()))} of {r.games} games" for r in short)
-            out.append(Proposal(name, ordered, waiting=f"{said} (a fit needs at least {MIN_GAMES})"))
-            continue
-        fields = run_fields(ordered[0], root)
-        if any([f.key for f in run_fields(r, root)] != [f.key for f in fields] for r in ordered):
-            raise LongrunError(f"the runs of search '{name}' do not move the same numbers")
-        levels = tuple(
-            LevelFit(run_level(r), r, fit_run(held[r.name], fields, r.perturb.step), r.perturb.step)
-            for r in ordered
-            if r.perturb is not None
-        )
-        found = candidates(levels, fields, min_z=min_z, most=most, keep=keep)
-        clear = tuple(clear_numbers(levels, min_z))
-        out.append(Proposal(name, ordered, levels, clear, tuple(found), tuple(fields), min_z=min_z, most=most))
+    """Each search's proposal from the games ``held`` (run name -> games), and with two searches or more the
+    pooled search's (:data:`POOLED`: every search's games at each level in one fit)."""
+    found = searches(plan)
+    out = [
+        search_proposal(name, {lv: [run] for lv, run in runs.items()}, held, root, min_z=min_z, most=most, keep=keep)
+        for name, runs in sorted(found.items())
+    ]
+    if len(found) >= 2:
+        pooled: dict[str, list[RunPlan]] = defaultdict(list)
+        for _, runs in sorted(found.items()):
+            for lv, run in runs.items():
+                pooled[lv].append(run)
+        out.append(search_proposal(POOLED, pooled, held, root, min_z=min_z, most=most, keep=keep))
     return out
+
+
+def search_proposal(
+    name: str,
+    by_level: Mapping[str, Sequence[RunPlan]],
+    held: Mapping[str, Sequence[Mapping[str, Any]]],
+    root: Path,
+    *,
+    min_z: float = MIN_Z,
+    most: int = MOST,
+    keep: int = 5,
+) -> Proposal:
+    """One search's proposal: its fit at each level of :data:`SEARCH_LEVELS` from the games of that level's
+    runs (one run for a search of its own, several pooled), its best candidates and those it races."""
+    ordered = tuple(run for lv in SEARCH_LEVELS for run in by_level.get(lv, ()))
+    lacking = [lv for lv in SEARCH_LEVELS if not by_level.get(lv)]
+    if lacking:
+        return Proposal(name, ordered, waiting=f"no perturbed run at {', '.join(lacking)}")
+    games = {lv: [g for run in by_level[lv] for g in held.get(run.name, ())] for lv in SEARCH_LEVELS}
+    short = [lv for lv in SEARCH_LEVELS if len(games[lv]) < MIN_GAMES]
+    if short:
+        said = "; ".join(_holds(by_level[lv], len(games[lv])) for lv in short)
+        return Proposal(name, ordered, waiting=f"{said} (a fit needs at least {MIN_GAMES})")
+    fields = run_fields(ordered[0], root)
+    steps = {run.perturb.step for run in ordered if run.perturb is not None}
+    if len(steps) != 1 or any([f.key for f in run_fields(r, root)] != [f.key for f in fields] for r in ordered):
+        raise LongrunError(f"the runs of search '{name}' do not move the same numbers by the same step")
+    (step,) = steps
+    levels = tuple(
+        LevelFit(
+            lv,
+            by_level[lv][0],
+            fit_run(games[lv], fields, step),
+            step,
+            tuple(by_level[lv]) if len(by_level[lv]) > 1 else (),
+        )
+        for lv in SEARCH_LEVELS
+    )
+    return Proposal(
+        name,
+        ordered,
+        levels,
+        tuple(clear_numbers(levels, min_z)),
+        tuple(candidates(levels, fields, min_z=min_z, most=most, keep=keep)),
+        tuple(fields),
+        min_z=min_z,
+        most=most,
+        race=tuple(race_candidates(levels, fields, min_z=min_z, most=most)),
+    )
+
+
+def _holds(runs: Sequence[RunPlan], games: int) -> str:
+    verb = "holds" if len(runs) == 1 else "hold"
+    return f"{' + '.join(r.name for r in runs)} {verb} {games} of {sum(r.games for r in runs)} games"
 
 
 def cross_check(candidate: Candidate, other: Proposal) -> Candidate | None:
@@ -329,11 +438,11 @@ def plan_path(path: Path, root: Path) -> str:
     return os.path.relpath(resolved, top) if resolved.is_relative_to(top) else str(resolved)
 
 
-def fresh_seed(plan: Plan, name: str) -> int:
-    """A seed derived from the run's name (:func:`core.seeds.derive_seed`) that no run of ``plan`` uses."""
+def fresh_seed(plan: Plan, name: str, label: str = LONGRUN_CONFIRM) -> int:
+    """A seed derived from the run's name and ``label`` (:func:`core.seeds.derive_seed`) that no run of ``plan`` uses."""
     used = {r.seed for r in plan.runs}
     attempt = 0
-    while (derived := derive_seed(0, LONGRUN_CONFIRM, name, attempt)) in used:
+    while (derived := derive_seed(0, label, name, attempt)) in used:
         attempt += 1
     return derived
 
@@ -341,21 +450,45 @@ def fresh_seed(plan: Plan, name: str) -> int:
 def confirmation_runs(plan: Plan, proposal: Proposal, candidate: Candidate, data: str) -> list[RunPlan]:
     """The runs that confirm ``candidate`` (data file ``data``, as the plan names it): each level of
     :data:`CONFIRM_LEVELS` as the seat curve plays it (agents, noise, games), on seeds no run uses."""
+    return _runs_like_the_curve(plan, proposal, candidate, data, CONFIRM_LEVELS, CONFIRMATION)
+
+
+def race_runs(plan: Plan, proposal: Proposal, candidate: Candidate, data: str) -> list[RunPlan]:
+    """The runs that race ``candidate`` (data file ``data``): each level of :data:`RACE_LEVELS` as the seat curve
+    plays it, on seeds of their own, stopped as soon as the first seat's share is clearly outside the level's
+    target band (:class:`core.lab.longrun.RaceSpec`, a look every :data:`RACE_EVERY` games); a level is not played
+    once the candidate is out at a level before it."""
+    return _runs_like_the_curve(plan, proposal, candidate, data, RACE_LEVELS, RACE)
+
+
+def _runs_like_the_curve(
+    plan: Plan, proposal: Proposal, candidate: Candidate, data: str, levels: Sequence[str], group: str
+) -> list[RunPlan]:
     rules = proposal.runs[0].rules
     curve = {r.label: r for r in plan.runs if r.group == "seat curve" and r.rules == rules}
-    absent = [lv for lv in CONFIRM_LEVELS if lv not in curve]
+    absent = [lv for lv in levels if lv not in curve]
     if absent:
-        raise LongrunError(f"the plan has no seat-curve run of {rules} at {', '.join(absent)} to confirm by")
-    stem = f"{rules}-confirm-{proposal.search}-{candidate.digest()}"
-    runs = []
-    for level in CONFIRM_LEVELS:
+        raise LongrunError(f"the plan has no seat-curve run of {rules} at {', '.join(absent)} to play it like")
+    racing = group == RACE
+    stem = f"{rules}-{'race' if racing else 'confirm'}-{proposal.search}-{candidate.digest()}"
+    label = LONGRUN_RACE if racing else LONGRUN_CONFIRM
+    said = "raced against the level's target band" if racing else "on seeds no search used"
+    runs: list[RunPlan] = []
+    for level in levels:
         like = curve[level]
         name = f"{stem}-{level.split(':')[-1]}"
         question = (
-            f"{like.question}, on the candidate {data} of search {proposal.search} ({candidate.describe()}), "
-            "on seeds no search used"
+            f"{like.question}, on the candidate {data} of search {proposal.search} ({candidate.describe()}), {said}"
         )
-        update = {"name": name, "group": CONFIRMATION, "question": question, "seed": fresh_seed(plan, name)}
+        update: dict[str, Any] = {
+            "name": name,
+            "group": group,
+            "question": question,
+            "seed": fresh_seed(plan, name, label),
+        }
+        if racing:
+            before = tuple(r.name for r in runs)
+            update["race"] = RaceSpec(band=TARGETS[level], every=RACE_EVERY[level], unless_out=before)
         runs.append(
             RunPlan.model_validate(like.model_dump() | update | {"options": like.options | {"buildings": data}})
         )

@@ -276,3 +276,67 @@ def test_the_long_measurements_engine_is_the_one_that_played_the_store() -> None
     plan = Plan.model_validate_json((ROOT / "benchmarks" / "longrun" / "plan.json").read_text(encoding="utf-8"))
     run = next(r for r in plan.runs if r.name == "inland-seats-normal")
     assert longrun.engine_fingerprint("inland", longrun.run_options(run, ROOT)) == "6606026b9825ace7"
+
+
+# ---------------------------------------------------------------------------
+# Races: a run stops as soon as its share is clearly outside its band
+# ---------------------------------------------------------------------------
+
+
+def raced(name: str, band: tuple[float, float], every: int, games: int, unless_out: tuple[str, ...] = ()) -> RunPlan:
+    race = longrun.RaceSpec(band=band, every=every, unless_out=unless_out)
+    return quick_run(name, games, ("greedy", "random")).model_copy(update={"race": race})
+
+
+def seat_games(first_seat_wins: list[bool]) -> list[dict[str, object]]:
+    return [{"index": i, "winners": [0] if won else [1]} for i, won in enumerate(first_seat_wins)]
+
+
+def test_a_race_is_out_at_the_first_look_whose_interval_leaves_the_band() -> None:
+    run = raced("r", (0.43, 0.57), every=10, games=40)
+    z = longrun.RaceSpec(band=(0.43, 0.57), every=10).z(40)
+    assert z == pytest.approx(2.498, abs=1e-3)  # 5% shared by 4 looks: 1 - 0.05 / 8
+    # 10 of 10 at the first look: Wilson at z 2.498 is [61.5%, 100%], wholly above 57%
+    verdict = longrun.race_verdict(run, seat_games([True] * 10 + [False] * 30))
+    assert verdict is not None and verdict.out and (verdict.games, verdict.first, verdict.decisive) == (10, 10, 10)
+    assert verdict.low == pytest.approx(0.615, abs=1e-3)
+    # 7 of 10 is not clearly out at 10 games; the run goes on, and 20 of 20 afterwards is not looked at early
+    even = longrun.race_verdict(run, seat_games([True, False] * 20))
+    assert even is not None and not even.out and even.games == 40 and even.first == 20
+    between = longrun.race_verdict(run, seat_games([True] * 7 + [False] * 3 + [True] * 5))
+    assert between is not None and not between.out and between.games == 15  # 12 of 15, between two looks
+    assert longrun.race_verdict(quick_run(), seat_games([True] * 10)) is None  # a run that is not raced
+
+
+def test_a_raced_run_stops_when_out_and_the_runs_that_depend_on_it_are_not_played(tmp_path: Path) -> None:
+    """A band no seat reaches (at most 1%): the first look (greedy in each seat once) puts the run out."""
+    first = raced("first", (0.0, 0.01), every=2, games=6)
+    second = raced("second", (0.45, 0.55), every=2, games=6, unless_out=("first",))
+    said: list[str] = []
+    play_plan(Plan(runs=[first, second]), tmp_path, ROOT, say=said.append)
+    stored = read_run(tmp_path, first)
+    verdict = longrun.race_verdict(first, stored)
+    assert verdict is not None and verdict.out and verdict.games == len(stored) < 6
+    assert any(s.startswith("first: out of the race: the first seat's share,") and "outside 0-1%" in s for s in said)
+    assert read_run(tmp_path, second) == []
+    assert any(s.startswith("second: not played: first is out of its race") for s in said)
+    said.clear()  # played again, nothing is played and both say why
+    assert play_plan(Plan(runs=[first, second]), tmp_path, ROOT, say=said.append) == 0
+    assert any(s.startswith("first: out of the race") for s in said) and len(read_run(tmp_path, first)) == len(stored)
+
+
+@pytest.mark.parametrize(
+    ("race", "says"),
+    [
+        ({"band": [0.6, 0.4], "every": 2}, "a race's band is two shares from 0 to 1, the lower first; given 0.6, 0.4"),
+        ({"band": [0.4, 0.6], "every": 3}, "'every' must be even, not 3"),
+        ({"band": [0.4, 0.6], "every": 2, "unless_out": ["nowhere"]}, "races unless nowhere is out, and no run has"),
+    ],
+)
+def test_a_plan_with_a_broken_race_says_what_is_wrong(tmp_path: Path, race: dict[str, object], says: str) -> None:
+    entry = quick_run().model_dump(mode="json") | {"race": race}
+    path = tmp_path / "plan.json"
+    path.write_text(json.dumps({"runs": [entry]}), encoding="utf-8")
+    with pytest.raises(LongrunError, match="is not valid") as caught:
+        longrun.load_plan(path)
+    assert says in str(caught.value)

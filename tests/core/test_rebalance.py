@@ -313,3 +313,129 @@ def test_a_prediction_too_imprecise_to_tell_does_not_qualify() -> None:
     proposal = rebalance.Proposal("x", (easy.run, loose.run), (easy, loose), ("A.value",), tuple(found), tuple(FIELDS))
     text = "\n".join(proposal_lines([proposal]))
     assert "the closest: A.value 10->14 (too imprecise to tell: ai:normal ± 10.8)." in text
+
+
+# ---------------------------------------------------------------------------
+# The pooled search and the race
+# ---------------------------------------------------------------------------
+
+
+def two_search_plan() -> Plan:
+    return Plan(
+        runs=[
+            curve_run("ai:normal", 20),
+            curve_run("ai:easy", 40),
+            curve_run("ai:hard", 4),
+            perturbed_run("ai:easy", "a"),
+            perturbed_run("ai:normal", "a"),
+            perturbed_run("ai:easy", "b"),
+            perturbed_run("ai:normal", "b"),
+        ]
+    )
+
+
+def test_the_pooled_search_fits_every_searchs_games_at_each_level(tmp_path: Path) -> None:
+    plan = two_search_plan()
+    fill_perturbed(tmp_path, Plan(runs=plan.runs[:5]))
+    fill_perturbed(tmp_path, Plan(runs=[*plan.runs[:3], *plan.runs[5:]]))
+    # search b's runs play on seeds 7 and 8 as a's do: give b's ai:normal run half its games only
+    b_normal = plan.runs[6]
+    write_store(tmp_path, b_normal, read_run(tmp_path, b_normal)[:1500])
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    a, b, pooled = rebalance.propose(plan, held, ROOT)
+    assert (a.search, b.search, pooled.search) == ("a", "b", rebalance.POOLED)
+    assert [lv.fit.games for lv in pooled.levels] == [6000, 4500]
+    assert pooled.levels[1].held() == "inland-perturb-normal-a + inland-perturb-normal-b: 4500 of 6000 games"
+    assert a.levels[1].held() == "inland-perturb-normal-a: 3000 of 3000 games"
+    a_se, pooled_se = (p.levels[0].effects["Farmland.value"].stderr for p in (a, pooled))
+    assert pooled_se < a_se  # more games, a tighter effect
+    assert pooled.best is not None and pooled.best.changes == {"Farmland.value": 6}
+
+
+def test_a_pooled_search_waiting_for_games_names_every_run_it_pools(tmp_path: Path) -> None:
+    plan = two_search_plan()
+    held: dict[str, list[dict[str, Any]]] = {run.name: [] for run in plan.runs}
+    *_, pooled = rebalance.propose(plan, held, ROOT)
+    assert pooled.waiting.startswith("inland-perturb-easy-a + inland-perturb-easy-b hold 0 of 6000 games; ")
+
+
+def test_the_race_takes_candidates_the_precise_fit_puts_in_band_each_on_other_numbers() -> None:
+    """ai:normal's fit is too loose to tell anything: the race takes what ai:easy's puts in its band."""
+    easy = level("ai:easy", 0.40, {"A.value": (0.05, 0.01), "B.value": (0.04, 0.01), "C.value": (0.03, 0.01)})
+    loose = rebalance.LevelFit("ai:normal", easy.run, Fit(0.60, 0.10, [Effect(f.key, 10, 0.0, 0.1, 10) for f in FIELDS], 0.0, 50), 2)  # fmt: skip
+    assert not any(c.qualifies for c in rebalance.candidates([easy, loose], FIELDS, keep=1000))
+    race = rebalance.race_candidates([easy, loose], FIELDS)
+    assert len(race) == rebalance.RACE_CANDIDATES
+    assert [len(c.moves) for c in race] == [1, 1, 1]  # fewest numbers first
+    assert len({frozenset(c.changes) for c in race}) == 3  # each on other numbers
+    for candidate in race:
+        easy_share = candidate.predictions[0]
+        assert easy_share.precise and 0.45 <= easy_share.share <= 0.55
+        assert not candidate.predictions[1].precise
+
+
+def test_the_race_runs_play_each_candidate_at_each_level_cheapest_first(tmp_path: Path) -> None:
+    plan = Plan.model_validate_json((ROOT / "benchmarks" / "longrun" / "plan.json").read_text(encoding="utf-8"))
+    proposal, candidate = made_up_proposal()
+    data = rebalance.plan_path(rebalance.write_candidate(proposal, candidate, tmp_path, ROOT), ROOT)
+    runs = rebalance.race_runs(plan, proposal, candidate, data)
+    confirming = rebalance.confirmation_runs(plan, proposal, candidate, data)
+    Plan(runs=[*plan.runs, *runs, *confirming])  # names new to the plan, and each other's
+    assert [r.label for r in runs] == ["ai:easy", "ai:normal"] and [r.games for r in runs] == [400, 200]
+    easy, normal = runs
+    assert easy.race is not None and normal.race is not None
+    assert (easy.race.band, easy.race.every, easy.race.unless_out) == ((0.45, 0.55), 40, ())
+    assert (normal.race.band, normal.race.every, normal.race.unless_out) == ((0.43, 0.57), 20, (easy.name,))
+    assert {r.group for r in runs} == {"race"} and all(r.options["buildings"] == data for r in runs)
+    seeds = {r.seed for r in runs}
+    assert len(seeds) == 2 and not seeds & {r.seed for r in [*plan.runs, *confirming]}
+
+
+def race_game(index: int, first_wins: bool) -> dict[str, Any]:
+    return {"index": index, "wall": 1.0, "winners": [0] if first_wins else [1]}
+
+
+def test_the_report_says_where_each_race_stands(tmp_path: Path) -> None:
+    plan = synthetic_plan()
+    proposal, candidate = made_up_proposal()
+    data = rebalance.plan_path(rebalance.write_candidate(proposal, candidate, tmp_path / "c", ROOT), ROOT)
+    easy, normal = rebalance.race_runs(plan, proposal, candidate, data)
+    plan = Plan(runs=[*plan.runs, easy, normal])
+    fill_perturbed(tmp_path, plan)
+    write_store(tmp_path, easy, [race_game(i, True) for i in range(40)])  # 40 of 40: out at the first look
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    text = "\n".join(rebalance_lines(plan, held, ROOT))
+    assert "**The race**" in text
+    # the synthetic seat curve asks 40 ai:easy games and 20 ai:normal ones: the race asks as many
+    assert (
+        "| Farmland.value 4->6, Zoo.cost.francs 16->14 | ai:easy | 40 of 40 | 100.0% [91.2%, 100.0%] | 45-55% |" in text
+    )
+    assert "| 45-55% | out after 40 games |" in text
+    assert "| ai:normal | 0 of 20 | – | 43-57% | not played yet |" in text
+    write_store(tmp_path, easy, [race_game(i, i % 2 == 0) for i in range(20)])  # 50% so far
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    assert "| ai:easy | 20 of 40 | 50.0% [" in "\n".join(rebalance_lines(plan, held, ROOT))
+    assert "| 45-55% | in the race |" in "\n".join(rebalance_lines(plan, held, ROOT))
+    write_store(tmp_path, easy, [race_game(i, i % 2 == 0) for i in range(40)])  # 50%: survives every look
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    text = "\n".join(rebalance_lines(plan, held, ROOT))
+    assert "| ai:easy | 40 of 40 | 50.0% [" in text and "| survived; share in band |" in text
+
+
+def test_propose_race_writes_each_candidate_and_prints_its_race_runs(tmp_path: Path) -> None:
+    plan = two_search_plan()
+    fill_perturbed(tmp_path / "store", Plan(runs=plan.runs[:5]))
+    fill_perturbed(tmp_path / "store", Plan(runs=[*plan.runs[:3], *plan.runs[5:]]))
+    plan_file = tmp_path / "plan.json"
+    plan_file.write_text(plan.model_dump_json(), encoding="utf-8")
+    args = ["propose", "--race", "--plan", str(plan_file), "--store", str(tmp_path / "store")]
+    args += ["--candidates", str(tmp_path / "c")]
+    out = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, check=True, cwd=ROOT)
+    written = sorted((tmp_path / "c").glob("inland-pooled-*.json"))
+    assert 1 <= len(written) <= rebalance.RACE_CANDIDATES
+    assert "search pooled: the race runs (plan entries):" in out.stdout
+    entries = [line.strip().rstrip(",") for line in out.stdout.splitlines() if line.startswith("    {")]
+    runs = [RunPlan.model_validate_json(e) for e in entries]
+    assert [r.label for r in runs] == ["ai:easy"] * len(written) + ["ai:normal"] * len(written)
+    assert {r.options["buildings"] for r in runs} == {str(p.resolve()) for p in written}
+    Plan(runs=[*plan.runs, *runs])
