@@ -4,6 +4,7 @@
     python benchmarks/longrun.py status                                    # games stored per run, time left
     python benchmarks/longrun.py report                                    # every table and report, from the store
     python benchmarks/longrun.py propose [--min-z Z] [--most N]             # each search's candidate, its file and runs
+    python benchmarks/longrun.py propose --race                             # the candidates to race, their files and runs
 
 The plan (``benchmarks/longrun/plan.json``) lists every run; the store (``benchmarks/longrun/store/``,
 one file a run, one game a line) is committed with the code.  One process, node budgets, no time cap:
@@ -21,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from core.lab import rebalance
-from core.lab.longrun import LongrunError, StopSignal, load_plan, play_plan, read_run
+from core.lab.longrun import LongrunError, Plan, StopSignal, load_plan, play_plan, race_skip, read_run
 from core.lab.longrun_report import agreement_lines, proposal_lines, write_reports
 
 HERE = Path(__file__).resolve().parent / "longrun"
@@ -31,20 +32,24 @@ STORE = HERE / "store"
 
 def status(plan_path: Path, store: Path) -> None:
     plan = load_plan(plan_path)
+    width = max(len(run.name) for run in plan.runs)
     for run in plan.runs:
         games = read_run(store, run)
         seconds = [float(g["wall"]) for g in games]
         mean = sum(seconds) / len(seconds) if seconds else None
-        left = (
-            ""
-            if mean is None
-            else f", about {mean * (run.games - len(games)) / 3600:.1f} h left at {mean:.0f} s a game"
-        )
-        print(f"{run.name:28} {len(games):4}/{run.games}{left}")
+        skip = race_skip(plan, store, run)
+        if skip:
+            left = f", {skip}"
+        elif mean is None:
+            left = ""
+        else:
+            left = f", about {mean * (run.games - len(games)) / 3600:.1f} h left at {mean:.0f} s a game"
+        print(f"{run.name:{width}} {len(games):4}/{run.games}{left}")
 
 
-def propose(plan_path: Path, store: Path, folder: Path, min_z: float, most: int, show: int) -> None:
-    """Each search's best candidates; the best that qualifies written as a data file, with its confirmation runs."""
+def propose(plan_path: Path, store: Path, folder: Path, min_z: float, most: int, show: int, race: bool) -> None:
+    """Each search's best candidates; the best that qualifies written as a data file, with its confirmation runs
+    (``race``: the candidates to race instead, written as data files, with their race runs)."""
     plan = load_plan(plan_path)
     held = {run.name: read_run(store, run) for run in plan.runs}
     proposals = rebalance.propose(plan, held, ROOT, min_z=min_z, most=most, keep=show)
@@ -52,6 +57,9 @@ def propose(plan_path: Path, store: Path, folder: Path, min_z: float, most: int,
         print("the plan has no perturbed runs: no search to propose from")
     for line in [*proposal_lines(proposals), *agreement_lines(proposals)]:
         print(line)
+    if race:
+        print_races(plan, proposals, folder)
+        return
     for prop in proposals:
         best = prop.best
         if prop.waiting:
@@ -64,6 +72,28 @@ def propose(plan_path: Path, store: Path, folder: Path, min_z: float, most: int,
         print(f"search {prop.search}: wrote {data}; the runs that confirm it (plan entries):")
         for run in rebalance.confirmation_runs(plan, prop, best, data):
             print("    " + rebalance.plan_entry(run) + ",")
+
+
+def print_races(plan: Plan, proposals: list[rebalance.Proposal], folder: Path) -> None:
+    """The race of the search with the most games (the pooled one, with two searches or more): each candidate's
+    data file written, and the race runs as plan entries, every candidate's first level before any's next."""
+    ready = [p for p in proposals if not p.waiting]
+    if not ready:
+        print("no search has the games for a fit yet: nothing to race")
+        return
+    prop = max(ready, key=lambda p: (sum(lv.fit.games for lv in p.levels), p.search == rebalance.POOLED))
+    if not prop.race:
+        print(f"search {prop.search}: no candidate is predicted in the bands the fits can tell: nothing to race")
+        return
+    runs = []
+    for candidate in prop.race:
+        data = rebalance.plan_path(rebalance.write_candidate(prop, candidate, folder, ROOT), ROOT)
+        print(f"search {prop.search}: wrote {data} ({candidate.describe()})")
+        runs.append(rebalance.race_runs(plan, prop, candidate, data))
+    print(f"search {prop.search}: the race runs (plan entries):")
+    for level in range(len(rebalance.RACE_LEVELS)):
+        for each in runs:
+            print("    " + rebalance.plan_entry(each[level]) + ",")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--candidates", type=Path, default=ROOT / rebalance.CANDIDATES, help="propose: where the data files go"
     )
+    parser.add_argument(
+        "--race", action="store_true", help="propose: the candidates to race when none qualifies, and their runs"
+    )
     args = parser.parse_args(argv)
     if args.minutes is not None and not args.minutes > 0:
         parser.error(f"--minutes must be a positive number, not {args.minutes:g}")
@@ -91,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--min-z must be 0 or more, --most and --show 1 or more")
     try:
         if args.what == "propose":
-            propose(args.plan, args.store, args.candidates, args.min_z, args.most, args.show)
+            propose(args.plan, args.store, args.candidates, args.min_z, args.most, args.show, args.race)
         elif args.what == "status":
             status(args.plan, args.store)
         elif args.what == "report":
