@@ -44,7 +44,7 @@ from core.agents import AgentSpecError, make_agent
 from core.evalcache import forget
 from core.lab.perturb import PerturbSpec, draw, movable, write_data
 from core.lab.playtest.config import build_options, load_ruleset, new_game, options_to_json
-from core.lab.playtest.game import Decisions
+from core.lab.playtest.game import Decisions, LeadChanges
 from core.lab.stats import wilson_interval
 from core.protocol import GameSpec, GameState
 from core.search import Searcher
@@ -279,6 +279,7 @@ def play_one(
     state = new_game(run.rules, options, setup)
     table = Table(game, None, setup, state, seats, keep_positions=False)
     log = Decisions(game)
+    lead = LeadChanges()
 
     def decide(t: Table, player: int) -> Any:
         if should_stop():
@@ -286,7 +287,7 @@ def play_one(
         return log(t, player)
 
     wall, cpu = time.perf_counter(), time.process_time()
-    final = table.play(decide)
+    final = table.play(decide, lead.after)
     return (
         {
             "index": index,
@@ -297,6 +298,7 @@ def play_one(
             "winners": list(final.winners()),
             "main_actions": int(final.main_action_count),
             "decisions": len(log.trace),
+            "lead_changes": lead.changes,
             "wall": round(time.perf_counter() - wall, 2),
             "cpu": round(time.process_time() - cpu, 2),
             "buildings": log.buildings,

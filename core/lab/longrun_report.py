@@ -14,15 +14,19 @@ from typing import Any
 
 from core.lab import rebalance, seat_report, stats
 from core.lab.longrun import Plan, RunPlan, decisive_share, race_verdict, read_run, run_options
-from core.lab.measures import summarize_measures
 from core.lab.perturb import fit, movable
-from core.lab.playtest.config import load_ruleset
-from core.lab.playtest.summary import SeatTallies
+from core.lab.playtest.config import Config, load_ruleset, new_game
+from core.lab.playtest.game import replayed_lead_changes
+from core.lab.playtest.summary import SeatTallies, summarize
+from core.lab.playtest.summary import compare as compare_tests
+from core.lab.report import render as render_playtest
 from core.lab.report import write_report
 from core.lab.skill import SeatLevel, trend_test
 
 #: the command that regenerates every table (printed beside each)
 COMMAND = "python benchmarks/longrun.py report"
+#: the two games' comparison page, beside the report
+COMPARE_PAGE = "compare.html"
 
 #: how the seat curve's games are played (the HTML page's first note)
 SEAT_NOTE = (
@@ -228,45 +232,87 @@ def match_lines(plan: Plan, held: Held, group: str, title: str, agent: int) -> l
 # ---------------------------------------------------------------------------
 
 
-def compared_row(run: RunPlan, games: Sequence[dict[str, Any]]) -> list[Any]:
-    first = sum(1 for g in games if g["winners"] == [0])
-    ties = sum(1 for g in games if len(g["winners"]) != 1)
-    decisive = len(games) - ties
-    m = summarize_measures(games)
-    decisions = sum(g["decisions"] for g in games) / len(games) if games else None
+#: the games each side of the two games' comparison counts: the first of each run (both seats of each set-up)
+COMPARED_GAMES = 100
+
+
+def compared_runs(plan: Plan) -> list[RunPlan]:
+    """The runs the two games are compared by: the base game's mirror and the Inland Port's ai:easy seat curve."""
+    return _runs(plan, "games compared") + [r for r in _runs(plan, "seat curve") if r.label == "ai:easy"]
+
+
+def playtest_record(run: RunPlan, record: dict[str, Any], root: Path) -> dict[str, Any]:
+    """A stored game as a playtest's summary reads it: its seconds, its seed, and its lead changes (replayed
+    from its actions for a game stored without them)."""
+    out = record | {"seconds": float(record["wall"]), "seed": record["setup_seed"]}
+    if "lead_changes" not in record:
+        state = new_game(run.rules, run_options(run, root), int(record["setup_seed"]))
+        out["lead_changes"] = replayed_lead_changes(state, record["actions"])
+    return out
+
+
+#: one side of the two games' comparison: its run, the games it counts and their summary
+Compared = tuple[RunPlan, list[dict[str, Any]], dict[str, Any]]
+
+
+def compared_sides(plan: Plan, held: Held, root: Path) -> list[Compared]:
+    """Each compared run's first :data:`COMPARED_GAMES` games and their summary
+    (:func:`core.lab.playtest.summary.summarize`)."""
+    out = []
+    for run in compared_runs(plan):
+        games = sorted(held[run.name], key=lambda g: int(g["index"]))[:COMPARED_GAMES]
+        name = run.label if run.group == "games compared" and run.label else load_ruleset(run.rules).title
+        config = Config(run.rules, run.agents, dict(run.options), name, run.noise)
+        out.append((run, games, summarize(config, (playtest_record(run, g, root) for g in games))))
+    return out
+
+
+def compared_row(games: Sequence[dict[str, Any]], summary: dict[str, Any]) -> list[Any]:
+    n = summary["games"]
+    m = summary["measures"]
 
     def mean(key: str) -> str:
         value = m[key]["mean"]
         return "–" if value is None else f"{value:.2f}"
 
+    ties = summary["ties"]["count"]
     return [
-        run.label or run.name,
-        len(games),
-        interval(first, decisive),
-        f"{ties} ({pct(ties / len(games)) if games else '–'})",
-        "–" if decisions is None else f"{decisions:.0f}",
+        summary["label"],
+        n,
+        interval(summary["seats"][0]["count"], summary["first_seat"]["decisive"]),
+        f"{ties} ({pct(ties / n) if n else '–'})",
+        f"{sum(g['decisions'] for g in games) / n:.0f}" if n else "–",
         mean("decisiveness"),
         mean("drama"),
         mean("lead_change_rate"),
     ]
 
 
-def compared_lines(plan: Plan, held: Held) -> list[str]:
-    runs = _runs(plan, "games compared") + [r for r in _runs(plan, "seat curve") if r.label == "ai:easy"]
-    if not runs:
+def _comparable(sides: Sequence[Compared]) -> bool:
+    """Two sides, each with games: the comparison's page and tests can be made."""
+    return len(sides) == 2 and all(games for _, games, _ in sides)
+
+
+def compared_lines(sides: Sequence[Compared]) -> list[str]:
+    if not sides:
         return []
-    rows = [compared_row(run, held[run.name]) for run in runs]
+    rows = [compared_row(games, summary) for _, games, summary in sides]
     header = [
         "game (ai:easy mirror, noise 2)",
         "games",
-        "seat 1's share [95% CI]",
+        "seat 1's share of decisive games [95% CI]",
         "ties",
         "decisions",
         "decisiveness",
         "drama (francs)",
         "lead changes per decision",
     ]
-    return ["## The two games side by side", "", *table(header, rows), ""]
+    said = "; ".join(f"{r.label or r.name}: {len(g)} of the run {r.name}" for r, g, _ in sides)
+    lines = ["## The two games side by side", "", f"Each side's first {COMPARED_GAMES} games ({said}).", ""]
+    lines += [*table(header, rows), ""]
+    if _comparable(sides):
+        lines += [f"The whole comparison, with its tests (Holm-corrected over their family): `{COMPARE_PAGE}`.", ""]
+    return lines
 
 
 # ---------------------------------------------------------------------------
@@ -306,6 +352,7 @@ def write_reports(plan: Plan, store: Path, out: Path, root: Path) -> list[Path]:
     plan are relative to ``root``); the paths written."""
     held = {run.name: read_run(store, run) for run in plan.runs}  # each file read once
     curves = seat_curves(plan, held)
+    compared = compared_sides(plan, held, root)
     lines = [
         "# The long measurements",
         "",
@@ -316,7 +363,7 @@ def write_reports(plan: Plan, store: Path, out: Path, root: Path) -> list[Path]:
         *seat_lines(plan, curves),
         *match_lines(plan, held, "match", "The AI against its peers", 0),
         *match_lines(plan, held, "skill depth", "Skill depth: the larger budget against the smaller", 1),
-        *compared_lines(plan, held),
+        *compared_lines(compared),
         *perturbation_lines(plan, held, root),
         *rebalance_lines(plan, held, root),
         *building_lines(plan, held),
@@ -325,7 +372,13 @@ def write_reports(plan: Plan, store: Path, out: Path, root: Path) -> list[Path]:
     report = out / "report.md"
     report.write_text("\n".join(lines) + "\n", encoding="utf-8")
     html = write_report(out / "seats.html", seat_report.render(curves, [COMMAND], note=SEAT_NOTE))
-    return [report, html]
+    written = [report, html]
+    if _comparable(compared):
+        a, b = (summary for _, _, summary in compared)
+        title = f"The two games compared: {a['label']} vs {b['label']}"
+        page = render_playtest([a, b], compare_tests(a, b), title=title, commands=[COMMAND])
+        written.append(write_report(out / COMPARE_PAGE, page))
+    return written
 
 
 # ---------------------------------------------------------------------------

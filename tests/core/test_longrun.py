@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from core.lab import longrun
+from core.lab import longrun, longrun_report
 from core.lab.longrun import FingerprintMismatch, LongrunError, Plan, RunPlan, RunStore, play_plan, read_run
 from core.lab.longrun_report import write_reports
 from core.lab.perturb import PerturbSpec, draw, fit
@@ -340,3 +340,32 @@ def test_a_plan_with_a_broken_race_says_what_is_wrong(tmp_path: Path, race: dict
     with pytest.raises(LongrunError, match="is not valid") as caught:
         longrun.load_plan(path)
     assert says in str(caught.value)
+
+
+def test_the_two_games_are_compared_from_the_store_with_a_playtests_page(tmp_path: Path) -> None:
+    """The base game's mirror beside the Inland Port's ai:easy curve: the report's table and the compare
+    page (its tests) from the stored games; a game stored without its lead changes has them replayed."""
+    curve = RunPlan(
+        name="curve", group="seat curve", label="ai:easy", question="q", rules="inland", agents=("random", "random"),
+        seed=3, games=4,
+    )  # fmt: skip
+    base = RunPlan(
+        name="mirror", group="games compared", label="Le Havre (two players)", question="q", rules="base",
+        agents=("random", "random"), options={"players": 2, "short": True}, seed=4, games=2,
+    )  # fmt: skip
+    plan = Plan(runs=[curve, base])
+    store = tmp_path / "store"
+    play_plan(plan, store, ROOT, say=quiet)
+    stored = read_run(store, curve)
+    assert all(isinstance(g["lead_changes"], int) for g in stored)
+    for game in stored:
+        bare = {k: v for k, v in game.items() if k != "lead_changes"}
+        assert longrun_report.playtest_record(curve, bare, ROOT)["lead_changes"] == game["lead_changes"]
+    written = write_reports(plan, store, tmp_path / "out", ROOT)
+    assert [p.name for p in written] == ["report.md", "seats.html", "compare.html"]
+    text = written[0].read_text(encoding="utf-8")
+    assert "## The two games side by side" in text
+    assert "| Le Havre (two players) | 2 |" in text and "| Le Havre: The Inland Port | 4 |" in text
+    page = written[2].read_text(encoding="utf-8")
+    assert "The two games compared: Le Havre (two players) vs Le Havre: The Inland Port" in page
+    assert "Holm" in page and "python benchmarks/longrun.py report" in page

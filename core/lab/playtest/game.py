@@ -20,6 +20,7 @@ from core.agents import Agent
 from core.evalcache import forget
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import GameSpec, GameState
+from core.records import replay_actions
 from core.search import WIN_BONUS
 from core.seeds import GAME, derive_seed
 from core.table import AGENT, Seat, Table, agents_decide
@@ -127,7 +128,7 @@ class Decisions:
         return action
 
 
-class _LeadChanges:
+class LeadChanges:
     """The table's ``after``: the actions played, and how often the sole leader in wealth changed,
     measured whenever the turn passes to another seat and at the end (a tied lead keeps the last
     sole leader)."""
@@ -138,8 +139,11 @@ class _LeadChanges:
         self.steps = 0
 
     def after(self, table: Table, before: GameState | None, player: int, action: Any) -> None:
+        self.observe(table.state, player)
+
+    def observe(self, state: GameState, player: int) -> None:
+        """``state`` just after ``player`` acted."""
         self.steps += 1
-        state = table.state
         if state.is_terminal() or state.current_player() != player:
             now = _unique_leader(state.wealth())
             if now is not None:
@@ -169,7 +173,7 @@ def play_game(job: GameJob) -> dict[str, Any]:
     for s in range(len(seats)):
         table.agent_for(s, noise=job.noise)
     log = Decisions(game)
-    lead = _LeadChanges()
+    lead = LeadChanges()
     start = time.perf_counter()
     state = table.play(log, lead.after)
     events, trace = log.buildings, log.trace
@@ -190,6 +194,15 @@ def play_game(job: GameJob) -> dict[str, Any]:
         "owners": dict(state.building_owners()),
         "trace": trace,
     } | log.tallies(state)
+
+
+def replayed_lead_changes(state: GameState, actions: Sequence[str]) -> int:
+    """:class:`LeadChanges` of the game whose action texts are ``actions``, replayed from its start ``state``
+    (changed in place), for a record kept without them."""
+    lead = LeadChanges()
+    for step in replay_actions(state, actions):
+        lead.observe(state, step.actor)
+    return lead.changes
 
 
 def result_fingerprint(record: dict[str, Any]) -> dict[str, Any]:
