@@ -227,6 +227,40 @@ def match_lines(plan: Plan, held: Held, group: str, title: str, agent: int) -> l
     return [*lines, "", *table(header, rows), ""]
 
 
+def depth_lines(plan: Plan, held: Held) -> list[str]:
+    """Which game rewards search more: the larger budget's share of decisive games at the step both games play
+    (the same two agents), the two games' shares compared by the two-proportion z test."""
+    steps: dict[tuple[str, ...], dict[str, RunPlan]] = defaultdict(dict)
+    for run in _runs(plan, "skill depth"):
+        steps[run.agents][run.rules] = run
+    lines = []
+    for agents, by_rules in steps.items():
+        if len(by_rules) != 2:
+            continue
+        (ra, a), (rb, b) = sorted(by_rules.items())
+        (wa, _, la), (wb, _, lb) = (match_counts(held[r.name], 1) for r in (a, b))
+        ta, tb = (load_ruleset(r).title for r in (ra, rb))
+        step = f"{agents[0]} -> {agents[1]}"
+        if not (wa + la and wb + lb):
+            lines.append(
+                f"Which game rewards search more: not known yet (the step both play, {step}, has "
+                f"{len(held[a.name])} {ta} and {len(held[b.name])} {tb} games)."
+            )
+            continue
+        test = stats.two_proportion_z_test(wa, wa + la, wb, wb + lb)
+        said = (
+            f"At the step both games play ({step}), the larger budget won {pct(wa / (wa + la))} of {wa + la} decisive "
+            f"{ta} games and {pct(wb / (wb + lb))} of {wb + lb} decisive {tb} games (two-proportion z test, "
+            f"p={test.p_value:.2g}): "
+        )
+        if test.p_value < 0.05:
+            more = ta if wa / (wa + la) > wb / (wb + lb) else tb
+            lines.append(said + f"{more} rewards search more.")
+        else:
+            lines.append(said + "the data cannot tell which game rewards search more.")
+    return [*lines, ""] if lines else []
+
+
 # ---------------------------------------------------------------------------
 # The two games compared
 # ---------------------------------------------------------------------------
@@ -363,6 +397,7 @@ def write_reports(plan: Plan, store: Path, out: Path, root: Path) -> list[Path]:
         *seat_lines(plan, curves),
         *match_lines(plan, held, "match", "The AI against its peers", 0),
         *match_lines(plan, held, "skill depth", "Skill depth: the larger budget against the smaller", 1),
+        *depth_lines(plan, held),
         *compared_lines(compared),
         *perturbation_lines(plan, held, root),
         *rebalance_lines(plan, held, root),

@@ -369,3 +369,40 @@ def test_the_two_games_are_compared_from_the_store_with_a_playtests_page(tmp_pat
     page = written[2].read_text(encoding="utf-8")
     assert "The two games compared: Le Havre (two players) vs Le Havre: The Inland Port" in page
     assert "Holm" in page and "python benchmarks/longrun.py report" in page
+
+
+def ladder_games(strong_wins: int, games: int) -> list[dict[str, object]]:
+    """Games of a ladder step in which the larger budget (agent 1) wins ``strong_wins``, seats alternating."""
+    out: list[dict[str, object]] = []
+    for i in range(games):
+        seats = longrun.seat_order(2, i)
+        winner_agent = 1 if i < strong_wins else 0
+        out.append({"index": i, "winners": [seats.index(winner_agent)], "seat_agents": seats})
+    return out
+
+
+@pytest.mark.parametrize(
+    ("inland_wins", "says"),
+    [
+        (30, "p=0.021): Le Havre: The Inland Port rewards search more."),
+        (24, "p=0.37): the data cannot tell which game rewards search more."),
+    ],
+)
+def test_the_report_says_which_game_rewards_search_more(inland_wins: int, says: str) -> None:
+    agents = ("ai:normal@nodes=625", "ai:normal@nodes=2500")
+    inland, base = (
+        RunPlan(name=f"{r}-ladder", group="skill depth", question="q", rules=r, agents=agents, seed=1, games=40)
+        for r in ("inland", "base")
+    )
+    plan = Plan(runs=[inland, base])
+    # 30 of 40 against 20 of 40: z = 0.25 / sqrt(0.625 * 0.375 * (2 / 40)) = 2.31, p = 0.021;
+    # 24 of 40 against 20 of 40: z = 0.1 / sqrt(0.55 * 0.45 * (2 / 40)) = 0.90, p = 0.37
+    held = {inland.name: ladder_games(inland_wins, 40), base.name: ladder_games(20, 40)}
+    (line, _) = longrun_report.depth_lines(plan, held)
+    assert line == (
+        "At the step both games play (ai:normal@nodes=625 -> ai:normal@nodes=2500), the larger budget won "
+        f"50.0% of 40 decisive Le Havre games and {100 * inland_wins / 40:.1f}% of 40 decisive Le Havre: The Inland "
+        f"Port games (two-proportion z test, {says}"
+    )
+    waiting = longrun_report.depth_lines(plan, {inland.name: [], base.name: []})
+    assert waiting[0].startswith("Which game rewards search more: not known yet")
