@@ -17,12 +17,13 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from core.lab import rebalance
-from core.lab.longrun import LongrunError, Plan, StopSignal, load_plan, play_plan, race_skip, read_run
+from core.lab.longrun import LongrunError, Plan, StopSignal, load_plan, play_plan, race_skip, race_verdict, read_run
 from core.lab.longrun_report import agreement_lines, proposal_lines, write_reports
 
 HERE = Path(__file__).resolve().parent / "longrun"
@@ -57,6 +58,9 @@ def propose(plan_path: Path, store: Path, folder: Path, min_z: float, most: int,
         print("the plan has no perturbed runs: no search to propose from")
     for line in [*proposal_lines(proposals), *agreement_lines(proposals)]:
         print(line)
+    if race and any(r.group == rebalance.RACE for r in plan.runs):
+        print_race_result(plan, held)
+        return
     if race:
         print_races(plan, proposals, folder)
         return
@@ -94,6 +98,33 @@ def print_races(plan: Plan, proposals: list[rebalance.Proposal], folder: Path) -
     for level in range(len(rebalance.RACE_LEVELS)):
         for each in runs:
             print("    " + rebalance.plan_entry(each[level]) + ",")
+
+
+def print_race_result(plan: Plan, held: dict[str, list[dict[str, Any]]]) -> None:
+    """Where the plan's race stands: its winner and the runs that confirm it, or how many candidates are
+    still in it."""
+    survivors = rebalance.race_survivors(plan, held, ROOT)
+    if survivors:
+        best = survivors[0]
+        shares = ", ".join(f"{level} {100 * share:.1f}%" for level, share in best.shares.items())
+        print(f"the race's winner: {best.data} ({best.entrant.described}; {shares})")
+        if any(r.group == rebalance.CONFIRMATION and r.options.get("buildings") == best.data for r in plan.runs):
+            print("its confirmation runs are in the plan: play them, and the report judges them")
+            return
+        print("the runs that confirm it (plan entries):")
+        for run in rebalance.confirming(plan, best.entrant, best.data):
+            print("    " + rebalance.plan_entry(run) + ",")
+        return
+    raced = [r for r in plan.runs if r.group == rebalance.RACE]
+    entered = {str(r.options.get("buildings")) for r in raced}
+    out = {str(r.options.get("buildings")) for r in raced if (v := race_verdict(r, held[r.name])) and v.out}
+    if out == entered:
+        print(f"every raced candidate ({len(out)}) is out of the race: none evens every level")
+        return
+    print(
+        f"the race goes on: {len(entered - out)} candidate(s) still in, {len(out)} out "
+        "(python benchmarks/longrun.py report shows each run)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -659,4 +659,12 @@ def race_lines(plan: Plan, held: Held, root: Path) -> list[str]:
             ]
         )
     header = ["numbers changed", "level", "games", "seat 1's share of decisive games [race interval]", "band", "state"]
-    return ["**The race**", "", RACE_NOTE, "", *table(header, rows), ""]
+    survivors = rebalance.race_survivors(plan, held, root)
+    said = (
+        "Survived every level (the first is confirmed next): "
+        + "; ".join(f"{s.entrant.described} ({s.data})" for s in survivors)
+        + "."
+        if survivors
+        else "No candidate has survived every level yet."
+    )
+    return ["**The race**", "", RACE_NOTE, "", *table(header, rows), "", said, ""]

@@ -38,7 +38,7 @@ from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
-from core.lab.longrun import LongrunError, Plan, RaceSpec, RunPlan, run_options
+from core.lab.longrun import LongrunError, Plan, RaceSpec, RunPlan, race_verdict, run_options
 from core.lab.perturb import Effect, Fit, fit_run, movable, write_data
 from core.lab.playtest.config import load_ruleset
 from core.protocol import TunableField
@@ -447,10 +447,30 @@ def fresh_seed(plan: Plan, name: str, label: str = LONGRUN_CONFIRM) -> int:
     return derived
 
 
+@dataclass(frozen=True)
+class Entrant:
+    """A candidate as the runs that play it name it: its rules, its search, the digest of its changes and
+    the changes in words."""
+
+    rules: str
+    search: str
+    digest: str
+    described: str
+
+    @classmethod
+    def of(cls, proposal: Proposal, candidate: Candidate) -> Entrant:
+        return cls(proposal.runs[0].rules, proposal.search, candidate.digest(), candidate.describe())
+
+
 def confirmation_runs(plan: Plan, proposal: Proposal, candidate: Candidate, data: str) -> list[RunPlan]:
     """The runs that confirm ``candidate`` (data file ``data``, as the plan names it): each level of
     :data:`CONFIRM_LEVELS` as the seat curve plays it (agents, noise, games), on seeds no run uses."""
-    return _runs_like_the_curve(plan, proposal, candidate, data, CONFIRM_LEVELS, CONFIRMATION)
+    return confirming(plan, Entrant.of(proposal, candidate), data)
+
+
+def confirming(plan: Plan, entrant: Entrant, data: str) -> list[RunPlan]:
+    """:func:`confirmation_runs` of a candidate known by the runs that played it (a race's winner)."""
+    return _runs_like_the_curve(plan, entrant, data, CONFIRM_LEVELS, CONFIRMATION)
 
 
 def race_runs(plan: Plan, proposal: Proposal, candidate: Candidate, data: str) -> list[RunPlan]:
@@ -458,28 +478,24 @@ def race_runs(plan: Plan, proposal: Proposal, candidate: Candidate, data: str) -
     plays it, on seeds of their own, stopped as soon as the first seat's share is clearly outside the level's
     target band (:class:`core.lab.longrun.RaceSpec`, a look every :data:`RACE_EVERY` games); a level is not played
     once the candidate is out at a level before it."""
-    return _runs_like_the_curve(plan, proposal, candidate, data, RACE_LEVELS, RACE)
+    return _runs_like_the_curve(plan, Entrant.of(proposal, candidate), data, RACE_LEVELS, RACE)
 
 
-def _runs_like_the_curve(
-    plan: Plan, proposal: Proposal, candidate: Candidate, data: str, levels: Sequence[str], group: str
-) -> list[RunPlan]:
-    rules = proposal.runs[0].rules
+def _runs_like_the_curve(plan: Plan, entrant: Entrant, data: str, levels: Sequence[str], group: str) -> list[RunPlan]:
+    rules = entrant.rules
     curve = {r.label: r for r in plan.runs if r.group == "seat curve" and r.rules == rules}
     absent = [lv for lv in levels if lv not in curve]
     if absent:
         raise LongrunError(f"the plan has no seat-curve run of {rules} at {', '.join(absent)} to play it like")
     racing = group == RACE
-    stem = f"{rules}-{'race' if racing else 'confirm'}-{proposal.search}-{candidate.digest()}"
+    stem = f"{rules}-{'race' if racing else 'confirm'}-{entrant.search}-{entrant.digest}"
     label = LONGRUN_RACE if racing else LONGRUN_CONFIRM
     said = "raced against the level's target band" if racing else "on seeds no search used"
     runs: list[RunPlan] = []
     for level in levels:
         like = curve[level]
         name = f"{stem}-{level.split(':')[-1]}"
-        question = (
-            f"{like.question}, on the candidate {data} of search {proposal.search} ({candidate.describe()}), {said}"
-        )
+        question = f"{like.question}, on the candidate {data} of search {entrant.search} ({entrant.described}), {said}"
         update: dict[str, Any] = {
             "name": name,
             "group": group,
@@ -494,6 +510,57 @@ def _runs_like_the_curve(
         )
     Plan(runs=[*plan.runs, *runs])  # the names are new to the plan
     return runs
+
+
+@dataclass(frozen=True)
+class Survivor:
+    """A raced candidate that played every level of its race to the end in its bands: the data file, who it
+    is, how many numbers it changes, and its first seat's share of decisive games at each level."""
+
+    data: str
+    entrant: Entrant
+    changes: int
+    shares: dict[str, float]
+
+    def rank(self) -> tuple[Any, ...]:
+        """Fewest numbers first, then the closest to 50% at ai:normal (the level players meet)."""
+        return (self.changes, abs(self.shares.get("ai:normal", 0.5) - 0.5), self.data)
+
+
+def race_survivors(plan: Plan, held: Mapping[str, Sequence[Mapping[str, Any]]], root: Path) -> list[Survivor]:
+    """The raced candidates that survived every level (:meth:`Survivor.rank` first): each run of their race
+    played to the end, never out, its first seat's share in the level's band."""
+    by_data: dict[str, list[RunPlan]] = defaultdict(list)
+    for run in plan.runs:
+        if run.group == RACE and run.race is not None:
+            by_data[str(run.options.get("buildings") or "")].append(run)
+    out = []
+    for data, runs in by_data.items():
+        shares = {}
+        for run in runs:
+            games = [dict(g) for g in held.get(run.name, ())]
+            verdict = race_verdict(run, games)
+            assert verdict is not None and run.race is not None
+            lo, hi = run.race.band
+            if len(games) < run.games or verdict.out or not verdict.decisive:
+                break
+            if not lo <= verdict.first / verdict.decisive <= hi:
+                break
+            shares[run.label] = verdict.first / verdict.decisive
+        else:
+            changed = data_changes(runs[0].rules, data, root)
+            out.append(Survivor(data, entrant_of(runs[0], ", ".join(changed)), len(changed), shares))
+    return sorted(out, key=Survivor.rank)
+
+
+def entrant_of(run: RunPlan, described: str) -> Entrant:
+    """The candidate a race or confirmation run plays, from its name (``RULES-race-SEARCH-DIGEST-LEVEL``)."""
+    for word in ("race", "confirm"):
+        prefix = f"{run.rules}-{word}-"
+        if run.name.startswith(prefix):
+            search, digest = run.name.removeprefix(prefix).rsplit("-", 1)[0].rsplit("-", 1)
+            return Entrant(run.rules, search, digest, described)
+    raise LongrunError(f"run '{run.name}' is not named as a race or confirmation run of {run.rules}")
 
 
 def plan_entry(run: RunPlan) -> str:
