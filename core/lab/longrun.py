@@ -87,7 +87,7 @@ RACE_ALPHA = 0.05
 class RaceSpec(BaseModel):
     """A run raced against a band: it stops as soon as its first seat's share of decisive games is clearly
     outside ``band`` (:func:`race_verdict`), looked at after every ``every`` games (both seats of each
-    set-up), and is not played at all once a run named in ``unless_out`` is out."""
+    set-up), and is not played at all once a run named in ``unless_out`` is out or ended outside its band."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -399,6 +399,14 @@ class RaceVerdict:
     low: float
     high: float
     out: bool
+    #: every game of the run was played (never out), and whether its share then lies in the band
+    done: bool = False
+    inside: bool = False
+
+    @property
+    def failed(self) -> bool:
+        """Out of the race, or played to the end with its share outside the band."""
+        return self.out or (self.done and not self.inside)
 
     def describe(self) -> str:
         share = f"{100 * self.first / self.decisive:.1f}%" if self.decisive else "–"
@@ -421,7 +429,9 @@ def race_verdict(run: RunPlan, games: Sequence[dict[str, Any]]) -> RaceVerdict |
         low, high = wilson_interval(first, decisive, z)
         out = decisive > 0 and (high < lo or low > hi) and n in looks
         if out or n == len(ordered):
-            return RaceVerdict(n, first, decisive, low, high, out)
+            done = not out and n >= run.games
+            inside = decisive > 0 and lo <= first / decisive <= hi
+            return RaceVerdict(n, first, decisive, low, high, out, done, inside)
     raise AssertionError("unreachable: the last look is the whole run")
 
 
@@ -435,8 +445,9 @@ def race_skip(plan: Plan, store: Path, run: RunPlan) -> str:
     known = {r.name: r for r in plan.runs}
     for name in run.race.unless_out:
         theirs = race_verdict(known[name], read_run(store, known[name]))
-        if theirs is not None and theirs.out:
-            return f"not played: {name} is out of its race (the first seat's share, {theirs.describe()})"
+        if theirs is not None and theirs.failed:
+            why = "is out of its race" if theirs.out else "ended its race outside its band"
+            return f"not played: {name} {why} (the first seat's share, {theirs.describe()})"
     return ""
 
 

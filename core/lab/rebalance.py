@@ -538,13 +538,8 @@ def race_survivors(plan: Plan, held: Mapping[str, Sequence[Mapping[str, Any]]], 
     for data, runs in by_data.items():
         shares = {}
         for run in runs:
-            games = [dict(g) for g in held.get(run.name, ())]
-            verdict = race_verdict(run, games)
-            assert verdict is not None and run.race is not None
-            lo, hi = run.race.band
-            if len(games) < run.games or verdict.out or not verdict.decisive:
-                break
-            if not lo <= verdict.first / verdict.decisive <= hi:
+            verdict = race_verdict(run, [dict(g) for g in held.get(run.name, ())])
+            if verdict is None or not (verdict.done and verdict.inside):
                 break
             shares[run.label] = verdict.first / verdict.decisive
         else:

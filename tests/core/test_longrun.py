@@ -406,3 +406,25 @@ def test_the_report_says_which_game_rewards_search_more(inland_wins: int, says: 
     )
     waiting = longrun_report.depth_lines(plan, {inland.name: [], base.name: []})
     assert waiting[0].startswith("Which game rewards search more: not known yet")
+
+
+def test_a_run_whose_race_before_it_ended_outside_its_band_is_not_played(tmp_path: Path) -> None:
+    """Never clearly out at a look, but played to the end at 40% against a band of 45-55%: the next level's
+    run is pointless."""
+    first = raced("first", (0.45, 0.55), every=2, games=10)
+    second = raced("second", (0.45, 0.55), every=2, games=6, unless_out=("first",))
+    store = tmp_path / "store"
+    lines = [{"index": i, "wall": 1.0, "winners": [0] if i in (0, 3, 6, 9) else [1]} for i in range(10)]
+    held = RunStore(store, first, "f")
+    for line in lines:
+        held.append(line)
+    verdict = longrun.race_verdict(first, read_run(store, first))
+    assert verdict is not None and not verdict.out and verdict.done and not verdict.inside and verdict.failed
+    assert longrun.race_skip(Plan(runs=[first, second]), store, second).startswith(
+        "not played: first ended its race outside its band (the first seat's share, 40.0% ["
+    )
+    lines[1]["winners"] = [0]  # 5 of 10: in the band, and the next run is played
+    (store / "first.jsonl").unlink()
+    for line in lines:
+        RunStore(store, first, "f").append(line)
+    assert longrun.race_skip(Plan(runs=[first, second]), store, second) == ""
