@@ -14,7 +14,7 @@ from typing import Any
 
 from core.lab import rebalance, seat_report, stats
 from core.lab.longrun import Plan, RunPlan, decisive_share, race_verdict, read_run, run_options
-from core.lab.perturb import fit, movable
+from core.lab.perturb import fit, joint_test, movable
 from core.lab.playtest.config import Config, load_ruleset, new_game
 from core.lab.playtest.game import replayed_lead_changes
 from core.lab.playtest.summary import SeatTallies, summarize
@@ -22,6 +22,7 @@ from core.lab.playtest.summary import compare as compare_tests
 from core.lab.report import render as render_playtest
 from core.lab.report import write_report
 from core.lab.skill import SeatLevel, trend_test
+from core.protocol import TunableField
 
 #: the command that regenerates every table (printed beside each)
 COMMAND = "python benchmarks/longrun.py report"
@@ -361,7 +362,7 @@ def perturbation_lines(plan: Plan, held: Held, root: Path) -> list[str]:
     runs = [(r, r.perturb) for r in plan.runs if r.perturb is not None]
     if not runs:
         return []
-    lines = ["## Which numbers move the first seat's share", ""]
+    lines = ["## Which numbers move the first seat's share", "", JOINT_NOTE, ""]
     for run, spec in runs:
         games = held[run.name]
         lines += [f"**{run.label or run.name}**: {run.question} ({len(games)} of {run.games} games).", ""]
@@ -377,7 +378,37 @@ def perturbation_lines(plan: Plan, held: Held, root: Path) -> list[str]:
         lines.append(f"Seat 1's score (a tie counts half) at the unperturbed data, as fitted: {pct(intercept)}.")
         lines.append("")
         header = ["number", "today", "points per step up", "standard error", "z", "games it moved in"]
-        lines += [*table(header, rows), ""]
+        lines += [*table(header, rows), "", *joint_lines(games, fields, spec.step, "Every number together"), ""]
+    return lines + pooled_joint_lines(plan, held, root)
+
+
+JOINT_NOTE = (
+    "Under each table, *every number together*: the least-squares fit's R² and the F test that no number moves the "
+    "first seat's score (approximate, as a score is 0, 1/2 or 1); a p well above 5% says that the numbers' moves, all "
+    "together, explain the games no better than chance would."
+)
+
+
+def joint_lines(games: Sequence[dict[str, Any]], fields: Sequence[TunableField], step: int, what: str) -> list[str]:
+    test = joint_test(games, fields, step)
+    return [] if test is None else [f"{what}: {test.describe()}."]
+
+
+def pooled_joint_lines(plan: Plan, held: Held, root: Path) -> list[str]:
+    """The joint test of every perturbed run of a level (and step) together, where there are two or more."""
+    groups: dict[tuple[str, str, int], list[RunPlan]] = defaultdict(list)
+    for run in plan.runs:
+        if run.perturb is not None:
+            groups[(run.rules, rebalance.run_level(run), run.perturb.step)].append(run)
+    lines = []
+    for (_, level, step), grouped in groups.items():
+        runs = [r for r in grouped if held[r.name]]
+        if len(runs) < 2:
+            continue
+        games = [g for r in runs for g in held[r.name]]
+        fields = rebalance.run_fields(runs[0], root)
+        what = f"All {len(games)} perturbed games at {level} together ({' + '.join(r.name for r in runs)})"
+        lines += [*joint_lines(games, fields, step, what), ""]
     return lines
 
 

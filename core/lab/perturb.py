@@ -24,6 +24,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from core.lab.stats import f_upper_p
 from core.protocol import GameSpec, TunableField
 
 
@@ -124,6 +125,9 @@ class Fit:
     effects: list[Effect]
     ties: float
     games: int
+    #: the residual and the total sum of squares of the scores (the fit's R² is 1 - rss / tss)
+    rss: float = 0.0
+    tss: float = 0.0
 
 
 def fit(
@@ -169,4 +173,37 @@ def fit_run(games: Sequence[Mapping[str, Any]], fields: Sequence[TunableField], 
     ]
     ties = sum(1 for g in games if len(g["winners"]) != 1)
     se0 = math.sqrt(max(0.0, sigma2 * diag[0]))
-    return Fit(beta[0], se0, effects, ties / len(rows) if rows else 0.0, len(rows))
+    mean = sum(y for _, y in rows) / len(rows) if rows else 0.0
+    tss = sum((y - mean) ** 2 for _, y in rows)
+    return Fit(beta[0], se0, effects, ties / len(rows) if rows else 0.0, len(rows), rss, tss)
+
+
+@dataclass(frozen=True)
+class JointTest:
+    """Whether the numbers' moves, all together, explain the first seat's score beyond chance: the least-squares
+    fit's R² and the F test that every effect is zero (F with ``numbers`` and ``games - numbers - 1`` degrees of
+    freedom; approximate, as a score takes only the values 0, 1/2 and 1)."""
+
+    games: int
+    numbers: int
+    r2: float
+    f: float
+    p_value: float
+
+    def describe(self) -> str:
+        dof = self.games - self.numbers - 1
+        return f"R² {self.r2:.3f}, F({self.numbers}, {dof}) = {self.f:.2f}, p = {self.p_value:.2g}"
+
+
+def joint_test(games: Sequence[Mapping[str, Any]], fields: Sequence[TunableField], step: int) -> JointTest | None:
+    """The F test of all of ``fields``' effects together (:class:`JointTest`) by ordinary least squares; None when
+    the games cannot fit every number (no more games than numbers, a number that never moved, or no variance)."""
+    p = len(fields)
+    if len(games) <= p + 1:
+        return None
+    fitted = fit_run(games, fields, step, ridge=0.0)
+    if any(e.moved == 0 for e in fitted.effects) or fitted.tss <= 0.0 or fitted.rss <= 0.0:
+        return None
+    dof = fitted.games - p - 1
+    f = ((fitted.tss - fitted.rss) / p) / (fitted.rss / dof)
+    return JointTest(fitted.games, p, 1.0 - fitted.rss / fitted.tss, f, f_upper_p(f, p, dof))

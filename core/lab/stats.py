@@ -92,6 +92,13 @@ def t_two_sided_p(t: float, df: float) -> float:
     return betainc(df / 2.0, 0.5, df / (df + t * t))
 
 
+def f_upper_p(f: float, d1: float, d2: float) -> float:
+    """The upper tail of the F distribution with ``d1`` and ``d2`` degrees of freedom at ``f``: the p of an F test."""
+    if f <= 0.0:
+        return 1.0
+    return 1.0 - betainc(d1 / 2, d2 / 2, d1 * f / (d1 * f + d2))
+
+
 def t_quantile_95(df: float) -> float:
     """The two-sided 95% critical value of Student's t with ``df`` degrees of freedom (by bisection)."""
     if df <= 0:

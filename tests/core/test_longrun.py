@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from core.lab import longrun, longrun_report
+from core.lab import perturb as longrun_perturb
 from core.lab.longrun import FingerprintMismatch, LongrunError, Plan, RunPlan, RunStore, play_plan, read_run
 from core.lab.longrun_report import write_reports
 from core.lab.perturb import PerturbSpec, draw, fit
@@ -428,3 +429,28 @@ def test_a_run_whose_race_before_it_ended_outside_its_band_is_not_played(tmp_pat
     for line in lines:
         RunStore(store, first, "f").append(line)
     assert longrun.race_skip(Plan(runs=[first, second]), store, second) == ""
+
+
+def test_the_joint_test_tells_numbers_that_matter_from_numbers_that_do_not() -> None:
+    """Synthetic games: with A's effect planted (12 points a step) the F test rejects at once; with results drawn
+    with no effect at all its p is spread as chance spreads it (about 5% of them under 5%, half under 1/2)."""
+    fields = [TunableField(f"{k}.value", 5, k, "reconstructed", 0, 15) for k in "ABCDEF"]
+    spec = PerturbSpec(share=0.6)
+    changes = [draw(fields, spec, pair) for pair in range(2000)]
+    rng = random.Random(4)
+    planted = [
+        {"winners": [0] if rng.random() < 0.45 + 0.12 * (c.get("A.value", 5) - 5) else [1], "perturbation": c}
+        for c in changes
+    ]
+    found = longrun_perturb.joint_test(planted, fields, spec.step)
+    assert found is not None and found.p_value < 1e-6 and found.describe().startswith("R² 0.")
+    ps = []
+    for seed in range(60):
+        null_rng = random.Random(1000 + seed)
+        null = [{"winners": [0] if null_rng.random() < 0.45 else [1], "perturbation": c} for c in changes[:500]]
+        test = longrun_perturb.joint_test(null, fields, spec.step)
+        assert test is not None
+        ps.append(test.p_value)
+    assert sum(p < 0.05 for p in ps) <= 9  # 3 expected of 60
+    assert 0.3 < sorted(ps)[30] < 0.7
+    assert longrun_perturb.joint_test(planted[:6], fields, spec.step) is None  # fewer games than numbers + 2

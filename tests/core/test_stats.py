@@ -122,3 +122,12 @@ def test_a_family_of_22_tests_flags_on_the_adjusted_p():
     # a difference strong enough survives
     strong = stats.control_family([stats.TestResult("z", 4.0, 1e-5).to_dict(), *raw[2:]])
     assert strong[0]["significant"] and strong[0]["p_adjusted"] == pytest.approx(21e-5)
+
+
+@pytest.mark.parametrize(
+    ("f", "d1", "d2", "p"),
+    # the 5% and 1% points of the F distribution, as printed in its tables (NIST/SEMATECH e-Handbook, 1.3.6.7.3)
+    [(4.103, 2, 10, 0.05), (2.348, 10, 20, 0.05), (4.103, 5, 20, 0.01), (4.018, 4, 30, 0.01)],
+)
+def test_f_upper_tail_against_table_values(f: float, d1: int, d2: int, p: float) -> None:
+    assert stats.f_upper_p(f, d1, d2) == pytest.approx(p, abs=5e-4)
