@@ -117,12 +117,14 @@ def print_race_result(plan: Plan, held: dict[str, list[dict[str, Any]]]) -> None
         return
     raced = [r for r in plan.runs if r.group == rebalance.RACE]
     entered = {str(r.options.get("buildings")) for r in raced}
-    out = {str(r.options.get("buildings")) for r in raced if (v := race_verdict(r, held[r.name])) and v.out}
+    out = {str(r.options.get("buildings")) for r in raced if (v := race_verdict(r, held[r.name])) and v.failed}
     if out == entered:
-        print(f"every raced candidate ({len(out)}) is out of the race: none evens every level")
+        print(
+            f"every raced candidate ({len(out)}) failed a level (out, or ended outside its band): none evens them all"
+        )
         return
     print(
-        f"the race goes on: {len(entered - out)} candidate(s) still in, {len(out)} out "
+        f"the race goes on: {len(entered - out)} candidate(s) still in, {len(out)} failed a level "
         "(python benchmarks/longrun.py report shows each run)"
     )
 

@@ -668,12 +668,12 @@ def race_lines(plan: Plan, held: Held, root: Path) -> list[str]:
         changed = ", ".join(rebalance.data_changes(run.rules, data, root)) if run.options.get("buildings") else "–"
         if verdict.out:
             state = f"out after {verdict.games} games"
+        elif verdict.done and not verdict.inside:
+            state = "ended outside its band"
         elif not held[run.name]:
             state = "not played yet"
         else:
-            done = len(held[run.name]) >= run.games
-            inside = verdict.decisive and lo <= verdict.first / verdict.decisive <= hi
-            state = ("survived; share in band" if inside else "survived; share outside band") if done else "in the race"
+            state = "survived; share in band" if verdict.done else "in the race"
         share = (
             f"{pct(verdict.first / verdict.decisive)} [{pct(verdict.low)}, {pct(verdict.high)}]"
             if verdict.decisive

@@ -339,13 +339,27 @@ def propose(
         search_proposal(name, {lv: [run] for lv, run in runs.items()}, held, root, min_z=min_z, most=most, keep=keep)
         for name, runs in sorted(found.items())
     ]
-    if len(found) >= 2:
+    alike = _searches_of_one_step(found)
+    if len(alike) >= 2:
         pooled: dict[str, list[RunPlan]] = defaultdict(list)
-        for _, runs in sorted(found.items()):
+        for _, runs in sorted(alike.items()):
             for lv, run in runs.items():
                 pooled[lv].append(run)
         out.append(search_proposal(POOLED, pooled, held, root, min_z=min_z, most=most, keep=keep))
     return out
+
+
+def _searches_of_one_step(found: Mapping[str, Mapping[str, RunPlan]]) -> dict[str, Mapping[str, RunPlan]]:
+    """The searches the pooled search pools: those whose runs all move the numbers by the step most searches
+    use (the first search's among equals); a search of another step has its own fit, not a share of the pool."""
+    steps = {
+        name: {run.perturb.step for run in runs.values() if run.perturb is not None} for name, runs in found.items()
+    }
+    single = [next(iter(s)) for s in steps.values() if len(s) == 1]
+    if not single:
+        return {}
+    common = max(single, key=lambda step: (single.count(step), -single.index(step)))
+    return {name: found[name] for name in sorted(found) if steps[name] == {common}}
 
 
 def search_proposal(

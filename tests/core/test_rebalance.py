@@ -421,6 +421,10 @@ def test_the_report_says_where_each_race_stands(tmp_path: Path) -> None:
     text = "\n".join(rebalance_lines(plan, held, ROOT))
     assert "| ai:easy | 40 of 40 | 50.0% [" in text and "| survived; share in band |" in text
     assert "No candidate has survived every level yet." in text  # its ai:normal run has not been played
+    write_store(tmp_path, easy, [race_game(i, i < 16) for i in range(40)])  # 40%: never out at a look, yet outside
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    text = "\n".join(rebalance_lines(plan, held, ROOT))
+    assert "| ai:easy | 40 of 40 | 40.0% [" in text and "| 45-55% | ended outside its band |" in text
 
 
 def test_propose_race_writes_each_candidate_and_prints_its_race_runs(tmp_path: Path) -> None:
@@ -506,3 +510,14 @@ def test_propose_race_names_the_winner_and_prints_its_confirmation(tmp_path: Pat
     entries = [line.strip().rstrip(",") for line in out.stdout.splitlines() if line.startswith("    {")]
     runs = [RunPlan.model_validate_json(e) for e in entries]
     assert [r.group for r in runs] == ["confirmation"] * 3 and {r.options["buildings"] for r in runs} == {single}
+
+
+def test_the_pooled_search_leaves_out_a_search_of_another_step(tmp_path: Path) -> None:
+    plan = two_search_plan()
+    wide = PerturbSpec(share=0.3, step=4)
+    c_runs = [perturbed_run(lv, "c").model_copy(update={"perturb": wide, "seed": 9}) for lv in ("ai:easy", "ai:normal")]
+    plan = Plan(runs=[*plan.runs, *c_runs])
+    held: dict[str, list[dict[str, Any]]] = {run.name: [] for run in plan.runs}
+    *searches, pooled = rebalance.propose(plan, held, ROOT)
+    assert [p.search for p in searches] == ["a", "b", "c"] and pooled.search == rebalance.POOLED
+    assert {r.name for r in pooled.runs} == {f"inland-perturb-{lv}-{s}" for lv in ("easy", "normal") for s in "ab"}
