@@ -301,6 +301,7 @@ def play_one(
             "lead_changes": lead.changes,
             "wall": round(time.perf_counter() - wall, 2),
             "cpu": round(time.process_time() - cpu, 2),
+            "load": round(os.getloadavg()[0], 2),
             "buildings": log.buildings,
             "owners": dict(final.building_owners()),
             "actions": [str(a) for a in final.history],

@@ -433,6 +433,7 @@ def write_reports(plan: Plan, store: Path, out: Path, root: Path) -> list[Path]:
         *perturbation_lines(plan, held, root),
         *rebalance_lines(plan, held, root),
         *building_lines(plan, held),
+        *cost_lines(plan, held),
     ]
     out.mkdir(parents=True, exist_ok=True)
     report = out / "report.md"
@@ -445,6 +446,35 @@ def write_reports(plan: Plan, store: Path, out: Path, root: Path) -> list[Path]:
         page = render_playtest([a, b], compare_tests(a, b), title=title, commands=[COMMAND])
         written.append(write_report(out / COMPARE_PAGE, page))
     return written
+
+
+def cost_lines(plan: Plan, held: Held) -> list[str]:
+    """What each run's games cost: CPU and wall seconds a game, and the machine's load while they were played
+    (the games themselves do not depend on it: node budgets)."""
+    rows = []
+    for run in plan.runs:
+        games = held[run.name]
+        if not games:
+            continue
+        cpu = stats.describe([float(g["cpu"]) for g in games if "cpu" in g])
+        wall = stats.describe([float(g["wall"]) for g in games])
+        loads = [float(g["load"]) for g in games if "load" in g]
+        load = stats.describe(loads)
+        said = "–" if not loads else f"{load['median']:.2f} ({load['min']:.2f}-{load['max']:.2f}), {len(loads)} games"
+        rows.append([run.name, len(games), _median(cpu), _median(wall), said])
+    if not rows:
+        return []
+    header = ["run", "games", "CPU s a game (median)", "wall s a game (median)", "load, 1 min (median, range)"]
+    note = (
+        "The machine's load is the 1-minute load average at each game's end, recorded since the store began "
+        "keeping it (a run played before shows –); a 2-core machine shared with other work."
+    )
+    return ["## What the games cost", "", note, "", *table(header, rows), ""]
+
+
+def _median(described: dict[str, float | None]) -> str:
+    value = described["median"]
+    return "–" if value is None else f"{value:.1f}"
 
 
 # ---------------------------------------------------------------------------

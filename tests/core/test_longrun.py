@@ -178,6 +178,9 @@ def test_the_report_is_made_from_the_store_alone(tmp_path: Path) -> None:
     w, t, losses = (sum(1 for g in read_run(store, match) if cond(g)) for cond in _match_conditions())
     assert f"| {w}-{t}-{losses} |" in text
     assert "python benchmarks/longrun.py report" in text
+    assert all(isinstance(g["load"], float) for g in games)  # the machine's load beside each game's seconds
+    cost = next(line for line in text.splitlines() if line.startswith("| curve | 4 |"))
+    assert cost.endswith(", 4 games |") and "–" not in cost
     assert "<svg" in html.read_text(encoding="utf-8")
     os.remove(report)
     assert write_reports(plan, store, out, ROOT)[0].read_text(encoding="utf-8") == text  # the same from the same store
