@@ -125,7 +125,7 @@ CONFLICTS: tuple[Conflict, ...] = (
 )
 
 
-@app.command("base")
+@app.command("base", short_help="Play Le Havre (1-5 players), or watch agents play it.")
 @play_command(PlayDeclarations(OpponentOption, SeatOption, AgentsOption, LevelOption, ThinkTimeOption))
 def base(
     ctx: typer.Context,

@@ -111,7 +111,7 @@ CONFLICTS: tuple[Conflict, ...] = (
 )
 
 
-@app.command("inland")
+@app.command("inland", short_help="Play the Inland Port, or watch two agents play it.")
 @play_command(PlayDeclarations(OpponentOption, SeatOption, AgentsOption, LevelOption, ThinkTimeOption))
 def inland(
     ctx: typer.Context, p: PlayOptions, buildings: BuildingsOption = None, tutorial: TutorialOption = False

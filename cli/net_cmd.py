@@ -329,7 +329,7 @@ HeadlessOption = Annotated[
 ]
 
 
-@app.command("host")
+@app.command("host", short_help="Host a game over the network.")
 def host(
     ruleset: GameArg = None,
     seats_text: SeatsOption = None,
@@ -535,7 +535,7 @@ AddressArg = Annotated[
 CodeArg = Annotated[str, typer.Argument(metavar="CODE", help="Your code, as the host printed it.")]
 
 
-@app.command("join")
+@app.command("join", short_help="Join a game hosted with 'lehavre host'.")
 def join(
     address: AddressArg,
     code: CodeArg,
@@ -560,7 +560,7 @@ def join(
         raise typer.Exit(code_)
 
 
-@app.command("watch")
+@app.command("watch", short_help="Watch a game hosted with 'lehavre host'.")
 def watch(address: AddressArg, code: CodeArg) -> None:
     """Watch a game hosted with 'lehavre host' (with the spectators' code; a seat's code watches too)."""
     code_ = join_game(make_console(), address, code, watch=True, plain=True)

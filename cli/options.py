@@ -3,23 +3,20 @@
 ``--report``, ...): a constant ``Annotated`` alias where the help is the same everywhere, a function of the
 help where each command says what the option is for there.  Each is checked here, where it is declared
 (a type that checks itself, or a range), and a bad value is said in the project's words
-(:class:`PlainWordsGroup`).  Also what the game commands' options do the same way: AI levels and budgets
+(:class:`cli.group.PlainWordsGroup`).  Also what the game commands' options do the same way: AI levels and budgets
 in the help, options that cannot go together refused."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import IO, Annotated, Any, cast, get_args
+from typing import Annotated, Any, get_args
 
 import typer
-from typer.core import TyperArgument, TyperGroup
 from typer.models import OptionInfo
 
-from cli.console import fit_to_terminal
 from cli.session import with_level
 from core.agents import AgentSpecError
 from core.protocol import GameSpec
@@ -326,99 +323,3 @@ def refuse_conflicts(ctx: Any, conflicts: Sequence[Conflict]) -> None:
         clash = next((f for f in map(flag_of, others) if given(f)), None)
         if clash is not None:
             raise usage_error(f"{mode} and {clash} cannot go together: {why}.", ctx)
-
-
-# -- bad values in the project's words -------------------------------------------------------------
-def _number(x: Any) -> str:
-    return f"{x:g}" if isinstance(x, float) else str(x)
-
-
-def _allowed_range(param: Any) -> str:
-    """The numbers ``param`` (an option with ``min``/``max``) allows, in words."""
-    low, high = getattr(param, "min", None), getattr(param, "max", None)
-    if low is not None and high is not None:
-        return f"give a number from {_number(low)} to {_number(high)}"
-    if low is not None:
-        return f"give a number of at least {_number(low)}"
-    return f"give a number of at most {_number(high)}"
-
-
-def plain_words(problem: dict[str, Any], param: Any) -> str:
-    """One value check that failed while typer read an option (``problem``: pydantic's error),
-    said in the project's words: what was wrong and what is allowed, without the library's prefixes."""
-    kind, got = problem.get("type", ""), problem.get("input")
-    if kind == "value_error":  # typer's own checks (an enum's choices): its text, without pydantic's prefix
-        return str(problem.get("msg", "")).removeprefix("Value error, ")
-    if kind in ("int_parsing", "int_from_float"):
-        return f"'{got}' is not a whole number"
-    if kind == "float_parsing":
-        return f"'{got}' is not a number"
-    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
-        return f"{got} is out of range: {_allowed_range(param)}"
-    if kind == "bool_parsing":
-        return f"'{got}' is not yes or no (true/false, 1/0)"
-    msg = str(problem.get("msg", "")).removeprefix("Value error, ").removeprefix("Input should be ")
-    return f"'{got}' is not allowed: it should be {msg}"
-
-
-def _rephrase(exc: Any) -> None:
-    """Say a bad option value's message in the project's words (typer builds it from pydantic's error)."""
-    cause = exc.__cause__
-    problems = cause.errors() if callable(getattr(cause, "errors", None)) else []
-    if problems and hasattr(exc, "message"):
-        exc.message = plain_words(problems[0], getattr(exc, "param", None))
-
-
-def _fitted(show: Callable[..., None]) -> Callable[..., None]:
-    """click's ``show`` of a usage error, its lines wrapped between words at the terminal's width."""
-
-    def fitted(file: IO[Any] | None = None) -> None:
-        buffer = io.StringIO()
-        show(buffer)
-        typer.echo(fit_to_terminal(buffer.getvalue().rstrip("\n"), stderr=file is None), file=file, err=file is None)
-
-    return fitted
-
-
-class PlainArgument(TyperArgument):
-    """A command's argument shown as a person reads a usage line: its name (``NAME|PATH``), in brackets
-    when it may be left out, ``...`` when it takes several; without typer's braces or Python types
-    (``{RULES...}...``, ``RULES <str>``)."""
-
-    def _usage_display_name(self) -> str:
-        name = self.display_name_raw
-        if self.nargs != 1 and not name.endswith("..."):
-            name += "..."
-        return name if self.required else f"[{name}]"
-
-    def display_type(self, ctx: Any) -> str:
-        """A choice's words (``<inland|base>``) when no metavar names them; never a Python type."""
-        if self.metavar is None and self.type_descriptor.is_choice:
-            return super().display_type(ctx)
-        return ""
-
-
-class PlainWordsGroup(TyperGroup):
-    """The ``lehavre`` group: a command's usage error names what was wrong and what is allowed in the
-    project's words (not pydantic's "Value error," or "Input should be"), and in a terminal it is wrapped
-    between words at its width (click prints it on one line, which a terminal breaks mid-word).  Its
-    commands' arguments are shown as :class:`PlainArgument` shows them."""
-
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        super().__init__(*args, **kw)
-        for command in self.commands.values():
-            for param in command.params:
-                if type(param) is TyperArgument:
-                    param.__class__ = PlainArgument  # the same argument, shown in plain words
-
-    def invoke(self, ctx: Any) -> Any:
-        # click's ClickException (what click shows and exits with), whether typer vendors click or depends on it
-        click_exception = cast(
-            type[Exception], next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
-        )
-        try:
-            return super().invoke(ctx)
-        except click_exception as exc:
-            _rephrase(exc)
-            setattr(exc, "show", _fitted(getattr(exc, "show")))  # noqa: B009, B010  (this instance only)
-            raise

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Console, Group, RenderableType
@@ -20,7 +21,6 @@ from cli.console import Copy, told
 from cli.explain import AIDecision, agent_choose, explain_info, explain_turn
 from cli.line_input import LineInput
 from cli.renderer import Renderer, choice_groups, group_entry, way_entry
-from cli.review_view import review_offer
 from cli.screen import Menu, arrange, entry, numbered
 from cli.session import EXIT_INTERRUPTED, EXIT_OK, HINT_AGENT, continue_command
 from cli.table_words import undo_request_words, whose_decisions
@@ -31,6 +31,14 @@ from core.search import SearchAgent
 from core.seeds import HINT, derive_seed
 from core.table import AGENT, PERSON, REMOTE, Seat
 from core.table import Table as GameTable
+
+
+def review_offer(save_path: Path | None) -> Text | None:
+    """The last line of a finished game at the keyboard: the command that reviews it (None if it was not saved)."""
+    if save_path is None:
+        return None
+    name = records.save_name(save_path)
+    return Text(f"Where was this game won and lost? Type: lehavre review {name}", style="bold")
 
 
 class Stopped(Exception):

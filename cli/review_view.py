@@ -20,7 +20,7 @@ from core.lab import review as rv
 from core.lab.playtest import load_ruleset
 from core.lab.review import Decision, GameReview
 from core.protocol import GameState
-from core.records import RecordError, data_dir, find_save, load_record, save_name
+from core.records import RecordError, data_dir, find_save, load_record
 
 #: the mark under the graph for each label, and its style
 MARKS = {"inaccuracy": ("·", "yellow"), "mistake": ("?", "dark_orange"), "blunder": ("x", "bold red")}
@@ -325,14 +325,6 @@ def show_review(
     a line naming ``more``, the command that shows them)."""
     console.print(Text(game.title, style="bold"))
     console.print(review_screen(review, positions, tagger(game.players), console.width, show_all, more))
-
-
-def review_offer(save_path: Path | None) -> Text | None:
-    """The last line of a finished game at the keyboard: the command that reviews it (None if it was not saved)."""
-    if save_path is None:
-        return None
-    name = save_name(save_path)
-    return Text(f"Where was this game won and lost? Type: lehavre review {name}", style="bold")
 
 
 # ---------------------------------------------------------------------------

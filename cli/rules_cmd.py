@@ -28,7 +28,7 @@ def rulings_text() -> str:
     return files("cli").joinpath("rules.md").read_text(encoding="utf-8")
 
 
-@app.command("rules")
+@app.command("rules", short_help="The rulings, or a game's building reference.")
 def rules(
     ruleset: Annotated[
         RulesetName | None,

@@ -98,9 +98,11 @@ class Terminal(pexpect.spawn):
         n = super().sendline(s)
         if s:
             # the echo and the line end after it, as printed (the line end is what says Enter was read);
-            # a line longer than the terminal is redrawn wrapped: cursor moves and line ends may come between its letters
+            # a line longer than the terminal is redrawn wrapped: cursor moves and line ends may come between its
+            # letters; a line that ends in the terminal's last column has a carriage return before the styling
+            # that ends it ('board\r\x1b[0m\r\r\n')
             between = r"(?:\x1b\[[0-9;?]*[A-Za-z]|\r|\n)*"
-            echo = between.join(re.escape(c) for c in s) + r"(?:\x1b\[[0-9;?]*[A-Za-z])*\r*\n"
+            echo = between.join(re.escape(c) for c in s) + r"(?:\x1b\[[0-9;?]*[A-Za-z]|\r)*\n"
             printed = searcher_re(self.compile_pattern_list([echo, pexpect.EOF]))
             with contextlib.suppress(pexpect.TIMEOUT):
                 Expecter(self, printed, None).expect_loop(ECHO_WAIT)

@@ -12,7 +12,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from cli.app import app
-from cli.review_view import graph, review_offer
+from cli.prompt import review_offer
+from cli.review_view import graph
 from core.agents import make_agent
 from core.lab.review import Decision, GameReview
 from core.records import Seat, default_save_dir, record_from_state, save_record

@@ -45,10 +45,11 @@ print(json.dumps(out))
 
 def test_make_agent_for_the_base_game_does_not_depend_on_importing_the_cli():
     """In a fresh interpreter ``make_agent`` gives the same agent class and
-    budgets for the base game as after ``import cli.app`` (it used to give the
-    Inland Port's budgets unless the command line had been imported)."""
+    budgets for the base game as after importing the whole command line (every command's module; it
+    used to give the Inland Port's budgets unless the command line had been imported)."""
     fresh = json.loads(_python(_AGENT_PROBE.format(prelude="")))
-    after_cli = json.loads(_python(_AGENT_PROBE.format(prelude="import cli.app")))
+    every_command = "import importlib, cli.root\nfor m in cli.root.COMMANDS.values(): importlib.import_module(m)"
+    after_cli = json.loads(_python(_AGENT_PROBE.format(prelude=every_command)))
     assert fresh == after_cli
     from base_game.ai import BASE_LEVELS
 

@@ -91,6 +91,9 @@ def test_a_spectator_sees_every_name_and_cost_whole_at_80_columns(tmp_path):
     for _ in range(8):
         host.sendline("1")
         host.expect([YOUR_MOVE, SECOND_STEP], timeout=60)
+        # the spectator's screen is read as a terminal reads it, as it comes (unread, its terminal fills up and the
+        # spectator stops reading the server, whose 'quit' then waits for it)
+        settle(spectator, 0.05)
     settle(spectator, 1.0)
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", spectator.logfile_read.text)  # without the colours
     assert "…" not in text and "..." not in text, "\n".join(spectator.logfile_read.lines)

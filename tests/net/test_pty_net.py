@@ -35,6 +35,20 @@ def wait_text(child, text: str, seconds: float) -> bool:
     return True
 
 
+def turn_passed(host, client, seconds: float) -> bool:
+    """Read both screens until the client is asked for its move (True), or the host is asked again
+    (False: the host decides once more), or ``seconds`` pass (False)."""
+    asked = host.logfile_read.text.count("Host, your move")
+    deadline = time.monotonic() + seconds
+    while "Player 2, your move" not in client.logfile_read.text:
+        if host.logfile_read.text.count("Host, your move") > asked or time.monotonic() > deadline:
+            return False
+        for child in (client, host):
+            with contextlib.suppress(pexpect.TIMEOUT):
+                child.expect(pexpect.TIMEOUT, timeout=0.1)
+    return True
+
+
 def test_host_and_client_screens_at_80x24(tmp_path):
     host = spawn_screen(tmp_path, "host", "inland", "--seats", "me,remote", "--seed", "3", "--port", "0")
     host.expect(r"Seat 2 \(Player 2\): lehavre join (\S+) (\S+)\s")
@@ -45,8 +59,8 @@ def test_host_and_client_screens_at_80x24(tmp_path):
     client = spawn_screen(tmp_path, "join", address, code)
     client.expect("You play seat 2")
     for _ in range(4):  # the host's turn: a main action, then perhaps a sale or 'end'
-        host.sendline("1")
-        if wait_text(client, "Player 2, your move", 10):
+        host.sendline("1")  # (returns once the line is echoed: the prompt drawn again with it)
+        if turn_passed(host, client, 10):
             break
     else:
         raise AssertionError("the turn never passed to the client:\n" + "\n".join(client.logfile_read.lines))
