@@ -43,7 +43,7 @@ def quiet(_: str) -> None:
 
 
 def without_timing(game: dict[str, object]) -> dict[str, object]:
-    return {k: v for k, v in game.items() if k not in ("wall", "cpu")}
+    return {k: v for k, v in game.items() if k not in ("wall", "cpu", "load")}
 
 
 def test_a_store_refuses_games_of_another_engine(tmp_path: Path) -> None:
