@@ -94,6 +94,7 @@ def seat_curves(plan: Plan, held: Held) -> list[dict[str, Any]]:
         curves.append(
             {
                 "rules": rules,
+                "title": load_ruleset(rules).title,
                 "noise": None,
                 "target_zone": [0.43, 0.57],
                 "levels": [lv.to_dict() for lv in levels],
@@ -124,7 +125,7 @@ def seat_lines(plan: Plan, curves: Sequence[dict[str, Any]]) -> list[str]:
                 ]
             )
         header = ["level", "games", "ties", "seat 1 won", "seat 1's share of decisive games [95% CI]", "p (50%)"]
-        lines += [f"**{curve['rules']}**", "", *table(header, rows), ""]
+        lines += [f"**{curve['title']}**", "", *table(header, rows), ""]
         trend = curve["trend"]
         if trend["test"] is not None:
             lines.append(

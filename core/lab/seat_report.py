@@ -24,6 +24,11 @@ def _p(p: float) -> str:
     return "< 0.0001" if p < 1e-4 else f"{p:.4f}"
 
 
+def _p_is(p: float) -> str:
+    """``p`` said in a sentence: "p<0.0001", or "p=0.0123"."""
+    return "p<0.0001" if p < 1e-4 else f"p={p:.4f}"
+
+
 def _axes(parts: list[str], geo: dict[str, float], levels: Sequence[str], zone: Sequence[float]) -> None:
     """Grid, target zone, 50% line, axes and level names."""
     left, top, plot_w, plot_h = geo["left"], geo["top"], geo["plot_w"], geo["plot_h"]
@@ -45,7 +50,7 @@ def _axes(parts: list[str], geo: dict[str, float], levels: Sequence[str], zone: 
         'stroke="#555" stroke-dasharray="6 4"/>'
     )
     parts.append(
-        f'<text x="{left + plot_w - 4}" y="{y(z_hi) - 4:.1f}" text-anchor="end">target zone '
+        f'<text x="{left + 4}" y="{y(z_hi) - 4:.1f}" text-anchor="start">target zone '
         f"{100 * z_lo:.0f}–{100 * z_hi:.0f}%</text>"
     )
     parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>')
@@ -156,7 +161,7 @@ def trend_sentence(curve: dict[str, Any]) -> str:
     return (
         f"trend across levels: the first seat's share changes by {100 * trend['change']:+.1f} points from the first "
         f"level to the last (Cochran-Armitage trend test, z={trend['test']['statistic']:+.2f}, "
-        f"p={_p(trend['test']['p_value']).replace(' ', '')}: {verdict} at the 5% level)"
+        f"{_p_is(trend['test']['p_value'])}: {verdict} at the 5% level)"
     )
 
 
@@ -175,7 +180,7 @@ def render(
 ) -> str:
     """The whole page: the curve, then per rule set its table and trend (``note``: how the games were played)."""
     legend = "".join(
-        f'<span><span class="swatch" style="background:{COLOURS[k % len(COLOURS)]}"></span>{escape(c["rules"])}</span>'
+        f'<span><span class="swatch" style="background:{COLOURS[k % len(COLOURS)]}"></span>{escape(c.get("title") or c["rules"])}</span>'
         for k, c in enumerate(curves)
     )
     zone = curves[0]["target_zone"] if curves else (0.42, 0.58)
@@ -191,7 +196,7 @@ def render(
     for curve in curves:
         noise = f", noise {curve['noise']:g}" if curve.get("noise") else ""
         parts += [
-            f"<h2>{escape(curve['rules'])}{escape(noise)}</h2>",
+            f"<h2>{escape(curve.get('title') or curve['rules'])}{escape(noise)}</h2>",
             _table(curve),
             f"<p>{escape(trend_sentence(curve))}.</p>",
             f'<p class="note">{escape(first_upper(curve["paired"]))}.</p>',
