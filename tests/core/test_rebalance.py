@@ -401,7 +401,6 @@ def test_the_report_says_where_each_race_stands(tmp_path: Path) -> None:
     data = rebalance.plan_path(rebalance.write_candidate(proposal, candidate, tmp_path / "c", ROOT), ROOT)
     easy, normal = rebalance.race_runs(plan, proposal, candidate, data)
     plan = Plan(runs=[*plan.runs, easy, normal])
-    fill_perturbed(tmp_path, plan)
     write_store(tmp_path, easy, [race_game(i, True) for i in range(40)])  # 40 of 40: out at the first look
     held = {run.name: read_run(tmp_path, run) for run in plan.runs}
     text = "\n".join(rebalance_lines(plan, held, ROOT))
