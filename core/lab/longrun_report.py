@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from core.lab import rebalance, seat_report, stats
-from core.lab.longrun import Plan, RunPlan, decisive_share, race_verdict, read_run, run_options
+from core.lab.longrun import Plan, RaceVerdict, RunPlan, decisive_share, race_verdict, read_run, run_options
 from core.lab.perturb import fit, joint_test, movable
 from core.lab.playtest.config import Config, load_ruleset, new_game
 from core.lab.playtest.game import replayed_lead_changes
@@ -684,42 +684,45 @@ RACE_NOTE = (
 )
 
 
+def race_state(
+    run: RunPlan,
+    verdict: RaceVerdict,
+    verdicts: Mapping[str, RaceVerdict | None],
+    labels: Mapping[str, str],
+    held: Held,
+) -> str:
+    """Where one race run stands, in words (``labels``: each race run's level, by name)."""
+    if verdict.out:
+        return f"out after {verdict.games} games"
+    if verdict.done:
+        return "survived; share in band" if verdict.inside else "ended outside its band"
+    before = [n for n in run.race.unless_out if (v := verdicts.get(n)) is not None and v.failed] if run.race else []
+    if before and not held[run.name]:
+        return "not played: failed at " + ", ".join(labels[n] for n in before)
+    return "in the race" if held[run.name] else "not played yet"
+
+
 def race_lines(plan: Plan, held: Held, root: Path) -> list[str]:
     """The races: each candidate's runs, where each stands, and which candidates are still in."""
     raced = [r for r in plan.runs if r.group == rebalance.RACE and r.race is not None]
     if not raced:
         return []
+    verdicts = {run.name: race_verdict(run, held[run.name]) for run in raced}
     rows = []
     for run in raced:
-        assert run.race is not None
-        verdict = race_verdict(run, held[run.name])
-        assert verdict is not None
+        verdict = verdicts[run.name]
+        assert verdict is not None and run.race is not None
         lo, hi = run.race.band
         data = str(run.options.get("buildings") or "today's data")
         changed = ", ".join(rebalance.data_changes(run.rules, data, root)) if run.options.get("buildings") else "–"
-        if verdict.out:
-            state = f"out after {verdict.games} games"
-        elif verdict.done and not verdict.inside:
-            state = "ended outside its band"
-        elif not held[run.name]:
-            state = "not played yet"
-        else:
-            state = "survived; share in band" if verdict.done else "in the race"
         share = (
             f"{pct(verdict.first / verdict.decisive)} [{pct(verdict.low)}, {pct(verdict.high)}]"
             if verdict.decisive
             else "–"
         )
-        rows.append(
-            [
-                changed,
-                run.label,
-                f"{len(held[run.name])} of {run.games}",
-                share,
-                f"{100 * lo:.0f}-{100 * hi:.0f}%",
-                state,
-            ]
-        )
+        games = f"{len(held[run.name])} of {run.games}"
+        state = race_state(run, verdict, verdicts, {r.name: r.label for r in raced}, held)
+        rows.append([changed, run.label, games, share, f"{100 * lo:.0f}-{100 * hi:.0f}%", state])
     header = ["numbers changed", "level", "games", "seat 1's share of decisive games [race interval]", "band", "state"]
     survivors = rebalance.race_survivors(plan, held, root)
     said = (

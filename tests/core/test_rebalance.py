@@ -410,11 +410,12 @@ def test_the_report_says_where_each_race_stands(tmp_path: Path) -> None:
         "| Farmland.value 4->6, Zoo.cost.francs 16->14 | ai:easy | 40 of 40 | 100.0% [91.2%, 100.0%] | 45-55% |" in text
     )
     assert "| 45-55% | out after 40 games |" in text
-    assert "| ai:normal | 0 of 20 | – | 43-57% | not played yet |" in text
+    assert "| ai:normal | 0 of 20 | – | 43-57% | not played: failed at ai:easy |" in text
     write_store(tmp_path, easy, [race_game(i, i % 2 == 0) for i in range(20)])  # 50% so far
     held = {run.name: read_run(tmp_path, run) for run in plan.runs}
     assert "| ai:easy | 20 of 40 | 50.0% [" in "\n".join(rebalance_lines(plan, held, ROOT))
     assert "| 45-55% | in the race |" in "\n".join(rebalance_lines(plan, held, ROOT))
+    assert "| ai:normal | 0 of 20 | – | 43-57% | not played yet |" in "\n".join(rebalance_lines(plan, held, ROOT))
     write_store(tmp_path, easy, [race_game(i, i % 2 == 0) for i in range(40)])  # 50%: survives every look
     held = {run.name: read_run(tmp_path, run) for run in plan.runs}
     text = "\n".join(rebalance_lines(plan, held, ROOT))
