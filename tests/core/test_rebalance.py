@@ -321,11 +321,10 @@ def test_a_prediction_too_imprecise_to_tell_does_not_qualify() -> None:
 
 
 def two_search_plan() -> Plan:
+    """The synthetic plan's seat curve, with two searches (a and b) instead of one."""
     return Plan(
         runs=[
-            curve_run("ai:normal", 20),
-            curve_run("ai:easy", 40),
-            curve_run("ai:hard", 4),
+            *(run for run in synthetic_plan().runs if run.perturb is None),
             perturbed_run("ai:easy", "a"),
             perturbed_run("ai:normal", "a"),
             perturbed_run("ai:easy", "b"),
