@@ -44,8 +44,8 @@ def status(plan_path: Path, store: Path) -> None:
         elif mean is None:
             left = ""
         else:
-            left = f", about {mean * (run.games - len(games)) / 3600:.1f} h left at {mean:.0f} s a game"
-        print(f"{run.name:{width}} {len(games):4}/{run.games}{left}")
+            left = f", about {mean * (run.asked(games) - len(games)) / 3600:.1f} h left at {mean:.0f} s a game"
+        print(f"{run.name:{width}} {len(games):4}/{run.asked(games)}{left}")
 
 
 def propose(plan_path: Path, store: Path, folder: Path, min_z: float, most: int, show: int, race: bool) -> None:

@@ -111,6 +111,15 @@ class RaceSpec(BaseModel):
         return NormalDist().inv_cdf(1 - RACE_ALPHA / (2 * looks))
 
 
+class ExtendSpec(BaseModel):
+    """A match played on from its ``games`` to ``to`` games when the first ``games`` leave it undecided: the
+    first agent's share of decisive games then has a 95% interval that still includes 50%."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    to: int = Field(ge=2)
+
+
 class RunPlan(BaseModel):
     """One run of the plan."""
 
@@ -134,6 +143,8 @@ class RunPlan(BaseModel):
     perturb: PerturbSpec | None = None
     #: stop early once the first seat's share is clearly outside a band (:class:`RaceSpec`); None: play every game
     race: RaceSpec | None = None
+    #: play on to more games if the first ``games`` leave the match undecided (:class:`ExtendSpec`)
+    extend: ExtendSpec | None = None
 
     @field_validator("agents")
     @classmethod
@@ -141,6 +152,26 @@ class RunPlan(BaseModel):
         if len(agents) < 2:
             raise ValueError("a run needs one agent per seat (at least two)")
         return agents
+
+    @model_validator(mode="after")
+    def _extends_further(self) -> RunPlan:
+        if self.extend is not None and self.extend.to <= self.games:
+            raise ValueError(
+                f"run '{self.name}' extends to {self.extend.to} games, which is not more than its {self.games}"
+            )
+        if self.extend is not None and self.race is not None:
+            raise ValueError(f"run '{self.name}' is raced and extended: a run may stop early or play on, not both")
+        return self
+
+    def asked(self, games: Sequence[dict[str, Any]]) -> int:
+        """How many games the run asks, given the ``games`` it holds: ``games``, or :attr:`extend`'s number
+        once the first ``games`` are played and leave the first agent's share undecided."""
+        if self.extend is None or len(games) < self.games:
+            return self.games
+        first = [g for g in games if int(g["index"]) < self.games]
+        wins, _, losses = match_counts(first, 0)
+        low, high = wilson_interval(wins, wins + losses)
+        return self.extend.to if wins + losses == 0 or low <= 0.5 <= high else self.games
 
     def key(self) -> str:
         """A digest of what the run plays: a stored game of another definition is not this run's."""
@@ -384,6 +415,17 @@ def read_run(store: Path, run: RunPlan) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------------
 
 
+def match_counts(games: Sequence[dict[str, Any]], agent: int) -> tuple[int, int, int]:
+    """``agent``'s (index in the run's list) wins, ties and losses."""
+    wins = ties = 0
+    for g in games:
+        if len(g["winners"]) != 1:
+            ties += 1
+        elif g["seat_agents"][g["winners"][0]] == agent:
+            wins += 1
+    return wins, ties, len(games) - wins - ties
+
+
 def decisive_share(games: Sequence[dict[str, Any]]) -> tuple[int, int]:
     """The first seat's sole wins, and the decisive games."""
     return sum(1 for g in games if g["winners"] == [0]), sum(1 for g in games if len(g["winners"]) == 1)
@@ -483,7 +525,7 @@ class RunStore:
         self.times = [float(g.get("wall", 0.0)) for g in games]
 
     def missing(self) -> list[int]:
-        return [i for i in range(self.run.games) if i not in self.done]
+        return [i for i in range(self.run.asked(self.games)) if i not in self.done]
 
     def append(self, record: dict[str, Any]) -> None:
         line = json.dumps({"run": self.run.name, "run_key": self.run.key(), "fingerprint": self.fingerprint} | record)
@@ -591,9 +633,9 @@ def _play_run(
     say(f"{run.name}: {len(held.done)} of {run.games} games stored, {len(missing)} to play ({run.question})")
     played = 0
     with tempfile.TemporaryDirectory(prefix="lehavre-longrun-") as folder:
-        for index in missing:
+        while missing:  # asked again after each game: an undecided match is played on (RunPlan.extend)
             try:
-                record = play_one(run, index, options, stop, Path(folder))
+                record = play_one(run, missing[0], options, stop, Path(folder))
             except Stop:
                 return played
             held.append(record)
@@ -606,15 +648,19 @@ def _play_run(
                     f"{run.name}: out of the race: the first seat's share, {verdict.describe()}, lies outside {_band(run.race)}"
                 )
                 return played
+            before, missing = len(missing), held.missing()
+            if len(missing) >= before:
+                say(f"{run.name}: undecided after {run.games} games, played on to {run.asked(held.games)}")
     return played
 
 
 def _progress(run: RunPlan, held: RunStore, record: dict[str, Any], say: Callable[[str], None]) -> None:
     mean = sum(held.times) / len(held.times)
-    left = mean * (run.games - len(held.done))
+    asked = run.asked(held.games)
+    left = mean * (asked - len(held.done))
     winners = "tie" if len(record["winners"]) != 1 else f"seat {record['winners'][0] + 1} won"
     say(
-        f"{run.name}: game {record['index'] + 1} ({len(held.done)}/{run.games}) {winners} "
+        f"{run.name}: game {record['index'] + 1} ({len(held.done)}/{asked}) {winners} "
         f"{'-'.join(str(w) for w in record['wealth'])} in {record['wall']:.0f} s; "
         f"about {_duration(left)} left in this run"
     )

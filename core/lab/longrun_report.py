@@ -13,7 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from core.lab import rebalance, seat_report, stats
-from core.lab.longrun import Plan, RaceVerdict, RunPlan, decisive_share, race_verdict, read_run, run_options
+from core.lab.longrun import (
+    Plan,
+    RaceVerdict,
+    RunPlan,
+    decisive_share,
+    match_counts,
+    race_verdict,
+    read_run,
+    run_options,
+)
 from core.lab.perturb import fit, joint_test, movable
 from core.lab.playtest.config import Config, load_ruleset, new_game
 from core.lab.playtest.game import replayed_lead_changes
@@ -183,17 +192,6 @@ def building_lines(plan: Plan, held: Held) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
-def match_counts(games: Sequence[dict[str, Any]], agent: int) -> tuple[int, int, int]:
-    """``agent``'s (index in the run's list) wins, ties and losses."""
-    wins = ties = 0
-    for g in games:
-        if len(g["winners"]) != 1:
-            ties += 1
-        elif g["seat_agents"][g["winners"][0]] == agent:
-            wins += 1
-    return wins, ties, len(games) - wins - ties
-
-
 def agent_tallies(agents: int, games: Sequence[dict[str, Any]], agent: int) -> dict[str, str]:
     """Per tally the game declares (the base game's loans taken), in ``games`` of ``agents`` agents: a game
     for ``agent`` and for the others, and the games ``agent`` did not win among those it took any in."""
@@ -208,6 +206,20 @@ def agent_tallies(agents: int, games: Sequence[dict[str, Any]], agent: int) -> d
     return out
 
 
+def games_of(run: RunPlan, games: Sequence[dict[str, Any]]) -> str:
+    """ "12 of 20" ("20 of 40, played on: undecided after 20" once a match is extended; "(40 if undecided)"
+    before it is decided whether it will be)."""
+    asked = run.asked(games)
+    said = f"{len(games)} of {asked}"
+    if run.extend is None:
+        return said
+    if asked > run.games:
+        return f"{said} (played on: undecided after {run.games})"
+    if len(games) < run.games:
+        return f"{said} ({run.extend.to} if undecided)"
+    return said
+
+
 def match_lines(plan: Plan, held: Held, group: str, title: str, agent: int) -> list[str]:
     runs = _runs(plan, group)
     if not runs:
@@ -219,7 +231,7 @@ def match_lines(plan: Plan, held: Held, group: str, title: str, agent: int) -> l
         games = held[run.name]
         w, t, losses = match_counts(games, agent)
         rows.append(
-            [run.label or run.name, f"{len(games)} of {run.games}", f"{w}-{t}-{losses}", interval(w, w + losses)]
+            [run.label or run.name, games_of(run, games), f"{w}-{t}-{losses}", interval(w, w + losses)]
             + [counted.get(name, "–") for name in names]
         )
     header = ["match", "games", "W-T-L", "share of decisive games [95% CI]"]

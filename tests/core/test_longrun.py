@@ -457,3 +457,54 @@ def test_the_joint_test_tells_numbers_that_matter_from_numbers_that_do_not() -> 
     assert sum(p < 0.05 for p in ps) <= 9  # 3 expected of 60
     assert 0.3 < sorted(ps)[30] < 0.7
     assert longrun_perturb.joint_test(planted[:6], fields, spec.step) is None  # fewer games than numbers + 2
+
+
+# ---------------------------------------------------------------------------
+# Matches played on while undecided
+# ---------------------------------------------------------------------------
+
+
+def match_games(first_agent_wins: list[bool]) -> list[dict[str, object]]:
+    """Games of a two-agent match, the first agent in seat 1 of the even games and seat 2 of the odd ones."""
+    games: list[dict[str, object]] = []
+    for i, won in enumerate(first_agent_wins):
+        order = [0, 1] if i % 2 == 0 else [1, 0]
+        games.append({"index": i, "seat_agents": order, "winners": [order.index(0 if won else 1)]})
+    return games
+
+
+def test_a_match_is_played_on_only_while_its_interval_includes_half() -> None:
+    run = quick_run(games=4).model_copy(update={"extend": longrun.ExtendSpec(to=8)})
+    assert run.asked(match_games([True, False])) == 4  # the first 4 not played yet
+    assert run.asked(match_games([True, False, True, False])) == 8  # 2 of 4: [15.0%, 85.0%] holds 50%
+    assert run.asked(match_games([True] * 4)) == 4  # 4 of 4: [51.0%, 100%] lies above 50%
+    assert run.asked(match_games([True] * 4 + [False] * 3)) == 4  # only the first 4 decide
+    assert quick_run(games=4).asked(match_games([True, False] * 2)) == 4  # a run without extend
+
+
+def test_an_undecided_match_is_played_on_and_says_so(tmp_path: Path) -> None:
+    """Two games can never decide a match (2 of 2 is [34.2%, 100%]): the run plays on to its 4."""
+    run = quick_run(games=2, agents=("random", "random")).model_copy(update={"extend": longrun.ExtendSpec(to=4)})
+    said: list[str] = []
+    assert play_plan(Plan(runs=[run]), tmp_path, ROOT, say=said.append) == 4
+    assert [int(g["index"]) for g in read_run(tmp_path, run)] == [0, 1, 2, 3]
+    assert "quick: undecided after 2 games, played on to 4" in said
+    assert longrun_report.games_of(run, read_run(tmp_path, run)) == "4 of 4 (played on: undecided after 2)"
+    assert longrun_report.games_of(run, []) == "0 of 2 (4 if undecided)"
+
+
+@pytest.mark.parametrize(
+    ("update", "says"),
+    [
+        ({"extend": {"to": 6}}, "extends to 6 games, which is not more than its 6"),
+        ({"extend": {"to": 8}, "race": {"band": [0.4, 0.6], "every": 2}}, "a run may stop early or play on, not both"),
+    ],
+)
+def test_a_plan_with_a_broken_extension_says_what_is_wrong(
+    tmp_path: Path, update: dict[str, object], says: str
+) -> None:
+    path = tmp_path / "plan.json"
+    path.write_text(json.dumps({"runs": [quick_run().model_dump(mode="json") | update]}), encoding="utf-8")
+    with pytest.raises(LongrunError, match="is not valid") as caught:
+        longrun.load_plan(path)
+    assert says in str(caught.value)
