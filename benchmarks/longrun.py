@@ -5,6 +5,7 @@
     python benchmarks/longrun.py report                                    # every table and report, from the store
     python benchmarks/longrun.py propose [--min-z Z] [--most N]             # each search's candidate, its file and runs
     python benchmarks/longrun.py propose --race                             # the candidates to race, their files and runs
+    python benchmarks/longrun.py propose --race --given "Pier.cost.food=10"  # race a candidate of your own
 
 The plan (``benchmarks/longrun/plan.json``) lists every run; the store (``benchmarks/longrun/store/``,
 one file a run, one game a line) is committed with the code.  One process, node budgets, no time cap:
@@ -48,7 +49,16 @@ def status(plan_path: Path, store: Path) -> None:
         print(f"{run.name:{width}} {len(games):4}/{run.asked(games)}{left}")
 
 
-def propose(plan_path: Path, store: Path, folder: Path, min_z: float, most: int, show: int, race: bool) -> None:
+def propose(
+    plan_path: Path,
+    store: Path,
+    folder: Path,
+    min_z: float,
+    most: int,
+    show: int,
+    race: bool,
+    given: dict[str, int] | None = None,
+) -> None:
     """Each search's best candidates; the best that qualifies written as a data file, with its confirmation runs
     (``race``: the candidates to race instead, written as data files, with their race runs)."""
     plan = load_plan(plan_path)
@@ -58,8 +68,11 @@ def propose(plan_path: Path, store: Path, folder: Path, min_z: float, most: int,
         print("the plan has no perturbed runs: no search to propose from")
     for line in [*proposal_lines(proposals), *agreement_lines(proposals)]:
         print(line)
-    if race and any(r.group == rebalance.RACE for r in plan.runs):
+    if race and not given and any(r.group == rebalance.RACE for r in plan.runs):
         print_race_result(plan, held)
+        return
+    if race and given:
+        print_given_race(plan, proposals, given, folder)
         return
     if race:
         print_races(plan, proposals, folder)
@@ -98,6 +111,37 @@ def print_races(plan: Plan, proposals: list[rebalance.Proposal], folder: Path) -
     for level in range(len(rebalance.RACE_LEVELS)):
         for each in runs:
             print("    " + rebalance.plan_entry(each[level]) + ",")
+
+
+def print_given_race(plan: Plan, proposals: list[rebalance.Proposal], given: dict[str, int], folder: Path) -> None:
+    """A candidate a designer gives, written as a data file, with its race runs; a warning for each building built
+    too rarely today whose costs it leaves alone (the searches' floors)."""
+    run = next((r for r in plan.runs if r.perturb is not None), None)
+    if run is None:
+        raise LongrunError("the plan has no perturbed run, so no numbers are known to move: nothing to race")
+    candidate = rebalance.given_candidate(given, rebalance.run_fields(run, ROOT))
+    path, entrant = rebalance.write_given(run, candidate, folder, ROOT)
+    data = rebalance.plan_path(path, ROOT)
+    print(f"given: wrote {data} ({candidate.describe()})")
+    floor = next((p.floors for p in proposals if p.floors), ())
+    for missed in rebalance.unlifted(candidate, floor):
+        print(f"given: it lowers no cost of {missed.building}: {missed.describe()}")
+    print("given: the race runs (plan entries):")
+    for each in rebalance.racing(plan, entrant, data):
+        print("    " + rebalance.plan_entry(each) + ",")
+
+
+def parse_given(text: str) -> dict[str, int]:
+    """``"Pier.cost.food=10, Dock.cost.francs=8"`` as changes; a LongrunError says what is wrong."""
+    out: dict[str, int] = {}
+    for part in (p.strip() for p in text.split(",")):
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip() or not value.strip().lstrip("-").isdigit():
+            raise LongrunError(
+                f"--given takes 'Number=value' pairs separated by commas, e.g. 'Pier.cost.food=10'; not '{part}'"
+            )
+        out[key.strip()] = int(value)
+    return out
 
 
 def print_race_result(plan: Plan, held: dict[str, list[dict[str, Any]]]) -> None:
@@ -150,14 +194,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--race", action="store_true", help="propose: the candidates to race when none qualifies, and their runs"
     )
+    parser.add_argument(
+        "--given",
+        default="",
+        help="propose --race: race this candidate instead ('Pier.cost.food=10,Dock.cost.francs=8')",
+    )
     args = parser.parse_args(argv)
     if args.minutes is not None and not args.minutes > 0:
         parser.error(f"--minutes must be a positive number, not {args.minutes:g}")
     if args.min_z < 0 or args.most < 1 or args.show < 1:
         parser.error("--min-z must be 0 or more, --most and --show 1 or more")
+    if args.given and not (args.what == "propose" and args.race):
+        parser.error("--given names a candidate to race: use it with 'propose --race'")
     try:
         if args.what == "propose":
-            propose(args.plan, args.store, args.candidates, args.min_z, args.most, args.show, args.race)
+            given = parse_given(args.given) if args.given else None
+            propose(args.plan, args.store, args.candidates, args.min_z, args.most, args.show, args.race, given)
         elif args.what == "status":
             status(args.plan, args.store)
         elif args.what == "report":

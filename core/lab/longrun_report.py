@@ -150,23 +150,9 @@ def seat_lines(plan: Plan, curves: Sequence[dict[str, Any]]) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
-def building_counts(games: Sequence[dict[str, Any]]) -> dict[str, tuple[int, int]]:
-    """Per building: the games it was built in, and its owner's wins among them (final owner)."""
-    built: dict[str, int] = defaultdict(int)
-    owner_won: dict[str, int] = defaultdict(int)
-    for g in games:
-        names = {b[1] for b in g["buildings"] if b[0] == "build"}
-        for name in names:
-            built[name] += 1
-            owner = g["owners"].get(name)
-            if owner is not None and g["winners"] == [owner]:
-                owner_won[name] += 1
-    return {name: (built[name], owner_won[name]) for name in built}
-
-
 def building_rows(games: Sequence[dict[str, Any]]) -> list[list[Any]]:
     """Per building: the games it was built in, and its owner's wins among them, the most built first."""
-    counts = building_counts(games)
+    counts = rebalance.building_counts(games)
     n = len(games)
     rows = []
     for name in sorted(counts, key=lambda b: (-counts[b][0], b)):  # a fixed order (sets iterate by hash)
@@ -495,9 +481,6 @@ def _median(described: dict[str, float | None]) -> str:
 # ---------------------------------------------------------------------------
 
 #: the building checks of a rebalance: built in at least this share of ai:normal games ...
-BUILT_AT_LEAST = 0.05
-#: ... and no building whose owner won more than this share of the games it was built in
-OWNER_WINS_AT_MOST = 0.70
 
 REBALANCE_NOTE = (
     "Each search (a pair of perturbed runs, one at ai:easy and one at ai:normal, on seeds of its own) predicts, for "
@@ -513,7 +496,11 @@ REBALANCE_NOTE = (
     "plus its standard error (smaller first); when none qualifies, the closest to the bands is shown first. "
     "`python benchmarks/longrun.py propose` writes each search's best qualifying candidate as a data file and prints "
     "the runs that confirm it, on seeds no search used. With two searches or more, the *pooled* search fits every "
-    "search's games at each level together (the most precise fits; the searches alone say whether they agree)."
+    "search's games at each level together (the most precise fits; the searches alone say whether they agree). "
+    f"A building built in fewer than {100 * rebalance.BUILT_AT_LEAST:.0f}% of today's {rebalance.FLOOR_LEVEL} games "
+    "(the seat curve's) cannot meet its target whatever the seats do, so every candidate also lowers its largest cost "
+    "that may move by one of the search's steps; the search's perturbed games say how often it was built at each "
+    "value of that cost."
 )
 
 
@@ -538,6 +525,7 @@ def proposal_lines(proposals: Sequence[rebalance.Proposal]) -> list[str]:
             "Today's data, as fitted: " + ", ".join(f"{p.level} {predicted(p)}" for p in today.predictions) + ".",
             "",
         ]
+        lines += [f"- {floor.describe()}." for floor in prop.floors] + ([""] if prop.floors else [])
         rows = [
             [i, c.describe(), *(predicted(p) for p in c.predictions), "yes" if c.qualifies else "no"]
             for i, c in enumerate(prop.candidates, 1)
@@ -585,16 +573,18 @@ def agreement_lines(proposals: Sequence[rebalance.Proposal]) -> list[str]:
 
 
 def building_check(games: Sequence[dict[str, Any]], names: Iterable[str]) -> tuple[list[str], list[str]]:
-    """The buildings (of ``names``) built in fewer than :data:`BUILT_AT_LEAST` of ``games``, and those whose
-    owner won more than :data:`OWNER_WINS_AT_MOST` of the games they were built in (each with its share)."""
-    counts = building_counts(games)
+    """The buildings (of ``names``) built in fewer than :data:`~core.lab.rebalance.BUILT_AT_LEAST` of ``games``, and those whose
+    owner won more than :data:`~core.lab.rebalance.OWNER_WINS_AT_MOST` of the games they were built in (each with its share)."""
+    counts = rebalance.building_counts(games)
     n = max(1, len(games))
     rare = [
         f"{b} {pct(counts.get(b, (0, 0))[0] / n)}"
         for b in sorted(names)
-        if counts.get(b, (0, 0))[0] < BUILT_AT_LEAST * n
+        if counts.get(b, (0, 0))[0] < rebalance.BUILT_AT_LEAST * n
     ]
-    strong = [f"{b} {pct(w / k)} of {k}" for b, (k, w) in sorted(counts.items()) if k and w / k > OWNER_WINS_AT_MOST]
+    strong = [
+        f"{b} {pct(w / k)} of {k}" for b, (k, w) in sorted(counts.items()) if k and w / k > rebalance.OWNER_WINS_AT_MOST
+    ]
     return rare, strong
 
 
@@ -660,9 +650,9 @@ def _building_verdicts(runs: Sequence[RunPlan], held: Held, root: Path) -> tuple
     names = {f.entity for f in game.tuning.fields(data)} if game.tuning is not None else set()
     rare, strong = building_check(held[normal.name], names)
     said = [
-        f"every building built in at least {pct(BUILT_AT_LEAST)} of ai:normal games: "
+        f"every building built in at least {pct(rebalance.BUILT_AT_LEAST)} of ai:normal games: "
         + ("met" if not rare else "not met (" + ", ".join(rare) + ")"),
-        f"no building whose owner won more than {pct(OWNER_WINS_AT_MOST)} of its games: "
+        f"no building whose owner won more than {pct(rebalance.OWNER_WINS_AT_MOST)} of its games: "
         + ("met" if not strong else "not met (" + ", ".join(strong) + ")"),
     ]
     return said, not rare and not strong
@@ -692,7 +682,9 @@ RACE_NOTE = (
     + ", each look's interval at the z that shares a 5% chance of wrongly putting a candidate out among all the run's "
     "looks (Bonferroni); a candidate out at ai:easy is not played at ai:normal. The candidate that survives every "
     "level, fewest numbers first, is then confirmed on seeds no search used. `python benchmarks/longrun.py propose "
-    "--race` writes the candidates' data files and prints their race runs."
+    "--race` writes the candidates' data files and prints their race runs; `propose --race --given "
+    "'Pier.cost.food=10,Dock.cost.francs=8'` does so for a candidate of one's own (a designer's, or a race's "
+    "lesson), saying which rarely built building it leaves alone."
 )
 
 

@@ -76,6 +76,94 @@ RACE_LEVELS = ("ai:easy", "ai:normal")
 RACE_EVERY = {"ai:easy": 40, "ai:normal": 20}
 #: the plan group of the race runs
 RACE = "race"
+#: the search name of a candidate a designer gives (``propose --race --given``) rather than a search proposes
+GIVEN = "given"
+#: the building targets, judged at :data:`FLOOR_LEVEL`: every building built in at least this share of the games ...
+BUILT_AT_LEAST = 0.05
+#: ... and no building whose owner won more than this share of the games it was built in
+OWNER_WINS_AT_MOST = 0.70
+#: the level whose games the building targets judge (the one players meet)
+FLOOR_LEVEL = "ai:normal"
+
+
+# ---------------------------------------------------------------------------
+# Buildings built too rarely: the floor every candidate lifts
+# ---------------------------------------------------------------------------
+
+
+def building_counts(games: Sequence[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:
+    """Per building: the games it was built in, and its owner's wins among them (final owner)."""
+    built: dict[str, int] = defaultdict(int)
+    owner_won: dict[str, int] = defaultdict(int)
+    for g in games:
+        names = {b[1] for b in g["buildings"] if b[0] == "build"}
+        for name in names:
+            built[name] += 1
+            owner = g["owners"].get(name)
+            if owner is not None and g["winners"] == [owner]:
+                owner_won[name] += 1
+    return {name: (built[name], owner_won[name]) for name in built}
+
+
+@dataclass(frozen=True)
+class Floor:
+    """A building built in fewer than :data:`BUILT_AT_LEAST` of today's :data:`FLOOR_LEVEL` games, and the move
+    every candidate makes for it: its largest cost that may move, one step down (None: none may)."""
+
+    building: str
+    built: int
+    games: int
+    move: Move | None
+    #: how often it was built in the search's perturbed games at each value of the moved number:
+    #: (value, games it was built in, games), the lowest value first
+    evidence: tuple[tuple[int, int, int], ...] = ()
+
+    def describe(self) -> str:
+        share = f"{100 * self.built / self.games:.1f}%" if self.games else "–"
+        how = f"every candidate moves {self.move}" if self.move else "none of its costs may move down a step"
+        seen = "; ".join(
+            f"at {v}, {b} of {n} ({100 * b / n:.1f}%)"
+            for v, b, n in self.evidence
+            if self.move and v != self.move.value
+        )
+        where = f" (built in the search's perturbed {FLOOR_LEVEL} games {seen})" if seen else ""
+        return f"{self.building} is built in {self.built} of {self.games} {FLOOR_LEVEL} games today ({share}): {how}{where}"
+
+
+def floors(
+    games: Sequence[Mapping[str, Any]],
+    buildings: Sequence[str],
+    fields: Sequence[TunableField],
+    step: int,
+    perturbed: Sequence[Mapping[str, Any]] = (),
+) -> list[Floor]:
+    """The :class:`Floor` of each of ``buildings`` built in too few of ``games`` (today's data at
+    :data:`FLOOR_LEVEL`): its move among ``fields`` (the numbers that may move) in steps of ``step``, and how often
+    it was built in the ``perturbed`` games (the search's at that level) at each value of the moved number."""
+    if not games:
+        return []
+    counts = building_counts(games)
+    out = []
+    for name in sorted(set(buildings)):
+        built = counts.get(name, (0, 0))[0]
+        if built >= BUILT_AT_LEAST * len(games):
+            continue
+        costs = sorted((f for f in fields if f.entity == name and ".cost." in f.key), key=lambda f: (-f.value, f.key))
+        moves = [m for f in costs for m in number_moves(f, step, (-1,))]
+        move = moves[0] if moves else None
+        out.append(Floor(name, built, len(games), move, built_at(name, move, perturbed) if move else ()))
+    return out
+
+
+def built_at(building: str, move: Move, games: Sequence[Mapping[str, Any]]) -> tuple[tuple[int, int, int], ...]:
+    """How often ``building`` was built in perturbed ``games`` at each value of the number ``move`` changes:
+    (value, games it was built in, games), the lowest value first."""
+    seen: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    for g in games:
+        value = int(g.get("perturbation", {}).get(move.key, move.value))
+        seen[value][1] += 1
+        seen[value][0] += any(b[0] == "build" and b[1] == building for b in g["buildings"])
+    return tuple((v, built, n) for v, (built, n) in sorted(seen.items()))
 
 
 # ---------------------------------------------------------------------------
@@ -226,11 +314,11 @@ def candidates(
     most: int = MOST,
     keep: int = 5,
     moves: Sequence[int] = MOVES,
+    required: Sequence[Move] = (),
 ) -> list[Candidate]:
-    """The ``keep`` best candidates (:meth:`Candidate.rank`) of 1 to ``most`` clear numbers, each moved by ``moves``."""
-    return heapq.nsmallest(
-        keep, every_candidate(levels, fields, min_z=min_z, most=most, moves=moves), key=Candidate.rank
-    )
+    """The ``keep`` best candidates (:meth:`Candidate.rank`) of :func:`every_candidate`."""
+    every = every_candidate(levels, fields, min_z=min_z, most=most, moves=moves, required=required)
+    return heapq.nsmallest(keep, every, key=Candidate.rank)
 
 
 def every_candidate(
@@ -240,15 +328,19 @@ def every_candidate(
     min_z: float = MIN_Z,
     most: int = MOST,
     moves: Sequence[int] = MOVES,
+    required: Sequence[Move] = (),
 ) -> Iterator[Candidate]:
-    """Every change of 1 to ``most`` clear numbers, each moved by ``moves`` within its bounds, with its predictions."""
+    """Every change of 1 to ``most`` clear numbers, each moved by ``moves`` within its bounds, with its predictions;
+    each with the ``required`` moves too (the floors': then the required moves alone are a candidate as well)."""
     by_key = {f.key: f for f in fields}
     step = levels[0].step
-    options = {k: number_moves(by_key[k], step, moves) for k in clear_numbers(levels, min_z)}
-    for size in range(1, most + 1):
+    fixed = {m.key for m in required}
+    options = {k: number_moves(by_key[k], step, moves) for k in clear_numbers(levels, min_z) if k not in fixed}
+    for size in range(0 if required else 1, most + 1):
         for keys in combinations(options, size):
             for combo in product(*(options[k] for k in keys)):
-                yield Candidate(combo, tuple(predict(level, combo) for level in levels))
+                chosen = (*combo, *required)
+                yield Candidate(chosen, tuple(predict(level, chosen) for level in levels))
 
 
 def race_candidates(
@@ -258,12 +350,12 @@ def race_candidates(
     min_z: float = MIN_Z,
     most: int = MOST,
     count: int = RACE_CANDIDATES,
+    required: Sequence[Move] = (),
 ) -> list[Candidate]:
     """The ``count`` candidates to race (:meth:`Candidate.race_rank` among the :attr:`~Candidate.raceable`),
     each changing a different set of numbers (two moves of one number are one candidate, the better)."""
-    ranked = sorted(
-        (c for c in every_candidate(levels, fields, min_z=min_z, most=most) if c.raceable), key=Candidate.race_rank
-    )
+    every = every_candidate(levels, fields, min_z=min_z, most=most, required=required)
+    ranked = sorted((c for c in every if c.raceable), key=Candidate.race_rank)
     chosen: list[Candidate] = []
     seen: set[frozenset[str]] = set()
     for candidate in ranked:
@@ -311,6 +403,8 @@ class Proposal:
     #: the |z| a number needed to be moved, and the most numbers a candidate changed
     min_z: float = MIN_Z
     most: int = MOST
+    #: the buildings built too rarely today, whose moves every candidate makes
+    floors: tuple[Floor, ...] = ()
 
     @property
     def best(self) -> Candidate | None:
@@ -321,6 +415,12 @@ def run_fields(run: RunPlan, root: Path) -> list[TunableField]:
     """The numbers a perturbed run moves."""
     assert run.perturb is not None
     return movable(load_ruleset(run.rules), run_options(run, root).get("buildings"), run.perturb)
+
+
+def building_names(run: RunPlan, root: Path) -> list[str]:
+    """Every building of ``run``'s data file (whatever its numbers' provenance)."""
+    tuning = load_ruleset(run.rules).tuning
+    return sorted({f.entity for f in tuning.fields(run_options(run, root).get("buildings"))}) if tuning else []
 
 
 def propose(
@@ -335,8 +435,11 @@ def propose(
     """Each search's proposal from the games ``held`` (run name -> games), and with two searches or more the
     pooled search's (:data:`POOLED`: every search's games at each level in one fit)."""
     found = searches(plan)
+    today = today_games(plan, held, found)
     out = [
-        search_proposal(name, {lv: [run] for lv, run in runs.items()}, held, root, min_z=min_z, most=most, keep=keep)
+        search_proposal(
+            name, {lv: [run] for lv, run in runs.items()}, held, root, min_z=min_z, most=most, keep=keep, today=today
+        )
         for name, runs in sorted(found.items())
     ]
     alike = _searches_of_one_step(found)
@@ -345,8 +448,22 @@ def propose(
         for _, runs in sorted(alike.items()):
             for lv, run in runs.items():
                 pooled[lv].append(run)
-        out.append(search_proposal(POOLED, pooled, held, root, min_z=min_z, most=most, keep=keep))
+        out.append(search_proposal(POOLED, pooled, held, root, min_z=min_z, most=most, keep=keep, today=today))
     return out
+
+
+def curve_runs(plan: Plan, rules: str) -> dict[str, RunPlan]:
+    """The seat curve's runs of ``rules`` (on today's data), by level."""
+    return {r.label: r for r in plan.runs if r.group == "seat curve" and r.rules == rules}
+
+
+def today_games(
+    plan: Plan, held: Mapping[str, Sequence[Mapping[str, Any]]], found: Mapping[str, Mapping[str, RunPlan]]
+) -> Sequence[Mapping[str, Any]]:
+    """The games of today's data at :data:`FLOOR_LEVEL` (the seat curve's run) for the searches' rules."""
+    rules = {run.rules for runs in found.values() for run in runs.values()}
+    runs = [curve_runs(plan, r).get(FLOOR_LEVEL) for r in sorted(rules)]
+    return [g for run in runs if run is not None for g in held.get(run.name, ())]
 
 
 def _searches_of_one_step(found: Mapping[str, Mapping[str, RunPlan]]) -> dict[str, Mapping[str, RunPlan]]:
@@ -371,6 +488,7 @@ def search_proposal(
     min_z: float = MIN_Z,
     most: int = MOST,
     keep: int = 5,
+    today: Sequence[Mapping[str, Any]] = (),
 ) -> Proposal:
     """One search's proposal: its fit at each level of :data:`SEARCH_LEVELS` from the games of that level's
     runs (one run for a search of its own, several pooled), its best candidates and those it races."""
@@ -388,6 +506,9 @@ def search_proposal(
     if len(steps) != 1 or any([f.key for f in run_fields(r, root)] != [f.key for f in fields] for r in ordered):
         raise LongrunError(f"the runs of search '{name}' do not move the same numbers by the same step")
     (step,) = steps
+    at_floor = games.get(FLOOR_LEVEL, [])
+    lifted = tuple(floors(today, building_names(ordered[0], root), fields, step, at_floor))
+    required = tuple(f.move for f in lifted if f.move is not None)
     levels = tuple(
         LevelFit(
             lv,
@@ -403,11 +524,12 @@ def search_proposal(
         ordered,
         levels,
         tuple(clear_numbers(levels, min_z)),
-        tuple(candidates(levels, fields, min_z=min_z, most=most, keep=keep)),
+        tuple(candidates(levels, fields, min_z=min_z, most=most, keep=keep, required=required)),
         tuple(fields),
         min_z=min_z,
         most=most,
-        race=tuple(race_candidates(levels, fields, min_z=min_z, most=most)),
+        race=tuple(race_candidates(levels, fields, min_z=min_z, most=most, required=required)),
+        floors=lifted,
     )
 
 
@@ -444,6 +566,48 @@ def write_candidate(proposal: Proposal, candidate: Candidate, folder: Path, root
     base = run_options(run, root).get("buildings")
     path = folder / f"{candidate_stem(proposal, candidate)}.json"
     return write_data(load_ruleset(run.rules), base, candidate.changes, path, note)
+
+
+def given_candidate(changes: Mapping[str, int], fields: Sequence[TunableField]) -> Candidate:
+    """A candidate of the ``changes`` a designer gives (key -> new value), checked against the numbers that may
+    move (``fields``): an unknown number, a value outside its bounds or no change at all is refused, saying why."""
+    by_key = {f.key: f for f in fields}
+    unknown = [k for k in changes if k not in by_key]
+    if unknown:
+        near = sorted({f.key for f in fields if f.entity in {k.split(".")[0] for k in unknown}})
+        hint = f" (its numbers that may move: {', '.join(near)})" if near else ""
+        raise LongrunError(
+            f"no number that may move is called {', '.join(unknown)}{hint}: a number is named 'Building.field' "
+            "as the perturbation tables name it, e.g. 'Pier.cost.food'"
+        )
+    moves = []
+    for key, new in changes.items():
+        f = by_key[key]
+        if not f.low <= new <= f.high:
+            raise LongrunError(f"{key} may be {f.low} to {f.high}, not {new}")
+        if new != f.value:
+            moves.append(Move(key, f.value, 0, new))
+    if not moves:
+        raise LongrunError("the given changes change nothing: each number is already at that value")
+    return Candidate(tuple(moves), ())
+
+
+def unlifted(candidate: Candidate, floor: Sequence[Floor]) -> list[Floor]:
+    """The floors (buildings built too rarely today) ``candidate`` lowers none of the costs of."""
+    lowered = {m.key.split(".", 1)[0] for m in candidate.moves if ".cost." in m.key and m.new < m.value}
+    return [f for f in floor if f.building not in lowered]
+
+
+def write_given(run: RunPlan, candidate: Candidate, folder: Path, root: Path) -> tuple[Path, Entrant]:
+    """Write a given candidate (:func:`given_candidate`) on ``run``'s data as a data file into ``folder``, and
+    return it with the entrant its race runs name."""
+    stem = f"{run.rules}-{GIVEN}-{candidate.digest()}"
+    note = (
+        f"changed by the rebalance of the long measurements: a candidate given to race ({candidate.describe()}), {stem}"
+    )
+    base = run_options(run, root).get("buildings")
+    path = write_data(load_ruleset(run.rules), base, candidate.changes, folder / f"{stem}.json", note)
+    return path, Entrant(run.rules, GIVEN, candidate.digest(), candidate.describe())
 
 
 def plan_path(path: Path, root: Path) -> str:
@@ -492,12 +656,17 @@ def race_runs(plan: Plan, proposal: Proposal, candidate: Candidate, data: str) -
     plays it, on seeds of their own, stopped as soon as the first seat's share is clearly outside the level's
     target band (:class:`core.lab.longrun.RaceSpec`, a look every :data:`RACE_EVERY` games); a level is not played
     once the candidate is out at a level before it."""
-    return _runs_like_the_curve(plan, Entrant.of(proposal, candidate), data, RACE_LEVELS, RACE)
+    return racing(plan, Entrant.of(proposal, candidate), data)
+
+
+def racing(plan: Plan, entrant: Entrant, data: str) -> list[RunPlan]:
+    """:func:`race_runs` of a candidate known by its entrant (a given one, which no search proposed)."""
+    return _runs_like_the_curve(plan, entrant, data, RACE_LEVELS, RACE)
 
 
 def _runs_like_the_curve(plan: Plan, entrant: Entrant, data: str, levels: Sequence[str], group: str) -> list[RunPlan]:
     rules = entrant.rules
-    curve = {r.label: r for r in plan.runs if r.group == "seat curve" and r.rules == rules}
+    curve = curve_runs(plan, rules)
     absent = [lv for lv in levels if lv not in curve]
     if absent:
         raise LongrunError(f"the plan has no seat-curve run of {rules} at {', '.join(absent)} to play it like")
@@ -509,7 +678,8 @@ def _runs_like_the_curve(plan: Plan, entrant: Entrant, data: str, levels: Sequen
     for level in levels:
         like = curve[level]
         name = f"{stem}-{level.split(':')[-1]}"
-        question = f"{like.question}, on the candidate {data} of search {entrant.search} ({entrant.described}), {said}"
+        whose = "given to race" if entrant.search == GIVEN else f"of search {entrant.search}"
+        question = f"{like.question}, on the candidate {data} {whose} ({entrant.described}), {said}"
         update: dict[str, Any] = {
             "name": name,
             "group": group,

@@ -138,7 +138,8 @@ def fill_perturbed(store: Path, plan: Plan) -> None:
             p = base + slope * (changes.get("Farmland.value", 4) - 4) / SPEC.step
             for index in (2 * pair, 2 * pair + 1):
                 winners = [0] if rng.random() < p else [1]
-                records.append({"index": index, "wall": 1.0, "winners": winners, "perturbation": changes})
+                game = {"index": index, "wall": 1.0, "winners": winners, "perturbation": changes}
+                records.append(game | {"buildings": [], "owners": {}})
         write_store(store, run, records)
 
 
@@ -520,3 +521,101 @@ def test_the_pooled_search_leaves_out_a_search_of_another_step(tmp_path: Path) -
     *searches, pooled = rebalance.propose(plan, held, ROOT)
     assert [p.search for p in searches] == ["a", "b", "c"] and pooled.search == rebalance.POOLED
     assert {r.name for r in pooled.runs} == {f"inland-perturb-{lv}-{s}" for lv in ("easy", "normal") for s in "ab"}
+
+
+# ---------------------------------------------------------------------------
+# The floor: a building built too rarely gets cheaper in every candidate
+# ---------------------------------------------------------------------------
+
+DOCK = TunableField("Dock.cost.francs", 12, "Dock", "reconstructed", 0, 40)
+
+
+def built_game(index: int, built: list[str], perturbation: dict[str, int] | None = None) -> dict[str, Any]:
+    game = {"index": index, "winners": [0], "owners": dict.fromkeys(built, 0)}
+    return game | {"buildings": [["build", b, 0] for b in built], "perturbation": perturbation or {}}
+
+
+def test_a_building_built_too_rarely_has_its_cost_moved_a_step_down_with_the_evidence() -> None:
+    """Target: every building built in at least 5% of ai:normal games. 1 of 40 (2.5%) is too few, 2 of 40 is not."""
+    today = [built_game(i, ["Dock"] * (i == 0) + ["Pier"] * (i < 2)) for i in range(40)]
+    perturbed = [built_game(0, ["Dock"], {"Dock.cost.francs": 8}), built_game(1, [], {"Dock.cost.francs": 8})]
+    perturbed += [built_game(2 + i, [], {"Dock.cost.francs": 16} if i < 3 else {}) for i in range(10)]
+    pier = TunableField("Pier.cost.food", 6, "Pier", "reconstructed", 1, 17)
+    (floor,) = rebalance.floors(today, ["Dock", "Pier"], [DOCK, pier], 4, perturbed)
+    assert floor.building == "Dock" and (floor.built, floor.games) == (1, 40)
+    assert floor.move == rebalance.Move("Dock.cost.francs", 12, -1, 8)
+    assert floor.evidence == ((8, 1, 2), (12, 0, 7), (16, 0, 3))
+    said = floor.describe()
+    assert said.startswith("Dock is built in 1 of 40 ai:normal games today (2.5%): every candidate moves")
+    assert "at 8, 1 of 2 (50.0%); at 16, 0 of 3 (0.0%)" in said
+    (unmovable,) = rebalance.floors(today, ["Dock"], [pier], 4)  # the Dock's cost not among the numbers that move
+    assert unmovable.move is None and "none of its costs may move down a step" in unmovable.describe()
+
+
+def test_every_candidate_makes_the_floors_moves_and_they_alone_are_one() -> None:
+    fields = [*FIELDS, DOCK]
+    easy = level("ai:easy", 0.40, {"A.value": (0.05, 0.01)})
+    normal = level("ai:normal", 0.60, {"A.value": (-0.05, 0.01)})
+    for lv in (easy, normal):  # the Dock's number fitted, without effect
+        lv.effects["Dock.cost.francs"] = Effect("Dock.cost.francs", 12, 0.0, 0.01, moved=10)
+    lift = rebalance.Move("Dock.cost.francs", 12, -1, 10)
+    found = list(rebalance.every_candidate([easy, normal], fields, required=(lift,)))
+    assert all(lift in c.moves for c in found)
+    assert any(c.changes == {"Dock.cost.francs": 10} for c in found)
+    best = rebalance.candidates([easy, normal], fields, required=(lift,))[0]
+    assert best.qualifies and best.changes == {"A.value": 14, "Dock.cost.francs": 10}
+
+
+def test_the_search_lifts_the_buildings_todays_curve_builds_too_rarely(tmp_path: Path) -> None:
+    plan = synthetic_plan()
+    fill_perturbed(tmp_path, plan)
+    every = [b for b in rebalance.building_names(plan.runs[3], ROOT) if b != "Dock"]
+    write_store(tmp_path, plan.runs[0], [built_game(i, every) for i in range(20)])  # all but the Dock, 20 times
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    (proposal,) = rebalance.propose(plan, held, ROOT)
+    (dock,) = proposal.floors
+    assert dock.building == "Dock"
+    assert dock.move is not None and dock.move.new == dock.move.value - SPEC.step
+    best = proposal.best
+    assert best is not None and best.changes["Farmland.value"] == 6 and dock.move.key in best.changes
+    assert f"- {dock.describe()}." in proposal_lines([proposal])
+
+
+@pytest.mark.parametrize(
+    ("given", "says"),
+    [
+        ({"Pier.cost.fod": 10}, "no number that may move is called Pier.cost.fod (its numbers that may move: "),
+        ({"Pier.cost.food": 99}, "Pier.cost.food may be 1 to 17, not 99"),
+        ({"Pier.cost.food": 6}, "the given changes change nothing"),
+    ],
+)
+def test_a_given_candidate_that_cannot_be_raced_says_why(given: dict[str, int], says: str) -> None:
+    fields = rebalance.run_fields(perturbed_run("ai:easy"), ROOT)
+    with pytest.raises(longrun.LongrunError) as caught:
+        rebalance.given_candidate(given, fields)
+    assert says in str(caught.value)
+
+
+def test_propose_race_given_writes_the_candidate_and_warns_of_a_floor_it_leaves(tmp_path: Path) -> None:
+    plan = synthetic_plan()
+    fill_perturbed(tmp_path / "store", plan)
+    every = [b for b in rebalance.building_names(plan.runs[3], ROOT) if b != "Dock"]
+    write_store(tmp_path / "store", plan.runs[0], [built_game(i, every) for i in range(20)])
+    plan_file = tmp_path / "plan.json"
+    plan_file.write_text(plan.model_dump_json(), encoding="utf-8")
+    args = ["propose", "--race", "--plan", str(plan_file), "--store", str(tmp_path / "store")]
+    args += ["--candidates", str(tmp_path / "c"), "--given", "Pier.cost.food=10"]
+    out = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, check=True, cwd=ROOT)
+    (written,) = (tmp_path / "c").glob("inland-given-*.json")
+    assert f"given: wrote {written.resolve()} (Pier.cost.food 6->10)" in out.stdout
+    assert "given: it lowers no cost of Dock: Dock is built in 0 of 20 ai:normal games today" in out.stdout
+    entries = [line.strip().rstrip(",") for line in out.stdout.splitlines() if line.startswith("    {")]
+    runs = [RunPlan.model_validate_json(e) for e in entries]
+    assert [r.label for r in runs] == ["ai:easy", "ai:normal"] and runs[0].name.startswith("inland-race-given-")
+    assert "given to race (Pier.cost.food 6->10)" in runs[0].question
+    assert rebalance.data_changes("inland", str(written), ROOT) == ["Pier.cost.food 6->10"]
+    Plan(runs=[*plan.runs, *runs])
+    wrong = subprocess.run(
+        [sys.executable, str(SCRIPT), *args[:-1], "Pier.cost.food"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert wrong.returncode == 2 and "--given takes 'Number=value' pairs" in wrong.stderr
