@@ -712,14 +712,16 @@ class Survivor:
 
 
 def race_survivors(plan: Plan, held: Mapping[str, Sequence[Mapping[str, Any]]], root: Path) -> list[Survivor]:
-    """The raced candidates that survived every level (:meth:`Survivor.rank` first): each run of their race
-    played to the end, never out, its first seat's share in the level's band."""
+    """The raced candidates that survived every level (:meth:`Survivor.rank` first): a run of their race at each
+    level of :data:`RACE_LEVELS`, each played to the end, never out, its first seat's share in the level's band."""
     by_data: dict[str, list[RunPlan]] = defaultdict(list)
     for run in plan.runs:
         if run.group == RACE and run.race is not None:
             by_data[str(run.options.get("buildings") or "")].append(run)
     out = []
     for data, runs in by_data.items():
+        if not set(RACE_LEVELS) <= {r.label for r in runs}:
+            continue  # not raced at every level: it survived none of the levels it was not played at
         shares = {}
         for run in runs:
             verdict = race_verdict(run, [dict(g) for g in held.get(run.name, ())])

@@ -495,6 +495,12 @@ def test_a_run_stopped_short_or_outside_its_band_does_not_survive(tmp_path: Path
     verdict = longrun.race_verdict(normal, held[normal.name])
     assert verdict is not None and not verdict.out
     assert rebalance.race_survivors(plan, held, ROOT) == []
+    # in band at ai:easy, and no race run at ai:normal in the plan at all: not a survivor either
+    write_store(tmp_path, normal, [race_game(i, i % 2 == 0) for i in range(20)])
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    assert [s.data for s in rebalance.race_survivors(plan, held, ROOT)] == [easy.options["buildings"]]
+    alone = Plan(runs=[r for r in plan.runs if r.name != normal.name])
+    assert rebalance.race_survivors(alone, held, ROOT) == []
 
 
 def test_propose_race_names_the_winner_and_prints_its_confirmation(tmp_path: Path) -> None:
