@@ -69,7 +69,7 @@ def propose(
     for line in [*proposal_lines(proposals), *agreement_lines(proposals)]:
         print(line)
     if race and not given and any(r.group == rebalance.RACE for r in plan.runs):
-        print_race_result(plan, held)
+        print_race_result(plan, held, proposals, folder)
         return
     if race and given:
         print_given_race(plan, proposals, given, folder)
@@ -144,9 +144,11 @@ def parse_given(text: str) -> dict[str, int]:
     return out
 
 
-def print_race_result(plan: Plan, held: dict[str, list[dict[str, Any]]]) -> None:
-    """Where the plan's race stands: its winner and the runs that confirm it, or how many candidates are
-    still in it."""
+def print_race_result(
+    plan: Plan, held: dict[str, list[dict[str, Any]]], proposals: list[rebalance.Proposal], folder: Path
+) -> None:
+    """Where the plan's race stands: its winner and the runs that confirm it, how many candidates are still in
+    it, or, once every one has failed, the next round (:func:`print_races`: candidates not raced yet)."""
     survivors = rebalance.race_survivors(plan, held, ROOT)
     if survivors:
         best = survivors[0]
@@ -164,8 +166,10 @@ def print_race_result(plan: Plan, held: dict[str, list[dict[str, Any]]]) -> None
     out = {str(r.options.get("buildings")) for r in raced if (v := race_verdict(r, held[r.name])) and v.failed}
     if out == entered:
         print(
-            f"every raced candidate ({len(out)}) failed a level (out, or ended outside its band): none evens them all"
+            f"every raced candidate ({len(out)}) failed a level (out, or ended outside its band): none evens them all; "
+            "the next round races the candidates the fits, with the races' games, now put in band"
         )
+        print_races(plan, proposals, folder)
         return
     print(
         f"the race goes on: {len(entered - out)} candidate(s) still in, {len(out)} failed a level "

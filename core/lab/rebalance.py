@@ -32,7 +32,7 @@ import json
 import math
 import os
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
 from pathlib import Path
@@ -181,6 +181,8 @@ class LevelFit:
     step: int
     #: every run whose games the fit pools (the pooled search); () for a search's own run alone
     pooled: tuple[RunPlan, ...] = ()
+    #: how many games on known data the fit adds to the perturbed runs' (:func:`known_games`)
+    known: int = 0
     effects: dict[str, Effect] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -189,7 +191,9 @@ class LevelFit:
     def held(self) -> str:
         """Which run's games the fit used, and how many of those asked."""
         runs = self.pooled or (self.run,)
-        return f"{' + '.join(r.name for r in runs)}: {self.fit.games} of {sum(r.games for r in runs)} games"
+        perturbed = self.fit.games - self.known
+        said = f"{' + '.join(r.name for r in runs)}: {perturbed} of {sum(r.games for r in runs)} games"
+        return said + (f" + {self.known} games on known data" if self.known else "")
 
 
 @dataclass(frozen=True)
@@ -351,11 +355,14 @@ def race_candidates(
     most: int = MOST,
     count: int = RACE_CANDIDATES,
     required: Sequence[Move] = (),
+    raced: Collection[frozenset[tuple[str, int]]] = (),
 ) -> list[Candidate]:
     """The ``count`` candidates to race (:meth:`Candidate.race_rank` among the :attr:`~Candidate.raceable`),
-    each changing a different set of numbers (two moves of one number are one candidate, the better)."""
+    each changing a different set of numbers (two moves of one number are one candidate, the better), none
+    of them a change already ``raced`` (each as its set of (number, new value))."""
     every = every_candidate(levels, fields, min_z=min_z, most=most, required=required)
-    ranked = sorted((c for c in every if c.raceable), key=Candidate.race_rank)
+    fresh = (c for c in every if c.raceable and frozenset(c.changes.items()) not in raced)
+    ranked = sorted(fresh, key=Candidate.race_rank)
     chosen: list[Candidate] = []
     seen: set[frozenset[str]] = set()
     for candidate in ranked:
@@ -436,20 +443,41 @@ def propose(
     pooled search's (:data:`POOLED`: every search's games at each level in one fit)."""
     found = searches(plan)
     today = today_games(plan, held, found)
+    raced = raced_changes(plan, root)
     out = [
         search_proposal(
-            name, {lv: [run] for lv, run in runs.items()}, held, root, min_z=min_z, most=most, keep=keep, today=today
+            name,
+            {lv: [run] for lv, run in runs.items()},
+            held,
+            root,
+            min_z=min_z,
+            most=most,
+            keep=keep,
+            today=today,
+            raced=raced,
         )
         for name, runs in sorted(found.items())
     ]
-    alike = _searches_of_one_step(found)
-    if len(alike) >= 2:
+    if len(found) >= 2:
         pooled: dict[str, list[RunPlan]] = defaultdict(list)
-        for _, runs in sorted(alike.items()):
+        for _, runs in sorted(found.items()):
             for lv, run in runs.items():
                 pooled[lv].append(run)
-        out.append(search_proposal(POOLED, pooled, held, root, min_z=min_z, most=most, keep=keep, today=today))
+        known = {lv: known_games(plan, held, root, runs[0]) for lv, runs in pooled.items()}
+        pooling = search_proposal(
+            POOLED, pooled, held, root, min_z=min_z, most=most, keep=keep, today=today, known=known, raced=raced
+        )
+        out.append(pooling)
     return out
+
+
+def raced_changes(plan: Plan, root: Path) -> set[frozenset[tuple[str, int]]]:
+    """The changes the plan's races play (each as its set of (number, new value)): a new round races others."""
+    return {
+        frozenset(changed_numbers(run.rules, run.options.get("buildings"), root).items())
+        for run in plan.runs
+        if run.group == RACE
+    }
 
 
 def curve_runs(plan: Plan, rules: str) -> dict[str, RunPlan]:
@@ -466,17 +494,21 @@ def today_games(
     return [g for run in runs if run is not None for g in held.get(run.name, ())]
 
 
-def _searches_of_one_step(found: Mapping[str, Mapping[str, RunPlan]]) -> dict[str, Mapping[str, RunPlan]]:
-    """The searches the pooled search pools: those whose runs all move the numbers by the step most searches
-    use (the first search's among equals); a search of another step has its own fit, not a share of the pool."""
-    steps = {
-        name: {run.perturb.step for run in runs.values() if run.perturb is not None} for name, runs in found.items()
-    }
-    single = [next(iter(s)) for s in steps.values() if len(s) == 1]
-    if not single:
-        return {}
-    common = max(single, key=lambda step: (single.count(step), -single.index(step)))
-    return {name: found[name] for name in sorted(found) if steps[name] == {common}}
+def known_games(
+    plan: Plan, held: Mapping[str, Sequence[Mapping[str, Any]]], root: Path, like: RunPlan
+) -> list[dict[str, Any]]:
+    """The games played on known data by the agents, noise and rules of the perturbed run ``like``: the seat
+    curve's (today's data), the races' and the confirmations' (a candidate's changes), each as a row of the fit
+    whose perturbation is its data file's changes: every game on known numbers informs the effects (a raced
+    number's effect is then pinned by the games played at its new value) and the intercept (today's share)."""
+    out: list[dict[str, Any]] = []
+    for run in plan.runs:
+        alike = (run.rules, run.agents, run.noise) == (like.rules, like.agents, like.noise)
+        if run.perturb is not None or not alike or run.group not in ("seat curve", RACE, CONFIRMATION):
+            continue
+        changes = changed_numbers(run.rules, run.options.get("buildings"), root)
+        out += [dict(g) | {"perturbation": changes} for g in held.get(run.name, ())]
+    return out
 
 
 def search_proposal(
@@ -489,9 +521,12 @@ def search_proposal(
     most: int = MOST,
     keep: int = 5,
     today: Sequence[Mapping[str, Any]] = (),
+    known: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
+    raced: Collection[frozenset[tuple[str, int]]] = (),
 ) -> Proposal:
     """One search's proposal: its fit at each level of :data:`SEARCH_LEVELS` from the games of that level's
-    runs (one run for a search of its own, several pooled), its best candidates and those it races."""
+    runs (one run for a search of its own, several pooled, in units of the smallest of their steps) and the
+    ``known`` games of that level (:func:`known_games`), its best candidates and those it races."""
     ordered = tuple(run for lv in SEARCH_LEVELS for run in by_level.get(lv, ()))
     lacking = [lv for lv in SEARCH_LEVELS if not by_level.get(lv)]
     if lacking:
@@ -502,10 +537,10 @@ def search_proposal(
         said = "; ".join(_holds(by_level[lv], len(games[lv])) for lv in short)
         return Proposal(name, ordered, waiting=f"{said} (a fit needs at least {MIN_GAMES})")
     fields = run_fields(ordered[0], root)
-    steps = {run.perturb.step for run in ordered if run.perturb is not None}
-    if len(steps) != 1 or any([f.key for f in run_fields(r, root)] != [f.key for f in fields] for r in ordered):
-        raise LongrunError(f"the runs of search '{name}' do not move the same numbers by the same step")
-    (step,) = steps
+    if any([f.key for f in run_fields(r, root)] != [f.key for f in fields] for r in ordered):
+        raise LongrunError(f"the runs of search '{name}' do not move the same numbers")
+    step = min(run.perturb.step for run in ordered if run.perturb is not None)
+    known = known or {}
     at_floor = games.get(FLOOR_LEVEL, [])
     lifted = tuple(floors(today, building_names(ordered[0], root), fields, step, at_floor))
     required = tuple(f.move for f in lifted if f.move is not None)
@@ -513,9 +548,10 @@ def search_proposal(
         LevelFit(
             lv,
             by_level[lv][0],
-            fit_run(games[lv], fields, step),
+            fit_run([*games[lv], *known.get(lv, ())], fields, step),
             step,
             tuple(by_level[lv]) if len(by_level[lv]) > 1 else (),
+            len(known.get(lv, ())),
         )
         for lv in SEARCH_LEVELS
     )
@@ -528,7 +564,7 @@ def search_proposal(
         tuple(fields),
         min_z=min_z,
         most=most,
-        race=tuple(race_candidates(levels, fields, min_z=min_z, most=most, required=required)),
+        race=tuple(race_candidates(levels, fields, min_z=min_z, most=most, required=required, raced=raced)),
         floors=lifted,
     )
 
@@ -749,16 +785,21 @@ def plan_entry(run: RunPlan) -> str:
     return json.dumps(run.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False)
 
 
-def data_changes(rules: str, data: str | None, root: Path) -> list[str]:
-    """The numbers the data file ``data`` (relative to ``root``; None: today's data) changes from today's."""
-    if not data:
-        return []
+def changed_numbers(rules: str, data: str | None, root: Path) -> dict[str, int]:
+    """The numbers the data file ``data`` (relative to ``root``; None: today's data) changes from today's:
+    key -> its value there."""
     game = load_ruleset(rules)
-    if game.tuning is None:
+    if not data or game.tuning is None:
+        return {}
+    today = {f.key: f.value for f in game.tuning.fields(None)}
+    there = game.tuning.fields(str((root / data).resolve()))
+    return {f.key: f.value for f in there if f.key in today and today[f.key] != f.value}
+
+
+def data_changes(rules: str, data: str | None, root: Path) -> list[str]:
+    """:func:`changed_numbers` in words (``Pier.cost.food 6->10``)."""
+    game = load_ruleset(rules)
+    if not data or game.tuning is None:
         return []
     today = {f.key: f.value for f in game.tuning.fields(None)}
-    return [
-        f"{f.key} {today[f.key]}->{f.value}"
-        for f in game.tuning.fields(str((root / data).resolve()))
-        if f.key in today and today[f.key] != f.value
-    ]
+    return [f"{key} {today[key]}->{value}" for key, value in changed_numbers(rules, data, root).items()]

@@ -518,7 +518,9 @@ def test_propose_race_names_the_winner_and_prints_its_confirmation(tmp_path: Pat
     assert [r.group for r in runs] == ["confirmation"] * 3 and {r.options["buildings"] for r in runs} == {single}
 
 
-def test_the_pooled_search_leaves_out_a_search_of_another_step(tmp_path: Path) -> None:
+def test_the_pooled_search_fits_a_search_of_a_wider_step_in_units_of_the_smallest(tmp_path: Path) -> None:
+    """The fit is linear in each number's change, so a game of a wider step is a row with a larger change: search c
+    (a step of 4) is pooled with a and b (2), its moves counted as two steps of 2."""
     plan = two_search_plan()
     wide = PerturbSpec(share=0.3, step=4)
     c_runs = [perturbed_run(lv, "c").model_copy(update={"perturb": wide, "seed": 9}) for lv in ("ai:easy", "ai:normal")]
@@ -526,7 +528,50 @@ def test_the_pooled_search_leaves_out_a_search_of_another_step(tmp_path: Path) -
     held: dict[str, list[dict[str, Any]]] = {run.name: [] for run in plan.runs}
     *searches, pooled = rebalance.propose(plan, held, ROOT)
     assert [p.search for p in searches] == ["a", "b", "c"] and pooled.search == rebalance.POOLED
-    assert {r.name for r in pooled.runs} == {f"inland-perturb-{lv}-{s}" for lv in ("easy", "normal") for s in "ab"}
+    assert {r.name for r in pooled.runs} == {f"inland-perturb-{lv}-{s}" for lv in ("easy", "normal") for s in "abc"}
+    fields = rebalance.run_fields(c_runs[0], ROOT)
+    rng = random.Random(3)
+    for run in plan.runs:  # 10 points a change of 2 in Farmland.value, up at ai:easy and down at ai:normal
+        if run.perturb is None:
+            continue
+        base, slope = (0.40, 0.05) if run.label == "ai:easy" else (0.60, -0.05)
+        games = []
+        for i in range(600):
+            changes = draw(fields, run.perturb, run.seed * 1000 + i)
+            p = base + slope * (changes.get("Farmland.value", 4) - 4)
+            games.append({"index": i, "winners": [0] if rng.random() < p else [1], "perturbation": changes})
+        held[run.name] = games
+    pooled = rebalance.propose(plan, held, ROOT)[-1]
+    assert pooled.levels[0].step == 2
+    assert pooled.levels[0].effects["Farmland.value"].effect == pytest.approx(0.10, abs=0.04)
+
+
+def test_the_pooled_fit_adds_the_games_played_on_known_data(tmp_path: Path) -> None:
+    """The seat curve's games are rows at today's data and a race's at its candidate's changes: they pin the
+    intercept and the raced number's effect (a race's games say what a candidate does, whatever the fit said)."""
+    plan, _, races = raced_plan(tmp_path)
+    curve = rebalance.curve_runs(plan, "inland")
+    # a second search beside the plan's search t; both play like the curve (its agents and noise) at each level
+    plan = Plan(runs=[r for r in plan.runs if r.perturb is None])
+    for search in ("t", "a"):
+        searched = [perturbed_run(lv, search).model_copy(update={"noise": curve[lv].noise}) for lv in curve]
+        plan = Plan(runs=[*plan.runs, *(r for r in searched if r.label != "ai:hard")])
+    held: dict[str, list[dict[str, Any]]] = {run.name: [] for run in plan.runs}
+    for run in plan.runs:  # perturbed games that move nothing, half won by each seat
+        if run.perturb is not None:
+            held[run.name] = [{"index": i, "winners": [i % 2], "perturbation": {}} for i in range(rebalance.MIN_GAMES)]
+    held["inland-seats-easy"] = [race_game(i, i % 10 < 4) for i in range(40)]  # 40% on today's data
+    easy_race = races[0][0]  # Farmland.value 4->6, one step of 2
+    assert rebalance.changed_numbers("inland", str(easy_race.options["buildings"]), ROOT) == {"Farmland.value": 6}
+    held[easy_race.name] = [race_game(i, i % 10 < 7) for i in range(40)]  # 70% on the candidate
+    pooled = rebalance.propose(plan, held, ROOT)[-1]
+    easy = pooled.levels[0]
+    assert easy.known == 80 and easy.held().endswith("200 of 6000 games + 80 games on known data")
+    today = (200 * 0.5 + 40 * 0.4) / 240  # every row at today's data
+    assert easy.fit.intercept == pytest.approx(today, abs=0.01)
+    assert easy.effects["Farmland.value"].effect == pytest.approx(0.70 - today, abs=0.02)  # the ridge's pull is small
+    alone = rebalance.propose(plan, held, ROOT)[0]  # a search of its own adds no known games
+    assert alone.search == "a" and alone.levels[0].known == 0 and alone.levels[0].fit.games == 100
 
 
 # ---------------------------------------------------------------------------
@@ -625,3 +670,33 @@ def test_propose_race_given_writes_the_candidate_and_warns_of_a_floor_it_leaves(
         [sys.executable, str(SCRIPT), *args[:-1], "Pier.cost.food"], capture_output=True, text=True, cwd=ROOT
     )
     assert wrong.returncode == 2 and "--given takes 'Number=value' pairs" in wrong.stderr
+
+
+def test_when_every_raced_candidate_failed_propose_race_starts_a_round_of_others(tmp_path: Path) -> None:
+    plan = two_search_plan()
+    fill_perturbed(tmp_path / "store", Plan(runs=plan.runs[:5]))
+    fill_perturbed(tmp_path / "store", Plan(runs=[*plan.runs[:3], *plan.runs[5:]]))
+    plan_file = tmp_path / "plan.json"
+
+    def race_round() -> tuple[str, list[RunPlan]]:
+        plan_file.write_text(plan.model_dump_json(), encoding="utf-8")
+        args = ["propose", "--race", "--plan", str(plan_file), "--store", str(tmp_path / "store")]
+        args += ["--candidates", str(tmp_path / "c")]
+        done = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, check=True, cwd=ROOT)
+        lines = [line.strip().rstrip(",") for line in done.stdout.splitlines() if line.startswith("    {")]
+        return done.stdout, [RunPlan.model_validate_json(e) for e in lines]
+
+    _, first = race_round()
+    assert first
+    for run in first:  # every candidate out at its first look at ai:easy: the second seat won them all
+        if run.label == "ai:easy":
+            write_store(tmp_path / "store", run, [race_game(i, False) for i in range(40)])
+    plan = Plan(runs=[*plan.runs, *first])
+    said, second = race_round()
+    easy = [r for r in first if r.label == "ai:easy"]
+    assert f"every raced candidate ({len(easy)}) failed a level" in said and second
+    changed = {str(r.options["buildings"]): rebalance.changed_numbers("inland", str(r.options["buildings"]), ROOT)
+               for r in [*first, *second]}  # fmt: skip
+    before = {frozenset(changed[str(r.options["buildings"])].items()) for r in first}
+    assert all(frozenset(changed[str(r.options["buildings"])].items()) not in before for r in second)
+    Plan(runs=[*plan.runs, *second])
