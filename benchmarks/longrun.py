@@ -162,12 +162,17 @@ def print_race_result(
             print("    " + rebalance.plan_entry(run) + ",")
         return
     raced = [r for r in plan.runs if r.group == rebalance.RACE]
-    entered = {str(r.options.get("buildings")) for r in raced}
+    levels: dict[str, set[str]] = {}
+    for run in raced:
+        levels.setdefault(str(run.options.get("buildings")), set()).add(run.label)
+    entered = {data for data, raced_at in levels.items() if set(rebalance.RACE_LEVELS) <= raced_at}
     out = {str(r.options.get("buildings")) for r in raced if (v := race_verdict(r, held[r.name])) and v.failed}
-    if out == entered:
+    for data in sorted(set(levels) - entered - out):
+        print(f"{data} is not raced at every level ({', '.join(sorted(levels[data]))} only): it cannot win the race")
+    if entered <= out:
         print(
-            f"every raced candidate ({len(out)}) failed a level (out, or ended outside its band): none evens them all; "
-            "the next round races the candidates the fits, with the races' games, now put in band"
+            f"every candidate raced at every level ({len(entered)}) failed one (out, or ended outside its band): "
+            "none evens them all; the next round races the candidates the fits, with the races' games, put in band"
         )
         print_races(plan, proposals, folder)
         return
