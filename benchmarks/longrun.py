@@ -6,6 +6,7 @@
     python benchmarks/longrun.py propose [--min-z Z] [--most N]             # each search's candidate, its file and runs
     python benchmarks/longrun.py propose --race                             # the candidates to race, their files and runs
     python benchmarks/longrun.py propose --race --given "Pier.cost.food=10"  # race a candidate of your own
+    python benchmarks/longrun.py adopt --data FILE --name 2026-12          # ship a confirmed candidate as the default
 
 The plan (``benchmarks/longrun/plan.json``) lists every run; the store (``benchmarks/longrun/store/``,
 one file a run, one game a line) is committed with the code.  One process, node budgets, no time cap:
@@ -15,7 +16,9 @@ see :mod:`core.lab.longrun`.
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,7 +28,10 @@ sys.path.insert(0, str(ROOT))
 
 from core.lab import rebalance
 from core.lab.longrun import LongrunError, Plan, StopSignal, load_plan, play_plan, race_skip, race_verdict, read_run
-from core.lab.longrun_report import agreement_lines, proposal_lines, write_reports
+from core.lab.longrun_report import agreement_lines, judge, proposal_lines, write_reports
+from core.lab.perturb import write_data
+from core.lab.playtest.config import load_ruleset
+from inland_port import shipped
 
 HERE = Path(__file__).resolve().parent / "longrun"
 PLAN = HERE / "plan.json"
@@ -182,9 +188,44 @@ def print_race_result(
     )
 
 
+def adopt(plan_path: Path, store: Path, data: str, name: str) -> None:
+    """Make a confirmed candidate the Inland Port's default data: shipped as ``buildings-NAME.json`` beside
+    today's (which stays shipped, so its saves replay), each changed number noting the runs that confirmed it,
+    and named by ``default.json``."""
+    plan = load_plan(plan_path)
+    held = {run.name: read_run(store, run) for run in plan.runs}
+    judged = {j.data: j for j in judge(plan, held, ROOT)}
+    if data not in judged:
+        known = ", ".join(d for d in judged if d) or "none yet"
+        raise LongrunError(f"no confirmation run plays {data} (data files with confirmation runs: {known})")
+    verdict = judged[data]
+    if not verdict.every:
+        raise LongrunError(f"{data} is not confirmed, so it is not adopted: {verdict.line().removeprefix('- ')}")
+    rules = verdict.runs[0].rules
+    if rules != "inland":
+        raise LongrunError(f"only the Inland Port ships building data files; {data} is {rules}'s")
+    target = shipped.shipped_path(f"{shipped.PREFIX}{name}")
+    if not re.fullmatch(r"[0-9A-Za-z][0-9A-Za-z-]*", name) or target.exists():
+        raise LongrunError(
+            f"the new data needs a name of letters, digits and dashes that no shipped file has, like '2026-12' "
+            f"(shipped: {', '.join(shipped.shipped_names())}); not '{name}'"
+        )
+    changes = rebalance.changed_numbers(rules, data, ROOT)
+    note = f"rebalanced by the long measurements: confirmed by the runs {', '.join(r.name for r in verdict.runs)}"
+    write_data(load_ruleset(rules), None, changes, target, note)
+    default = shipped.DATA_DIR / shipped.DEFAULT_FILE
+    named = json.loads(default.read_text(encoding="utf-8")) | {"buildings": target.stem}
+    default.write_text(json.dumps(named, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {target} ({', '.join(verdict.changed)}); {default.name} now names {target.stem}")
+    print(
+        f"a new game plays {target.stem}; a game saved on {shipped.shipped_names()[0]} or any other shipped data "
+        "replays with its own (found by the digest its save records); re-pin the games the tests pin, in one commit"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["play", "status", "report", "propose"])
+    parser.add_argument("what", choices=["play", "status", "report", "propose", "adopt"])
     parser.add_argument("--minutes", type=float, default=None, help="play: stop after this many minutes")
     parser.add_argument("--runs", default="", help="play: only these runs (names, comma-separated)")
     parser.add_argument("--plan", type=Path, default=PLAN, help="the plan file")
@@ -208,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
         default="",
         help="propose --race: race this candidate instead ('Pier.cost.food=10,Dock.cost.francs=8')",
     )
+    parser.add_argument("--data", default="", help="adopt: the confirmed candidate's data file, as the plan names it")
+    parser.add_argument("--name", default="", help="adopt: the new shipped data's name ('2026-12')")
     args = parser.parse_args(argv)
     if args.minutes is not None and not args.minutes > 0:
         parser.error(f"--minutes must be a positive number, not {args.minutes:g}")
@@ -219,6 +262,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.what == "propose":
             given = parse_given(args.given) if args.given else None
             propose(args.plan, args.store, args.candidates, args.min_z, args.most, args.show, args.race, given)
+        elif args.what == "adopt":
+            if not args.data or not args.name:
+                parser.error("adopt needs --data (the confirmed candidate's file) and --name (the new data's name)")
+            adopt(args.plan, args.store, args.data, args.name)
         elif args.what == "status":
             status(args.plan, args.store)
         elif args.what == "report":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -615,34 +616,56 @@ def target_verdict(run: RunPlan, games: Sequence[dict[str, Any]]) -> tuple[list[
     return row, f"{run.label} {band}: {word}" + (figure if decisive else ""), met
 
 
-def verdict_lines(plan: Plan, held: Held, root: Path) -> list[str]:
-    """Each data file's confirmation: the targets' table, the building checks and a verdict per target."""
-    judged = confirmation_runs(plan)
-    if not judged:
-        return []
-    lines = ["**Confirmation** (the first seat's share of decisive games on each data file, against the targets):", ""]
-    rows, verdicts = [], []
-    for data, runs in judged.items():
+@dataclass(frozen=True)
+class Judged:
+    """One data file judged against every target: its confirmation runs (the seat curve's for today's data),
+    the table's rows, a verdict per target, and whether every target is met on every run played to its end."""
+
+    data: str
+    runs: tuple[RunPlan, ...]
+    changed: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    said: tuple[str, ...]
+    every: bool
+
+    def line(self) -> str:
+        name = self.data or "today's data"
+        if self.data:
+            whole = "confirmed" if self.every else "not confirmed"
+        else:
+            whole = "meets every target" if self.every else "does not meet every target"
+        head = f"- **{name}** ({', '.join(self.changed) if self.changed else 'no number changed'}): {whole}. "
+        return head + "; ".join(self.said) + "."
+
+
+def judge(plan: Plan, held: Held, root: Path) -> list[Judged]:
+    """Each data file with runs that judge it (:func:`confirmation_runs`), against every target."""
+    out = []
+    for data, runs in confirmation_runs(plan).items():
         name = data or "today's data"
-        changed = rebalance.data_changes(runs[0].rules, data or None, root)
-        said, met = [], []
-        for run in sorted(runs, key=lambda r: rebalance.CONFIRM_LEVELS.index(r.label)):
+        ordered = sorted(runs, key=lambda r: rebalance.CONFIRM_LEVELS.index(r.label))
+        rows, said, met = [], [], []
+        for run in ordered:
             row, verdict, ok = target_verdict(run, held[run.name])
-            rows.append([name, *row])
+            rows.append((name, *row))
             said.append(verdict)
             met.append(ok and len(held[run.name]) >= run.games)
         checked, ok = _building_verdicts(runs, held, root)
-        said += checked
-        met.append(ok)
-        every = all(met) and len(runs) == len(rebalance.CONFIRM_LEVELS)
-        if data:
-            whole = "confirmed" if every else "not confirmed"
-        else:
-            whole = "meets every target" if every else "does not meet every target"
-        head = f"- **{name}** ({', '.join(changed) if changed else 'no number changed'}): {whole}. "
-        verdicts.append(head + "; ".join(said) + ".")
+        every = all(met) and ok and len(runs) == len(rebalance.CONFIRM_LEVELS)
+        changed = tuple(rebalance.data_changes(runs[0].rules, data or None, root))
+        out.append(Judged(data, tuple(ordered), changed, tuple(rows), (*said, *checked), every))
+    return out
+
+
+def verdict_lines(plan: Plan, held: Held, root: Path) -> list[str]:
+    """Each data file's confirmation: the targets' table, the building checks and a verdict per target."""
+    judged = judge(plan, held, root)
+    if not judged:
+        return []
+    lines = ["**Confirmation** (the first seat's share of decisive games on each data file, against the targets):", ""]
     header = ["data", "level", "games", "seat 1's share of decisive games [95% CI]", "target", "verdict"]
-    return [*lines, *table(header, rows), "", *verdicts, ""]
+    rows = [list(row) for j in judged for row in j.rows]
+    return [*lines, *table(header, rows), "", *(j.line() for j in judged), ""]
 
 
 def _building_verdicts(runs: Sequence[RunPlan], held: Held, root: Path) -> tuple[list[str], bool]:

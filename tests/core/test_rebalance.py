@@ -3,8 +3,10 @@ report's section; on made-up fits and small synthetic stores (no game is played)
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +20,7 @@ from core.lab.longrun_report import agreement_lines, proposal_lines, rebalance_l
 from core.lab.perturb import Effect, Fit, PerturbSpec, draw
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import TunableField
+from inland_port import shipped
 from inland_port.state import InlandState
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -702,3 +705,57 @@ def test_when_every_raced_candidate_failed_propose_race_starts_a_round_of_others
     before = {frozenset(changed[str(r.options["buildings"])].items()) for r in first}
     assert all(frozenset(changed[str(r.options["buildings"])].items()) not in before for r in second)
     Plan(runs=[*plan.runs, *second])
+
+
+# ---------------------------------------------------------------------------
+# Adopting a confirmed candidate
+# ---------------------------------------------------------------------------
+
+
+def longrun_script() -> Any:
+    spec = importlib.util.spec_from_file_location("longrun_script", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("strong", ["", "Zoo"])
+def test_only_a_confirmed_candidate_is_adopted_and_todays_data_stays_shipped(
+    tmp_path: Path, strong: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plan = synthetic_plan()
+    fill_perturbed(tmp_path, plan)
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    (proposal,) = rebalance.propose(plan, held, ROOT)
+    assert proposal.best is not None
+    data = rebalance.plan_path(rebalance.write_candidate(proposal, proposal.best, tmp_path / "c", ROOT), ROOT)
+    confirming = rebalance.confirmation_runs(plan, proposal, proposal.best, data)
+    plan = Plan(runs=[*plan.runs, *confirming])
+    names = sorted({f.entity for f in rebalance.run_fields(plan.runs[3], ROOT)})
+    for run in confirming:
+        write_store(tmp_path, run, [confirmation_game(index, names, strong) for index in range(run.games)])
+    plan_file = tmp_path / "plan.json"
+    plan_file.write_text(plan.model_dump_json(), encoding="utf-8")
+    folder = tmp_path / "data"
+    shutil.copytree(shipped.DATA_DIR, folder)
+    monkeypatch.setattr(shipped, "DATA_DIR", folder)
+    script = longrun_script()
+    if strong:
+        with pytest.raises(longrun.LongrunError, match="is not confirmed, so it is not adopted") as caught:
+            script.adopt(plan_file, tmp_path, data, "2099-01")
+        assert "Zoo 100.0% of 20" in str(caught.value)
+        assert shipped.default_name() == "buildings-2026-11" and not shipped.shipped_path("buildings-2099-01").exists()
+        return
+    with pytest.raises(longrun.LongrunError, match="that no shipped file has"):
+        script.adopt(plan_file, tmp_path, data, "2026-11")
+    with pytest.raises(longrun.LongrunError, match=r"no confirmation run plays nowhere\.json"):
+        script.adopt(plan_file, tmp_path, "nowhere.json", "2099-01")
+    script.adopt(plan_file, tmp_path, data, "2099-01")
+    assert shipped.default_name() == "buildings-2099-01"
+    assert shipped.shipped_names() == ["buildings-2026-11", "buildings-2099-01"]  # today's stays shipped
+    adopted = json.loads(shipped.shipped_path("buildings-2099-01").read_text(encoding="utf-8"))
+    farmland = next(b for b in adopted["buildings"] if b["name"] == "Farmland")
+    assert farmland["value"] == 6 and farmland["provenance"]["value"] == "reconstructed"
+    assert farmland["notes"]["value"].startswith("rebalanced by the long measurements: confirmed by the runs ")
+    assert all(r.name in farmland["notes"]["value"] for r in confirming)
