@@ -229,8 +229,9 @@ def confirmation_game(index: int, names: list[str], strong: str) -> dict[str, An
     }
 
 
-@pytest.mark.parametrize("strong", ["", "Zoo"])
-def test_the_report_section_says_which_targets_the_candidate_meets(tmp_path: Path, strong: str) -> None:
+def confirmed_store(tmp_path: Path, strong: str) -> tuple[Plan, str, list[RunPlan]]:
+    """The synthetic plan's best candidate written, with its confirmation runs in the plan and in the store
+    (:func:`confirmation_game`): the plan, the candidate's data file and its confirmation runs."""
     plan = synthetic_plan()
     fill_perturbed(tmp_path, plan)
     held = {run.name: read_run(tmp_path, run) for run in plan.runs}
@@ -242,6 +243,12 @@ def test_the_report_section_says_which_targets_the_candidate_meets(tmp_path: Pat
     names = sorted({f.entity for f in rebalance.run_fields(plan.runs[3], ROOT)})
     for run in confirming:
         write_store(tmp_path, run, [confirmation_game(index, names, strong) for index in range(run.games)])
+    return plan, data, confirming
+
+
+@pytest.mark.parametrize("strong", ["", "Zoo"])
+def test_the_report_section_says_which_targets_the_candidate_meets(tmp_path: Path, strong: str) -> None:
+    plan, data, _ = confirmed_store(tmp_path, strong)
     held = {run.name: read_run(tmp_path, run) for run in plan.runs}
     text = "\n".join(rebalance_lines(plan, held, ROOT))
     assert "## The rebalance" in text
@@ -724,17 +731,7 @@ def longrun_script() -> Any:
 def test_only_a_confirmed_candidate_is_adopted_and_todays_data_stays_shipped(
     tmp_path: Path, strong: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    plan = synthetic_plan()
-    fill_perturbed(tmp_path, plan)
-    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
-    (proposal,) = rebalance.propose(plan, held, ROOT)
-    assert proposal.best is not None
-    data = rebalance.plan_path(rebalance.write_candidate(proposal, proposal.best, tmp_path / "c", ROOT), ROOT)
-    confirming = rebalance.confirmation_runs(plan, proposal, proposal.best, data)
-    plan = Plan(runs=[*plan.runs, *confirming])
-    names = sorted({f.entity for f in rebalance.run_fields(plan.runs[3], ROOT)})
-    for run in confirming:
-        write_store(tmp_path, run, [confirmation_game(index, names, strong) for index in range(run.games)])
+    plan, data, confirming = confirmed_store(tmp_path, strong)
     plan_file = tmp_path / "plan.json"
     plan_file.write_text(plan.model_dump_json(), encoding="utf-8")
     folder = tmp_path / "data"
