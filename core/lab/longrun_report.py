@@ -481,8 +481,6 @@ def _median(described: dict[str, float | None]) -> str:
 # The rebalance: candidates from the fits, and their confirmation
 # ---------------------------------------------------------------------------
 
-#: the building checks of a rebalance: built in at least this share of ai:normal games ...
-
 REBALANCE_NOTE = (
     "Each search (a pair of perturbed runs, one at ai:easy and one at ai:normal, on seeds of its own) predicts, for "
     f"every change of 1 to {rebalance.MOST} numbers, each moved one or two of the runs' steps either way, the first "
@@ -579,8 +577,9 @@ def agreement_lines(proposals: Sequence[rebalance.Proposal]) -> list[str]:
 
 
 def building_check(games: Sequence[dict[str, Any]], names: Iterable[str]) -> tuple[list[str], list[str]]:
-    """The buildings (of ``names``) built in fewer than :data:`~core.lab.rebalance.BUILT_AT_LEAST` of ``games``, and those whose
-    owner won more than :data:`~core.lab.rebalance.OWNER_WINS_AT_MOST` of the games they were built in (each with its share)."""
+    """The buildings (of ``names``) built in fewer than :data:`~core.lab.rebalance.BUILT_AT_LEAST` of ``games``,
+    and those whose owner won more than :data:`~core.lab.rebalance.OWNER_WINS_AT_MOST` of the games they were built
+    in (each with its share)."""
     counts = rebalance.building_counts(games)
     n = max(1, len(games))
     rare = [
@@ -742,6 +741,7 @@ def race_lines(plan: Plan, held: Held, root: Path) -> list[str]:
     if not raced:
         return []
     verdicts = {run.name: race_verdict(run, held[run.name]) for run in raced}
+    labels = {run.name: run.label for run in raced}
     rows = []
     for run in raced:
         verdict = verdicts[run.name]
@@ -755,7 +755,7 @@ def race_lines(plan: Plan, held: Held, root: Path) -> list[str]:
             else "–"
         )
         games = f"{len(held[run.name])} of {run.games}"
-        state = race_state(run, verdict, verdicts, {r.name: r.label for r in raced}, held)
+        state = race_state(run, verdict, verdicts, labels, held)
         rows.append([changed, run.label, games, share, f"{100 * lo:.0f}-{100 * hi:.0f}%", state])
     header = ["numbers changed", "level", "games", "seat 1's share of decisive games [race interval]", "band", "state"]
     survivors = rebalance.race_survivors(plan, held, root)

@@ -91,13 +91,17 @@ FLOOR_LEVEL = "ai:normal"
 # ---------------------------------------------------------------------------
 
 
+def built_names(game: Mapping[str, Any]) -> set[str]:
+    """The buildings built in a stored game (by either seat, at any time)."""
+    return {b[1] for b in game["buildings"] if b[0] == "build"}
+
+
 def building_counts(games: Sequence[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:
     """Per building: the games it was built in, and its owner's wins among them (final owner)."""
     built: dict[str, int] = defaultdict(int)
     owner_won: dict[str, int] = defaultdict(int)
     for g in games:
-        names = {b[1] for b in g["buildings"] if b[0] == "build"}
-        for name in names:
+        for name in built_names(g):
             built[name] += 1
             owner = g["owners"].get(name)
             if owner is not None and g["winners"] == [owner]:
@@ -162,7 +166,7 @@ def built_at(building: str, move: Move, games: Sequence[Mapping[str, Any]]) -> t
     for g in games:
         value = int(g.get("perturbation", {}).get(move.key, move.value))
         seen[value][1] += 1
-        seen[value][0] += any(b[0] == "build" and b[1] == building for b in g["buildings"])
+        seen[value][0] += building in built_names(g)
     return tuple((v, built, n) for v, (built, n) in sorted(seen.items()))
 
 
@@ -788,18 +792,19 @@ def plan_entry(run: RunPlan) -> str:
 def changed_numbers(rules: str, data: str | None, root: Path) -> dict[str, int]:
     """The numbers the data file ``data`` (relative to ``root``; None: today's data) changes from today's:
     key -> its value there."""
-    game = load_ruleset(rules)
-    if not data or game.tuning is None:
-        return {}
-    today = {f.key: f.value for f in game.tuning.fields(None)}
-    there = game.tuning.fields(str((root / data).resolve()))
-    return {f.key: f.value for f in there if f.key in today and today[f.key] != f.value}
+    return {key: there for key, _, there in _changes(rules, data, root)}
 
 
 def data_changes(rules: str, data: str | None, root: Path) -> list[str]:
     """:func:`changed_numbers` in words (``Pier.cost.food 6->10``)."""
+    return [f"{key} {today}->{there}" for key, today, there in _changes(rules, data, root)]
+
+
+def _changes(rules: str, data: str | None, root: Path) -> list[tuple[str, int, int]]:
+    """(key, today's value, the value in ``data``) for each number ``data`` changes."""
     game = load_ruleset(rules)
     if not data or game.tuning is None:
         return []
     today = {f.key: f.value for f in game.tuning.fields(None)}
-    return [f"{key} {today[key]}->{value}" for key, value in changed_numbers(rules, data, root).items()]
+    there = game.tuning.fields(str((root / data).resolve()))
+    return [(f.key, today[f.key], f.value) for f in there if f.key in today and today[f.key] != f.value]
