@@ -106,7 +106,8 @@ def seat_curves(plan: Plan, held: Held) -> list[dict[str, Any]]:
                 "rules": rules,
                 "title": load_ruleset(rules).title,
                 "noise": None,
-                "target_zone": [0.43, 0.57],
+                "target_zone": list(rebalance.TARGETS["ai:normal"]),
+                "level_zones": {level: list(zone) for level, zone in rebalance.TARGETS.items()},
                 "levels": [lv.to_dict() for lv in levels],
                 "trend": trend_test(levels),
                 "paired": INDEPENDENT_NOTE,
@@ -131,10 +132,12 @@ def seat_lines(plan: Plan, curves: Sequence[dict[str, Any]]) -> list[str]:
                     lv["ties"],
                     f"{lv['first_wins']} of {lv['decisive']}",
                     interval(lv["first_wins"], lv["decisive"]),
+                    seat_report.zone_text(seat_report.zone_of(curve, lv["level"])),
                     f"{p:.3g}",
                 ]
             )
-        header = ["level", "games", "ties", "seat 1 won", "seat 1's share of decisive games [95% CI]", "p (50%)"]
+        header = ["level", "games", "ties", "seat 1 won", "seat 1's share of decisive games [95% CI]", "target"]
+        header.append("p (50%)")
         lines += [f"**{curve['title']}**", "", *table(header, rows), ""]
         trend = curve["trend"]
         if trend["test"] is not None:

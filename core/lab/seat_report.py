@@ -14,6 +14,8 @@ from typing import Any
 from core.lab.report import COLOURS, escape, page_head
 
 CHART_ID = "chart-seat-curve"
+#: the zone drawn when no curve gives one
+DEFAULT_ZONE = (0.42, 0.58)
 
 
 def _pct(x: float | None) -> str:
@@ -29,18 +31,43 @@ def _p_is(p: float) -> str:
     return "p<0.0001" if p < 1e-4 else f"p={p:.4f}"
 
 
-def _axes(parts: list[str], geo: dict[str, float], levels: Sequence[str], zone: Sequence[float]) -> None:
-    """Grid, target zone, 50% line, axes and level names."""
+def zone_of(curve: dict[str, Any], level: str) -> tuple[float, float]:
+    """The target zone of ``level`` in ``curve``: its own (``level_zones``) if it has one, else the curve's."""
+    lo, hi = curve.get("level_zones", {}).get(level, curve["target_zone"])
+    return float(lo), float(hi)
+
+
+def zone_text(zone: Sequence[float]) -> str:
+    return f"{100 * zone[0]:.0f}–{100 * zone[1]:.0f}%"
+
+
+def _zones(curves: Sequence[dict[str, Any]], levels: Sequence[str]) -> list[tuple[float, float]]:
+    """Each level's target zone, as the first curve sets it (one zone for all when no curve is given)."""
+    if not curves:
+        return [DEFAULT_ZONE] * len(levels)
+    return [zone_of(curves[0], level) for level in levels]
+
+
+def _axes(parts: list[str], geo: dict[str, float], levels: Sequence[str], zones: Sequence[tuple[float, float]]) -> None:
+    """Grid, target zones (one band across the plot, or one per level when the levels' zones differ), 50% line,
+    axes and level names."""
     left, top, plot_w, plot_h = geo["left"], geo["top"], geo["plot_w"], geo["plot_h"]
 
     def y(v: float) -> float:
         return top + plot_h * (1 - v)
 
-    z_lo, z_hi = zone
-    parts.append(
-        f'<rect class="target-zone" x="{left}" y="{y(z_hi):.1f}" width="{plot_w}" height="{y(z_lo) - y(z_hi):.1f}" '
-        f'fill="#dff0d8"><title>target zone {100 * z_lo:.0f}–{100 * z_hi:.0f}%</title></rect>'
+    step = plot_w / max(1, len(levels))
+    one = len(set(zones)) <= 1
+    spans = (
+        [(left, plot_w, zones[0] if zones else DEFAULT_ZONE)]
+        if one
+        else [(left + step * i, step, zone) for i, zone in enumerate(zones)]
     )
+    for x, w, (z_lo, z_hi) in spans:
+        parts.append(
+            f'<rect class="target-zone" x="{x:.1f}" y="{y(z_hi):.1f}" width="{w:.1f}" '
+            f'height="{y(z_lo) - y(z_hi):.1f}" fill="#dff0d8"><title>target zone {zone_text((z_lo, z_hi))}</title></rect>'
+        )
     for i in range(11):
         v = i / 10
         parts.append(f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + plot_w}" y2="{y(v):.1f}" stroke="#e3e3e3"/>')
@@ -49,13 +76,12 @@ def _axes(parts: list[str], geo: dict[str, float], levels: Sequence[str], zone: 
         f'<line class="even-line" x1="{left}" y1="{y(0.5):.1f}" x2="{left + plot_w}" y2="{y(0.5):.1f}" '
         'stroke="#555" stroke-dasharray="6 4"/>'
     )
-    parts.append(
-        f'<text x="{left + 4}" y="{y(z_hi) - 4:.1f}" text-anchor="start">target zone '
-        f"{100 * z_lo:.0f}–{100 * z_hi:.0f}%</text>"
-    )
+    for x, _, zone in spans:
+        parts.append(
+            f'<text x="{x + 4:.1f}" y="{y(zone[1]) - 4:.1f}" text-anchor="start">target zone {zone_text(zone)}</text>'
+        )
     parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>')
     parts.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#888"/>')
-    step = plot_w / max(1, len(levels))
     for i, level in enumerate(levels):
         parts.append(
             f'<text x="{left + step * (i + 0.5):.1f}" y="{top + plot_h + 18}" text-anchor="middle">{escape(level)}</text>'
@@ -107,7 +133,6 @@ def seat_curve_chart(curves: Sequence[dict[str, Any]], width: int = 760, height:
         for lv in c["levels"]:
             if lv["level"] not in levels:
                 levels.append(lv["level"])
-    zone = curves[0]["target_zone"] if curves else (0.42, 0.58)
     left, right, top, bottom = 56.0, 12.0, 16.0, 48.0
     geo = {
         "left": left,
@@ -122,7 +147,7 @@ def seat_curve_chart(curves: Sequence[dict[str, Any]], width: int = 760, height:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
         'role="img" aria-label="Seat balance by skill"><title>Seat balance by skill</title>'
     ]
-    _axes(parts, geo, levels, zone)
+    _axes(parts, geo, levels, _zones(curves, levels))
     for k, curve in enumerate(curves):
         index = {lv["level"]: lv for lv in curve["levels"]}
         aligned = dict(curve, levels=[index.get(name, _empty(name)) for name in levels])
@@ -183,12 +208,20 @@ def render(
         f'<span><span class="swatch" style="background:{COLOURS[k % len(COLOURS)]}"></span>{escape(c.get("title") or c["rules"])}</span>'
         for k, c in enumerate(curves)
     )
-    zone = curves[0]["target_zone"] if curves else (0.42, 0.58)
+    levels = [lv["level"] for lv in curves[0]["levels"]] if curves else []
+    zones = _zones(curves, levels)
+    if len(set(zones)) > 1:
+        band = (
+            "the green bands each level's target zone ("
+            + ", ".join(f"{level} {zone_text(zone)}" for level, zone in zip(levels, zones, strict=True))
+            + ")"
+        )
+    else:
+        band = f"the green band the target zone {zone_text(zones[0] if zones else DEFAULT_ZONE)}"
     parts = [
         *page_head(title, commands),
         f'<p class="note">{escape(note)} The first seat is the starting player; a decisive game has one winner '
-        f"(ties count for nobody). Bars are 95% Wilson intervals; the dashed line is 50%, the green band the "
-        f"target zone {100 * zone[0]:.0f}–{100 * zone[1]:.0f}%.</p>",
+        f"(ties count for nobody). Bars are 95% Wilson intervals; the dashed line is 50%, {escape(band)}.</p>",
         f'<figure class="chart" id="{CHART_ID}">{seat_curve_chart(curves)}'
         f'<figcaption><div class="legend">{legend}</div>The first seat\'s share of decisive games per level.'
         "</figcaption></figure>",

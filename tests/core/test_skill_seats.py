@@ -4,6 +4,7 @@ designer types and the drawn curve."""
 
 from __future__ import annotations
 
+import html
 import math
 
 import pytest
@@ -161,3 +162,19 @@ def test_ladder_and_seat_curve_say_their_groups_are_paired() -> None:
     curve = skill.summarize_seats("inland", [skill.seat_level("a", 1, records(5, 5, 0))], 2.0)
     assert "paired, not independent" in curve["paired"]
     assert "paired, not independent" in seat_report.render([curve])
+
+
+def test_each_level_is_drawn_with_its_own_target_zone() -> None:
+    """A curve whose levels have different targets (the rebalance's: ai:easy 45-55%, ai:normal 43-57%, ai:hard
+    30-70%) draws one band per level, each labelled, and the page says which zone is whose."""
+    levels = [skill.seat_level(name, i, records(10, 10, 0)) for i, name in enumerate(("ai:easy", "ai:normal"), 1)]
+    levels.append(skill.seat_level("ai:hard", 3, records(13, 7, 0)))
+    curve = skill.summarize_seats("inland", levels, 2.0)
+    curve["level_zones"] = {"ai:easy": [0.45, 0.55], "ai:normal": [0.43, 0.57], "ai:hard": [0.30, 0.70]}
+    page = seat_report.render([curve], ["x"])
+    assert page.count('class="target-zone"') == 3
+    for zone in ("45–55%", "43–57%", "30–70%"):
+        assert f"<title>target zone {zone}</title>" in page
+    assert "each level's target zone (ai:easy 45–55%, ai:normal 43–57%, ai:hard 30–70%)" in html.unescape(page)
+    assert seat_report.zone_of(curve, "ai:hard") == (0.30, 0.70)
+    assert seat_report.zone_of(curve, "ai:other") == tuple(skill.TARGET_ZONE)  # a level without its own: the curve's
