@@ -596,6 +596,70 @@ def building_check(games: Sequence[dict[str, Any]], names: Iterable[str]) -> tup
     return rare, strong
 
 
+#: the two levels whose shares the gap compares (the stronger first)
+GAP_LEVELS = ("ai:normal", "ai:easy")
+
+
+def gap_limits() -> tuple[float, float]:
+    """The gaps (the stronger level's share less the weaker's) at which both levels can lie in their bands."""
+    (n_lo, n_hi), (e_lo, e_hi) = (rebalance.TARGETS[level] for level in GAP_LEVELS)
+    return n_lo - e_hi, n_hi - e_lo
+
+
+def level_games(plan: Plan, held: Held) -> dict[str, dict[str, list[dict[str, Any]]]]:
+    """The games played on known data at each level of :data:`GAP_LEVELS`, by data file ("" for today's): the
+    seat curve's, the races' and the confirmations' (each on seeds of its own, so independent samples)."""
+    out: dict[str, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
+    for run in plan.runs:
+        if run.label in GAP_LEVELS and run.perturb is None and run.group in rebalance.KNOWN_GROUPS:
+            out[str(run.options.get("buildings") or "")][run.label] += held[run.name]
+    return out
+
+
+GAP_NOTE = (
+    "Both levels can lie in their bands only when the first seat's share at {strong} exceeds its share at {weak} by "
+    "{lo:+.0f} to {hi:+.0f} points (the bands' edges). The gap below, for today's data and each data file played at "
+    "both levels (every game so far, races and confirmations alike), says whether a change of the numbers narrows "
+    "it: if none does, no change of these numbers can even both levels, whatever it does to either alone. Intervals: "
+    "Newcombe's, for the difference of two independent shares."
+)
+
+
+def gap_lines(plan: Plan, held: Held, root: Path) -> list[str]:
+    """The gap between the levels' shares, per data file played at both, against the gap the bands allow."""
+    strong, weak = GAP_LEVELS
+    lo, hi = gap_limits()
+    rows, outside, inside = [], 0, 0
+    for data, by_level in level_games(plan, held).items():
+        (fs, ds), (fw, dw) = (decisive_share(by_level[level]) for level in GAP_LEVELS)
+        if not ds or not dw:
+            continue
+        g_lo, g_hi = stats.difference_interval(fs, ds, fw, dw)
+        outside += g_lo > hi or g_hi < lo
+        inside += lo <= g_lo and g_hi <= hi
+        changed = rebalance.data_changes(plan.runs[0].rules, data or None, root) if data else []
+        where = "inside" if lo <= fs / ds - fw / dw <= hi else "outside"
+        rows.append(
+            [
+                ", ".join(changed) or "– (today's data)",
+                f"{pct(fw / dw)} of {dw}",
+                f"{pct(fs / ds)} of {ds}",
+                f"{100 * (fs / ds - fw / dw):+.1f} [{100 * g_lo:+.1f}, {100 * g_hi:+.1f}]",
+                where,
+            ]
+        )
+    if not rows:
+        return []
+    header = ["numbers changed", f"{weak} share", f"{strong} share", "gap, points [95% CI]", "allowed gap"]
+    note = GAP_NOTE.format(strong=strong, weak=weak, lo=100 * lo, hi=100 * hi)
+    said = (
+        f"Of {len(rows)} data files played at both levels, the gap's whole interval lies outside {100 * lo:+.0f} to "
+        f"{100 * hi:+.0f} for {outside}, inside for {inside}; for {len(rows) - outside - inside} the games cannot "
+        "place it yet."
+    )
+    return ["**The gap between the levels**", "", note, "", *table(header, rows), "", said, ""]
+
+
 def confirmation_runs(plan: Plan) -> dict[str, list[RunPlan]]:
     """The runs that judge a data file against the targets: today's data (the seat curve) and each candidate."""
     out: dict[str, list[RunPlan]] = defaultdict(list)
@@ -694,6 +758,7 @@ def rebalance_lines(plan: Plan, held: Held, root: Path) -> list[str]:
         return []
     lines = ["## The rebalance", "", REBALANCE_NOTE, ""]
     lines += proposal_lines(proposals) + agreement_lines(proposals) + race_lines(plan, held, root)
+    lines += gap_lines(plan, held, root)
     if not any(r.group == rebalance.CONFIRMATION for r in plan.runs):
         lines += ["No confirmation run is in the plan yet (`python benchmarks/longrun.py propose` prints them).", ""]
     return lines + verdict_lines(plan, held, root)

@@ -76,6 +76,8 @@ RACE_LEVELS = ("ai:easy", "ai:normal")
 RACE_EVERY = {"ai:easy": 40, "ai:normal": 20}
 #: the plan group of the race runs
 RACE = "race"
+#: the plan groups whose runs play known data (today's or a candidate's) as it is, no perturbation
+KNOWN_GROUPS = ("seat curve", RACE, CONFIRMATION)
 #: the search name of a candidate a designer gives (``propose --race --given``) rather than a search proposes
 GIVEN = "given"
 #: the building targets, judged at :data:`FLOOR_LEVEL`: every building built in at least this share of the games ...
@@ -508,7 +510,7 @@ def known_games(
     out: list[dict[str, Any]] = []
     for run in plan.runs:
         alike = (run.rules, run.agents, run.noise) == (like.rules, like.agents, like.noise)
-        if run.perturb is not None or not alike or run.group not in ("seat curve", RACE, CONFIRMATION):
+        if run.perturb is not None or not alike or run.group not in KNOWN_GROUPS:
             continue
         changes = changed_numbers(run.rules, run.options.get("buildings"), root)
         out += [dict(g) | {"perturbation": changes} for g in held.get(run.name, ())]

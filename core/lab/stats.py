@@ -134,6 +134,17 @@ def wilson_interval(k: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def difference_interval(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float, float]:
+    """Newcombe's hybrid score interval (his method 10) for the difference of two independent proportions,
+    ``k1/n1 - k2/n2``, built from each proportion's Wilson interval (95 % by default)."""
+    if n1 <= 0 or n2 <= 0:
+        return (-1.0, 1.0)
+    p1, p2 = k1 / n1, k2 / n2
+    (l1, u1), (l2, u2) = wilson_interval(k1, n1, z), wilson_interval(k2, n2, z)
+    d = p1 - p2
+    return (d - math.hypot(p1 - l1, u2 - p2), d + math.hypot(u1 - p1, p2 - l2))
+
+
 @dataclass(frozen=True)
 class TestResult:
     """One significance test: what was tested, by which test, statistic and p."""

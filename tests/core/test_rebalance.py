@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from core.lab import longrun, rebalance
+from core.lab import longrun, rebalance, stats
 from core.lab.longrun import Plan, RunPlan, RunStore, read_run, run_options, run_path
-from core.lab.longrun_report import agreement_lines, proposal_lines, rebalance_lines
+from core.lab.longrun_report import agreement_lines, gap_lines, proposal_lines, rebalance_lines
 from core.lab.perturb import Effect, Fit, PerturbSpec, draw
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import TunableField
@@ -756,3 +756,34 @@ def test_only_a_confirmed_candidate_is_adopted_and_todays_data_stays_shipped(
     assert farmland["value"] == 6 and farmland["provenance"]["value"] == "reconstructed"
     assert farmland["notes"]["value"].startswith("rebalanced by the long measurements: confirmed by the runs ")
     assert all(r.name in farmland["notes"]["value"] for r in confirming)
+
+
+def test_the_gap_between_the_levels_is_shown_per_data_file_against_the_gap_the_bands_allow(tmp_path: Path) -> None:
+    """Both bands (ai:normal 43-57%, ai:easy 45-55%) can hold only when the ai:normal share less the ai:easy one
+    lies within -12 to +12 points; each data file played at both levels shows its gap with Newcombe's interval."""
+    plan = synthetic_plan()
+    proposal, candidate = made_up_proposal()
+    data = rebalance.plan_path(rebalance.write_candidate(proposal, candidate, tmp_path / "c", ROOT), ROOT)
+    easy, normal = rebalance.race_runs(plan, proposal, candidate, data)
+    plan = Plan(runs=[*plan.runs, easy, normal])
+    today_easy, today_normal = (next(r for r in plan.runs if r.name == f"inland-seats-{s}") for s in ("easy", "normal"))
+    write_store(tmp_path, today_easy, [race_game(i, i % 10 < 4) for i in range(400)])  # 40%
+    write_store(tmp_path, today_normal, [race_game(i, i % 10 < 7) for i in range(400)])  # 70%: a gap of +30
+    write_store(tmp_path, easy, [race_game(i, i % 2 == 0) for i in range(400)])  # 50% ...
+    write_store(tmp_path, normal, [race_game(i, i % 2 == 0) for i in range(400)])  # ... and 50%: a gap of 0
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    text = "\n".join(gap_lines(plan, held, ROOT))
+    assert "by -12 to +12 points" in text
+    lo, hi = stats.difference_interval(280, 400, 160, 400)
+    assert (
+        f"| – (today's data) | 40.0% of 400 | 70.0% of 400 | +30.0 [{100 * lo:+.1f}, {100 * hi:+.1f}] | outside |"
+        in text
+    )
+    lo, hi = stats.difference_interval(200, 400, 200, 400)
+    assert (
+        f"| Farmland.value 4->6, Zoo.cost.francs 16->14 | 50.0% of 400 | 50.0% of 400 | +0.0 [{100 * lo:+.1f}, " in text
+    )
+    assert "lies outside -12 to +12 for 1, inside for 1; for 0 the games cannot place it yet." in text
+    write_store(tmp_path, normal, [])  # a data file without games at one level has no gap
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    assert "Zoo" not in "\n".join(gap_lines(plan, held, ROOT))

@@ -131,3 +131,15 @@ def test_a_family_of_22_tests_flags_on_the_adjusted_p():
 )
 def test_f_upper_tail_against_table_values(f: float, d1: int, d2: int, p: float) -> None:
     assert stats.f_upper_p(f, d1, d2) == pytest.approx(p, abs=5e-4)
+
+
+def test_difference_interval_reproduces_newcombes_published_examples():
+    """Newcombe (1998), "Interval estimation for the difference between independent proportions", Table II,
+    method 10 (the hybrid score interval from two Wilson intervals)."""
+    for (k1, n1, k2, n2), expected in (
+        ((56, 70, 48, 80), (0.0524, 0.3339)),
+        ((9, 10, 3, 10), (0.1705, 0.8090)),
+        ((5, 56, 0, 29), (-0.0381, 0.1926)),
+    ):
+        assert stats.difference_interval(k1, n1, k2, n2, z=1.959964) == pytest.approx(expected, abs=1e-4)
+    assert stats.difference_interval(3, 0, 1, 4) == (-1.0, 1.0)  # nothing to compare: the whole range
