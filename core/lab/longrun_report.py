@@ -606,13 +606,14 @@ def gap_limits() -> tuple[float, float]:
     return n_lo - e_hi, n_hi - e_lo
 
 
-def level_games(plan: Plan, held: Held) -> dict[str, dict[str, list[dict[str, Any]]]]:
-    """The games played on known data at each level of :data:`GAP_LEVELS`, by data file ("" for today's): the
-    seat curve's, the races' and the confirmations' (each on seeds of its own, so independent samples)."""
-    out: dict[str, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
+def level_games(plan: Plan, held: Held) -> dict[tuple[str, str], dict[str, list[dict[str, Any]]]]:
+    """The games played on known data at each level of :data:`GAP_LEVELS`, by rule set and data file ("" for
+    today's): the seat curve's, the races' and the confirmations' (each on seeds of its own, so independent
+    samples)."""
+    out: dict[tuple[str, str], dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     for run in plan.runs:
         if run.label in GAP_LEVELS and run.perturb is None and run.group in rebalance.KNOWN_GROUPS:
-            out[str(run.options.get("buildings") or "")][run.label] += held[run.name]
+            out[run.rules, str(run.options.get("buildings") or "")][run.label] += held[run.name]
     return out
 
 
@@ -630,14 +631,14 @@ def gap_lines(plan: Plan, held: Held, root: Path) -> list[str]:
     strong, weak = GAP_LEVELS
     lo, hi = gap_limits()
     rows, outside, inside = [], 0, 0
-    for data, by_level in level_games(plan, held).items():
+    for (rules, data), by_level in level_games(plan, held).items():
         (fs, ds), (fw, dw) = (decisive_share(by_level[level]) for level in GAP_LEVELS)
         if not ds or not dw:
             continue
         g_lo, g_hi = stats.difference_interval(fs, ds, fw, dw)
         outside += g_lo > hi or g_hi < lo
         inside += lo <= g_lo and g_hi <= hi
-        changed = rebalance.data_changes(plan.runs[0].rules, data or None, root) if data else []
+        changed = rebalance.data_changes(rules, data or None, root) if data else []
         where = "inside" if lo <= fs / ds - fw / dw <= hi else "outside"
         rows.append(
             [
