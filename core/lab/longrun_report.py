@@ -630,11 +630,12 @@ def gap_lines(plan: Plan, held: Held, root: Path) -> list[str]:
     """The gap between the levels' shares, per data file played at both, against the gap the bands allow."""
     strong, weak = GAP_LEVELS
     lo, hi = gap_limits()
-    rows, outside, inside = [], 0, 0
+    rows, outside, inside, pairs = [], 0, 0, []
     for (rules, data), by_level in level_games(plan, held).items():
         (fs, ds), (fw, dw) = (decisive_share(by_level[level]) for level in GAP_LEVELS)
         if not ds or not dw:
             continue
+        pairs.append((fs, ds, fw, dw))
         g_lo, g_hi = stats.difference_interval(fs, ds, fw, dw)
         outside += g_lo > hi or g_hi < lo
         inside += lo <= g_lo and g_hi <= hi
@@ -658,7 +659,31 @@ def gap_lines(plan: Plan, held: Held, root: Path) -> list[str]:
         f"{100 * hi:+.0f} for {outside}, inside for {inside}; for {len(rows) - outside - inside} the games cannot "
         "place it yet."
     )
-    return ["**The gap between the levels**", "", note, "", *table(header, rows), "", said, ""]
+    return ["**The gap between the levels**", "", note, "", *table(header, rows), "", said, *pooled_gap(pairs), ""]
+
+
+def pooled_gap(pairs: Sequence[tuple[int, int, int, int]]) -> list[str]:
+    """The gap pooled over every data file (a fixed-effect meta-analysis) and whether the files share one gap."""
+    pooled = stats.pooled_difference(pairs)
+    if pooled is None or pooled.df < 1:
+        return []
+    lo, hi = gap_limits()
+    if pooled.low > hi or pooled.high < lo:
+        verdict = (
+            f"its interval lies wholly outside {100 * lo:+.0f} to {100 * hi:+.0f}: if the data files share one gap, "
+            "no change of the numbers tried so far evens both levels"
+        )
+    else:
+        verdict = f"its interval reaches into {100 * lo:+.0f} to {100 * hi:+.0f}"
+    share = "no sign that they differ" if pooled.p_value >= stats.ALPHA else "they differ"
+    return [
+        "",
+        f"Pooled over the {pooled.df + 1} data files (inverse-variance weights, Agresti-Caffo variances): "
+        f"{100 * pooled.estimate:+.1f} points [{100 * pooled.low:+.1f}, {100 * pooled.high:+.1f}]; {verdict}. "
+        f"Do the data files share one gap? Cochran's Q = {pooled.q:.2f} on {pooled.df} "
+        f"degree{'s' if pooled.df > 1 else ''} of freedom, "
+        f"p = {pooled.p_value:.3g}: {share}.",
+    ]
 
 
 def confirmation_runs(plan: Plan) -> dict[str, list[RunPlan]]:

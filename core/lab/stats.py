@@ -99,6 +99,46 @@ def f_upper_p(f: float, d1: float, d2: float) -> float:
     return 1.0 - betainc(d1 / 2, d2 / 2, d1 * f / (d1 * f + d2))
 
 
+def gammaincc(a: float, x: float) -> float:
+    """The regularised upper incomplete gamma function Q(a, x): its series below ``a + 1``, its continued
+    fraction (modified Lentz) above."""
+    if a <= 0.0 or x < 0.0:
+        raise ValueError("gammaincc needs a > 0 and x >= 0")
+    if x == 0.0:
+        return 1.0
+    ln_front = a * math.log(x) - x - math.lgamma(a)
+    if x < a + 1.0:
+        term = total = 1.0 / a
+        for n in range(1, 1000):
+            term *= x / (a + n)
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1.0 - total * math.exp(ln_front))
+    tiny = 1e-300
+    b = x + 1.0 - a
+    c, d = 1.0 / tiny, 1.0 / b
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2.0
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1.0 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 1e-15:
+            break
+    return math.exp(ln_front) * h
+
+
+def chi_square_upper_p(x: float, df: int) -> float:
+    """The upper tail of the chi-square distribution with ``df`` degrees of freedom at ``x``."""
+    return 1.0 if x <= 0.0 else gammaincc(df / 2.0, x / 2.0)
+
+
 def t_quantile_95(df: float) -> float:
     """The two-sided 95% critical value of Student's t with ``df`` degrees of freedom (by bisection)."""
     if df <= 0:
@@ -143,6 +183,41 @@ def difference_interval(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> t
     (l1, u1), (l2, u2) = wilson_interval(k1, n1, z), wilson_interval(k2, n2, z)
     d = p1 - p2
     return (d - math.hypot(p1 - l1, u2 - p2), d + math.hypot(u1 - p1, p2 - l2))
+
+
+@dataclass(frozen=True)
+class PooledDifference:
+    """Differences of two shares from several independent pairs of samples, pooled with inverse-variance weights
+    (a fixed-effect meta-analysis), with Cochran's Q test of whether the pairs share one difference."""
+
+    estimate: float
+    low: float
+    high: float
+    q: float
+    df: int
+    p_value: float
+
+
+def pooled_difference(pairs: Sequence[tuple[int, int, int, int]], z: float = Z95) -> PooledDifference | None:
+    """``k1/n1 - k2/n2`` pooled over ``pairs`` (each ``(k1, n1, k2, n2)``).  Each pair's variance is taken at
+    Agresti and Caffo's adjusted shares (a success and a failure added to each sample), so that a sample
+    whose share is 0 or 1 does not get an infinite weight; ``None`` without a pair whose samples both hold
+    games."""
+    used = [(k1, n1, k2, n2) for k1, n1, k2, n2 in pairs if n1 > 0 and n2 > 0]
+    if not used:
+        return None
+    diffs, weights = [], []
+    for k1, n1, k2, n2 in used:
+        a1, a2 = (k1 + 1) / (n1 + 2), (k2 + 1) / (n2 + 2)
+        diffs.append(k1 / n1 - k2 / n2)
+        weights.append(1.0 / (a1 * (1 - a1) / (n1 + 2) + a2 * (1 - a2) / (n2 + 2)))
+    total = sum(weights)
+    estimate = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+    half = z / math.sqrt(total)
+    q = sum(w * (d - estimate) ** 2 for w, d in zip(weights, diffs, strict=True))
+    df = len(used) - 1
+    p = chi_square_upper_p(q, df) if df > 0 else 1.0
+    return PooledDifference(estimate, estimate - half, estimate + half, q, df, p)
 
 
 @dataclass(frozen=True)

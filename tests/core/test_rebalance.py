@@ -784,6 +784,22 @@ def test_the_gap_between_the_levels_is_shown_per_data_file_against_the_gap_the_b
         f"| Farmland.value 4->6, Zoo.cost.francs 16->14 | 50.0% of 400 | 50.0% of 400 | +0.0 [{100 * lo:+.1f}, " in text
     )
     assert "lies outside -12 to +12 for 1, inside for 1; for 0 the games cannot place it yet." in text
+    pooled = stats.pooled_difference([(280, 400, 160, 400), (200, 400, 200, 400)])
+    assert pooled is not None and pooled.p_value < 0.05
+    assert (
+        f"Pooled over the 2 data files (inverse-variance weights, Agresti-Caffo variances): {100 * pooled.estimate:+.1f}"
+        in text
+    )
+    assert (
+        f"its interval reaches into -12 to +12. Do the data files share one gap? Cochran's Q = {pooled.q:.2f}" in text
+    )
+    assert ": they differ." in text
+    write_store(tmp_path, easy, [race_game(i, i % 10 < 4) for i in range(400)])  # the candidate: 40% ...
+    write_store(tmp_path, normal, [race_game(i, i % 10 < 7) for i in range(400)])  # ... and 70%, today's gap again
+    held = {run.name: read_run(tmp_path, run) for run in plan.runs}
+    text = "\n".join(gap_lines(plan, held, ROOT))
+    assert "its interval lies wholly outside -12 to +12: if the data files share one gap, no change" in text
+    assert "Cochran's Q = 0.00 on 1 degree of freedom, p = 1: no sign that they differ." in text
     write_store(tmp_path, normal, [])  # a data file without games at one level has no gap
     held = {run.name: read_run(tmp_path, run) for run in plan.runs}
     assert "Zoo" not in "\n".join(gap_lines(plan, held, ROOT))

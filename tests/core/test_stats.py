@@ -143,3 +143,33 @@ def test_difference_interval_reproduces_newcombes_published_examples():
     ):
         assert stats.difference_interval(k1, n1, k2, n2, z=1.959964) == pytest.approx(expected, abs=1e-4)
     assert stats.difference_interval(3, 0, 1, 4) == (-1.0, 1.0)  # nothing to compare: the whole range
+
+
+def test_chi_square_upper_tail_at_the_tables_critical_values():
+    """The 5% critical values of the chi-square distribution (any table: 3.841 for 1 degree of freedom, 5.991 for
+    2, 7.815 for 3, 18.307 for 10); with 1 degree of freedom the tail is the normal's two-sided p at sqrt(x); with
+    2 it is exp(-x/2)."""
+    for x, df in ((3.841459, 1), (5.991465, 2), (7.814728, 3), (18.307038, 10)):
+        assert stats.chi_square_upper_p(x, df) == pytest.approx(0.05, abs=1e-6)
+    for z in (0.3, 1.0, 2.5, 4.0):
+        assert stats.chi_square_upper_p(z * z, 1) == pytest.approx(stats.normal_two_sided_p(z), rel=1e-9)
+    assert stats.chi_square_upper_p(7.0, 2) == pytest.approx(math.exp(-3.5), rel=1e-12)
+    assert stats.chi_square_upper_p(0.5, 4) == pytest.approx(math.exp(-0.25) * 1.25, rel=1e-12)  # Q(2, x) by hand
+    assert stats.chi_square_upper_p(0.0, 3) == 1.0
+
+
+def test_pooled_difference_weighs_pairs_by_their_precision_and_tests_whether_they_share_one():
+    same = stats.pooled_difference([(60, 100, 40, 100)] * 3)
+    assert same is not None and same.estimate == pytest.approx(0.2) and same.q == pytest.approx(0) and same.df == 2
+    assert same.p_value == pytest.approx(1.0)
+    # two pairs of equal precision (shares mirrored around 1/2): the estimate is their mean, Q = w (d1 - d2)^2 / 2
+    two = stats.pooled_difference([(70, 100, 30, 100), (30, 100, 70, 100)])
+    assert two is not None and two.estimate == pytest.approx(0.0, abs=1e-12)
+    a1, a2 = 71 / 102, 31 / 102
+    w = 1 / (a1 * (1 - a1) / 102 + a2 * (1 - a2) / 102)
+    assert two.q == pytest.approx(w * 0.8**2 / 2) and two.p_value == pytest.approx(stats.normal_two_sided_p(two.q**0.5))
+    assert (two.high - two.low) / 2 == pytest.approx(stats.Z95 / math.sqrt(2 * w))
+    # a large sample outweighs a small one; a share of 0 or 1 keeps a finite weight
+    mixed = stats.pooled_difference([(300, 1000, 100, 1000), (3, 3, 0, 3)])
+    assert mixed is not None and 0.2 < mixed.estimate < 0.25
+    assert stats.pooled_difference([(1, 0, 1, 2)]) is None
