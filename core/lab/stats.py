@@ -24,6 +24,7 @@ from typing import Any, TypedDict
 
 ALPHA = 0.05
 Z95 = 1.959963984540054  # the 97.5 % point of the standard normal distribution
+TINY = 1e-300  # the continued fractions' guard against dividing by zero
 
 
 # ---------------------------------------------------------------------------
@@ -41,31 +42,30 @@ def normal_two_sided_p(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2.0))
 
 
+def _lentz(d: float, c: float, a: float, b: float) -> tuple[float, float, float]:
+    """One step of the modified Lentz method for a continued fraction's term ``a / (b + ...)``: the new ``d`` and
+    ``c``, and the factor ``d * c`` the fraction's value is multiplied by."""
+    d = b + a * d
+    d = TINY if abs(d) < TINY else d
+    c = b + a / c
+    c = TINY if abs(c) < TINY else c
+    d = 1.0 / d
+    return d, c, d * c
+
+
 def _betacf(a: float, b: float, x: float) -> float:
     """Continued fraction of the incomplete beta function (modified Lentz)."""
-    tiny = 1e-300
     qab, qap, qam = a + b, a + 1.0, a - 1.0
     c = 1.0
     d = 1.0 - qab * x / qap
-    d = tiny if abs(d) < tiny else d
+    d = TINY if abs(d) < TINY else d
     d = 1.0 / d
     h = d
     for m in range(1, 400):
         m2 = 2 * m
-        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        d = tiny if abs(d) < tiny else d
-        c = 1.0 + aa / c
-        c = tiny if abs(c) < tiny else c
-        d = 1.0 / d
-        h *= d * c
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        d = tiny if abs(d) < tiny else d
-        c = 1.0 + aa / c
-        c = tiny if abs(c) < tiny else c
-        d = 1.0 / d
-        delta = d * c
+        d, c, delta = _lentz(d, c, m * (b - m) * x / ((qam + m2) * (a + m2)), 1.0)
+        h *= delta
+        d, c, delta = _lentz(d, c, -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)), 1.0)
         h *= delta
         if abs(delta - 1.0) < 1e-15:
             break
@@ -115,19 +115,12 @@ def gammaincc(a: float, x: float) -> float:
             if abs(term) < abs(total) * 1e-15:
                 break
         return max(0.0, 1.0 - total * math.exp(ln_front))
-    tiny = 1e-300
     b = x + 1.0 - a
-    c, d = 1.0 / tiny, 1.0 / b
+    c, d = 1.0 / TINY, 1.0 / b
     h = d
     for i in range(1, 1000):
-        an = -i * (i - a)
         b += 2.0
-        d = an * d + b
-        d = tiny if abs(d) < tiny else d
-        c = b + an / c
-        c = tiny if abs(c) < tiny else c
-        d = 1.0 / d
-        delta = d * c
+        d, c, delta = _lentz(d, c, -i * (i - a), b)
         h *= delta
         if abs(delta - 1.0) < 1e-15:
             break
