@@ -136,8 +136,8 @@ def seat_lines(plan: Plan, curves: Sequence[dict[str, Any]]) -> list[str]:
                     f"{p:.3g}",
                 ]
             )
-        header = ["level", "games", "ties", "seat 1 won", "seat 1's share of decisive games [95% CI]", "target"]
-        header.append("p (50%)")
+        header = ["level", "games", "ties", "seat 1 won", "seat 1's share of decisive games [95% CI]"]
+        header += ["target", "p (50%)"]
         lines += [f"**{curve['title']}**", "", *table(header, rows), ""]
         trend = curve["trend"]
         if trend["test"] is not None:
@@ -640,14 +640,14 @@ def gap_lines(plan: Plan, held: Held, root: Path) -> list[str]:
         outside += g_lo > hi or g_hi < lo
         inside += lo <= g_lo and g_hi <= hi
         changed = rebalance.data_changes(rules, data or None, root) if data else []
-        where = "inside" if lo <= fs / ds - fw / dw <= hi else "outside"
+        gap = fs / ds - fw / dw
         rows.append(
             [
                 ", ".join(changed) or "– (today's data)",
                 f"{pct(fw / dw)} of {dw}",
                 f"{pct(fs / ds)} of {ds}",
-                f"{100 * (fs / ds - fw / dw):+.1f} [{100 * g_lo:+.1f}, {100 * g_hi:+.1f}]",
-                where,
+                f"{100 * gap:+.1f} [{100 * g_lo:+.1f}, {100 * g_hi:+.1f}]",
+                "inside" if lo <= gap <= hi else "outside",
             ]
         )
     if not rows:

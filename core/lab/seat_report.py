@@ -128,11 +128,7 @@ def _series(parts: list[str], geo: dict[str, float], curve: dict[str, Any], colo
 
 def seat_curve_chart(curves: Sequence[dict[str, Any]], width: int = 760, height: int = 340) -> str:
     """The share of decisive games the first seat won, per level, with 95% interval bars, a 50% line and the target zone."""
-    levels: list[str] = []
-    for c in curves:
-        for lv in c["levels"]:
-            if lv["level"] not in levels:
-                levels.append(lv["level"])
+    levels = _levels(curves)
     left, right, top, bottom = 56.0, 12.0, 16.0, 48.0
     geo = {
         "left": left,
@@ -154,6 +150,16 @@ def seat_curve_chart(curves: Sequence[dict[str, Any]], width: int = 760, height:
         _series(parts, geo, aligned, COLOURS[k % len(COLOURS)], 10.0 * (k - (len(curves) - 1) / 2))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _levels(curves: Sequence[dict[str, Any]]) -> list[str]:
+    """Every curve's levels, in the order they first appear (the chart's columns)."""
+    levels: list[str] = []
+    for c in curves:
+        for lv in c["levels"]:
+            if lv["level"] not in levels:
+                levels.append(lv["level"])
+    return levels
 
 
 def _empty(level: str) -> dict[str, Any]:
@@ -208,7 +214,7 @@ def render(
         f'<span><span class="swatch" style="background:{COLOURS[k % len(COLOURS)]}"></span>{escape(c.get("title") or c["rules"])}</span>'
         for k, c in enumerate(curves)
     )
-    levels = [lv["level"] for lv in curves[0]["levels"]] if curves else []
+    levels = _levels(curves)
     zones = _zones(curves, levels)
     if len(set(zones)) > 1:
         band = (
