@@ -6,6 +6,7 @@
     python benchmarks/longrun.py propose [--min-z Z] [--most N]             # each search's candidate, its file and runs
     python benchmarks/longrun.py propose --race                             # the candidates to race, their files and runs
     python benchmarks/longrun.py propose --race --given "Pier.cost.food=10"  # race a candidate of your own
+    python benchmarks/longrun.py propose --race --add                       # ... and append its runs to the plan
     python benchmarks/longrun.py adopt --data FILE --name 2026-12          # ship a confirmed candidate as the default
 
 The plan (``benchmarks/longrun/plan.json``) lists every run; the store (``benchmarks/longrun/store/``,
@@ -20,6 +21,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +29,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from core.lab import rebalance
-from core.lab.longrun import LongrunError, Plan, StopSignal, load_plan, play_plan, race_skip, race_verdict, read_run
+from core.lab.longrun import (
+    LongrunError,
+    Plan,
+    RunPlan,
+    StopSignal,
+    add_runs,
+    load_plan,
+    plan_entry,
+    play_plan,
+    race_skip,
+    race_verdict,
+    read_run,
+)
 from core.lab.longrun_report import agreement_lines, judge, proposal_lines, write_reports
 from core.lab.perturb import write_data
 from core.lab.playtest.config import load_ruleset
@@ -64,9 +78,11 @@ def propose(
     show: int,
     race: bool,
     given: dict[str, int] | None = None,
+    add: bool = False,
 ) -> None:
     """Each search's best candidates; the best that qualifies written as a data file, with its confirmation runs
-    (``race``: the candidates to race instead, written as data files, with their race runs)."""
+    (``race``: the candidates to race instead, written as data files, with their race runs); ``add``: the runs
+    offered are appended to the plan file too."""
     plan = load_plan(plan_path)
     held = {run.name: read_run(store, run) for run in plan.runs}
     proposals = rebalance.propose(plan, held, ROOT, min_z=min_z, most=most, keep=show)
@@ -74,14 +90,15 @@ def propose(
         print("the plan has no perturbed runs: no search to propose from")
     for line in [*proposal_lines(proposals), *agreement_lines(proposals)]:
         print(line)
+    adding = plan_path if add else None
     if race and not given and any(r.group == rebalance.RACE for r in plan.runs):
-        print_race_result(plan, held, proposals, folder)
+        print_race_result(plan, held, proposals, folder, adding)
         return
     if race and given:
-        print_given_race(plan, proposals, given, folder)
+        print_given_race(plan, proposals, given, folder, adding)
         return
     if race:
-        print_races(plan, proposals, folder)
+        print_races(plan, proposals, folder, adding)
         return
     for prop in proposals:
         best = prop.best
@@ -93,11 +110,21 @@ def propose(
         path = rebalance.write_candidate(prop, best, folder, ROOT)
         data = rebalance.plan_path(path, ROOT)
         print(f"search {prop.search}: wrote {data}; the runs that confirm it (plan entries):")
-        for run in rebalance.confirmation_runs(plan, prop, best, data):
-            print("    " + rebalance.plan_entry(run) + ",")
+        offer(rebalance.confirmation_runs(plan, prop, best, data), adding)
 
 
-def print_races(plan: Plan, proposals: list[rebalance.Proposal], folder: Path) -> None:
+def offer(runs: Sequence[RunPlan], add: Path | None) -> None:
+    """Print ``runs`` as plan entries; with ``add`` (the plan file), append those it lacks to it."""
+    for run in runs:
+        print("    " + plan_entry(run) + ",")
+    if add is None:
+        print("(add them to the plan by hand, or again with --add)")
+        return
+    added = add_runs(add, runs)
+    print(f"added {len(added)} run(s) to {add}" if added else f"{add} holds these runs already")
+
+
+def print_races(plan: Plan, proposals: list[rebalance.Proposal], folder: Path, add: Path | None) -> None:
     """The race of the search with the most games (the pooled one, with two searches or more): each candidate's
     data file written, and the race runs as plan entries, every candidate's first level before any's next."""
     ready = [p for p in proposals if not p.waiting]
@@ -114,12 +141,12 @@ def print_races(plan: Plan, proposals: list[rebalance.Proposal], folder: Path) -
         print(f"search {prop.search}: wrote {data} ({candidate.describe()})")
         runs.append(rebalance.race_runs(plan, prop, candidate, data))
     print(f"search {prop.search}: the race runs (plan entries):")
-    for level in range(len(rebalance.RACE_LEVELS)):
-        for each in runs:
-            print("    " + rebalance.plan_entry(each[level]) + ",")
+    offer([each[level] for level in range(len(rebalance.RACE_LEVELS)) for each in runs], add)
 
 
-def print_given_race(plan: Plan, proposals: list[rebalance.Proposal], given: dict[str, int], folder: Path) -> None:
+def print_given_race(
+    plan: Plan, proposals: list[rebalance.Proposal], given: dict[str, int], folder: Path, add: Path | None
+) -> None:
     """A candidate a designer gives, written as a data file, with its race runs; a warning for each building built
     too rarely today whose costs it leaves alone (the searches' floors)."""
     run = next((r for r in plan.runs if r.perturb is not None), None)
@@ -133,8 +160,7 @@ def print_given_race(plan: Plan, proposals: list[rebalance.Proposal], given: dic
     for missed in rebalance.unlifted(candidate, floor):
         print(f"given: it lowers no cost of {missed.building}: {missed.describe()}")
     print("given: the race runs (plan entries):")
-    for each in rebalance.racing(plan, entrant, data):
-        print("    " + rebalance.plan_entry(each) + ",")
+    offer(rebalance.racing(plan, entrant, data), add)
 
 
 def parse_given(text: str) -> dict[str, int]:
@@ -151,7 +177,11 @@ def parse_given(text: str) -> dict[str, int]:
 
 
 def print_race_result(
-    plan: Plan, held: dict[str, list[dict[str, Any]]], proposals: list[rebalance.Proposal], folder: Path
+    plan: Plan,
+    held: dict[str, list[dict[str, Any]]],
+    proposals: list[rebalance.Proposal],
+    folder: Path,
+    add: Path | None,
 ) -> None:
     """Where the plan's race stands: its winner and the runs that confirm it, how many candidates are still in
     it, or, once every one has failed, the next round (:func:`print_races`: candidates not raced yet)."""
@@ -164,8 +194,7 @@ def print_race_result(
             print("its confirmation runs are in the plan: play them, and the report judges them")
             return
         print("the runs that confirm it (plan entries):")
-        for run in rebalance.confirming(plan, best.entrant, best.data):
-            print("    " + rebalance.plan_entry(run) + ",")
+        offer(rebalance.confirming(plan, best.entrant, best.data), add)
         return
     raced = [r for r in plan.runs if r.group == rebalance.RACE]
     levels: dict[str, set[str]] = {}
@@ -180,7 +209,7 @@ def print_race_result(
             f"every candidate raced at every level ({len(entered)}) failed one (out, or ended outside its band): "
             "none evens them all; the next round races the candidates the fits, with the races' games, put in band"
         )
-        print_races(plan, proposals, folder)
+        print_races(plan, proposals, folder, add)
         return
     print(
         f"the race goes on: {len(entered - out)} candidate(s) still in, {len(out)} failed a level "
@@ -249,6 +278,9 @@ def main(argv: list[str] | None = None) -> int:
         default="",
         help="propose --race: race this candidate instead ('Pier.cost.food=10,Dock.cost.francs=8')",
     )
+    parser.add_argument(
+        "--add", action="store_true", help="propose: append the runs it offers to the plan (those it lacks)"
+    )
     parser.add_argument("--data", default="", help="adopt: the confirmed candidate's data file, as the plan names it")
     parser.add_argument("--name", default="", help="adopt: the new shipped data's name ('2026-12')")
     args = parser.parse_args(argv)
@@ -256,12 +288,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--minutes must be a positive number, not {args.minutes:g}")
     if args.min_z < 0 or args.most < 1 or args.show < 1:
         parser.error("--min-z must be 0 or more, --most and --show 1 or more")
+    if args.add and args.what != "propose":
+        parser.error("--add appends the runs 'propose' offers to the plan: use it with 'propose'")
     if args.given and not (args.what == "propose" and args.race):
         parser.error("--given names a candidate to race: use it with 'propose --race'")
     try:
         if args.what == "propose":
             given = parse_given(args.given) if args.given else None
-            propose(args.plan, args.store, args.candidates, args.min_z, args.most, args.show, args.race, given)
+            propose(
+                args.plan, args.store, args.candidates, args.min_z, args.most, args.show, args.race, given, args.add
+            )
         elif args.what == "adopt":
             if not args.data or not args.name:
                 parser.error("adopt needs --data (the confirmed candidate's file) and --name (the new data's name)")

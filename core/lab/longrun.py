@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import signal
 import tempfile
 import time
@@ -220,6 +221,43 @@ def load_plan(path: Path) -> Plan:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise LongrunError(f"the plan {path} is not valid: {where}: {first['msg']}") from None
+
+
+def plan_entry(run: RunPlan) -> str:
+    """``run`` as one line of the plan file."""
+    return json.dumps(run.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False)
+
+
+def add_runs(path: Path, runs: Sequence[RunPlan]) -> list[RunPlan]:
+    """Append ``runs`` to the plan file ``path``, one line each after its last run, leaving every line it has
+    as it is; a run the plan holds already (the same name and settings) is left out, and a different run under
+    a name the plan holds is refused. The file is replaced only by a plan that reads back. The runs added."""
+    plan = load_plan(path)
+    known = {r.name: r for r in plan.runs}
+    new: list[RunPlan] = []
+    for run in runs:
+        if run.name in known:
+            if known[run.name] != run:
+                raise LongrunError(f"the plan {path} has another run named '{run.name}': rename one of them")
+            continue
+        new.append(run)
+        known[run.name] = run
+    if not new:
+        return []
+    text = path.read_text(encoding="utf-8")
+    end = re.search(r"\s*\]\s*\}\s*$", text)
+    if end is None:
+        raise LongrunError(f"the plan {path} does not end with its list of runs (']' then '}}'): add the runs by hand")
+    lines = ",\n".join("    " + plan_entry(run) for run in new)
+    updated = text[: end.start()] + (",\n" if plan.runs else "\n") + lines + "\n  ]\n}\n"
+    try:
+        Plan.model_validate_json(updated)
+    except ValidationError as exc:
+        raise LongrunError(f"the runs would not make a valid plan: {exc.errors()[0]['msg']}") from None
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(updated, encoding="utf-8")
+    os.replace(tmp, path)
+    return new
 
 
 # ---------------------------------------------------------------------------

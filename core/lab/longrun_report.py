@@ -439,14 +439,16 @@ def write_reports(plan: Plan, store: Path, out: Path, root: Path) -> list[Path]:
         *cost_lines(plan, held),
     ]
     out.mkdir(parents=True, exist_ok=True)
+    # the pages say what they are made from, not when: the same store makes the same pages
+    made = f"from the store's {sum(len(games) for games in held.values()):,} games"
     report = out / "report.md"
     report.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    html = write_report(out / "seats.html", seat_report.render(curves, [COMMAND], note=SEAT_NOTE))
+    html = write_report(out / "seats.html", seat_report.render(curves, [COMMAND], note=SEAT_NOTE, made=made))
     written = [report, html]
     if _comparable(compared):
         a, b = (summary for _, _, summary in compared)
         title = f"The two games compared: {a['label']} vs {b['label']}"
-        page = render_playtest([a, b], compare_tests(a, b), title=title, commands=[COMMAND])
+        page = render_playtest([a, b], compare_tests(a, b), title=title, commands=[COMMAND], made=made)
         written.append(write_report(out / COMPARE_PAGE, page))
     return written
 

@@ -786,11 +786,6 @@ def entrant_of(run: RunPlan, described: str) -> Entrant:
     raise LongrunError(f"run '{run.name}' is not named as a race or confirmation run of {run.rules}")
 
 
-def plan_entry(run: RunPlan) -> str:
-    """``run`` as one line of the plan file."""
-    return json.dumps(run.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False)
-
-
 def changed_numbers(rules: str, data: str | None, root: Path) -> dict[str, int]:
     """The numbers the data file ``data`` (relative to ``root``; None: today's data) changes from today's:
     key -> its value there."""

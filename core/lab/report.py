@@ -533,10 +533,15 @@ def _buildings(
     return names, series, table
 
 
-def page_head(title: str, commands: Sequence[str]) -> list[str]:
-    """The start of a report page: its head with the style sheet, the title, when it was made and the
-    commands that made it."""
-    made = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+def made_now() -> str:
+    """When a page is made, as its note says it: ``2026-11-28 01:23 UTC``."""
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def page_head(title: str, commands: Sequence[str], made: str | None = None) -> list[str]:
+    """The start of a report page: its head with the style sheet, the title, when it was made (``made``, or now)
+    and the commands that made it."""
+    made = made or made_now()
     return [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -551,12 +556,14 @@ def render(
     tests: Sequence[dict[str, Any]] | None = None,
     title: str = "Playtest report",
     commands: Sequence[str] = (),
+    made: str | None = None,
 ) -> str:
-    """The whole HTML page for one summary, or two summaries and their tests."""
+    """The whole HTML page for one summary, or two summaries and their tests (``made``: what its note says of
+    when it was made; None: now)."""
     summaries = list(summaries)
     names, bseries, btable = _buildings(summaries)
     parts = [
-        *page_head(title, commands),
+        *page_head(title, commands, made),
         "<h2>Summary</h2>",
         '<p class="note">Rates are shares of all games with 95% Wilson score intervals in brackets; a win is a sole win '
         "(a tie counts for nobody). Seat 1 is the starting player.</p>",

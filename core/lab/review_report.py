@@ -9,9 +9,8 @@ move with its player, as ``why`` does).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
 
-from core.lab.report import CSS, escape, nice_max
+from core.lab.report import CSS, escape, made_now, nice_max
 from core.lab.review import ACCURACY_BASE, ACCURACY_SCALE, Decision, GameReview
 
 #: the colour of each label's marker (and of the seats' lines in the table)
@@ -115,7 +114,7 @@ def _decisions_table(
 
 def render(review: GameReview, title: str, line: Callable[[Decision], str]) -> str:
     """The whole page."""
-    made = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    made = made_now()
     labelled = review.labelled()
     legend = " ".join(
         f'<span><span class="swatch" style="background:{c}"></span>{name}</span>' for name, c in LABEL_COLOURS.items()

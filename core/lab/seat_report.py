@@ -12,10 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.lab.report import COLOURS, escape, page_head
+from core.lab.skill import TARGET_ZONE
 
 CHART_ID = "chart-seat-curve"
-#: the zone drawn when no curve gives one
-DEFAULT_ZONE = (0.42, 0.58)
 
 
 def _pct(x: float | None) -> str:
@@ -44,7 +43,7 @@ def zone_text(zone: Sequence[float]) -> str:
 def _zones(curves: Sequence[dict[str, Any]], levels: Sequence[str]) -> list[tuple[float, float]]:
     """Each level's target zone, as the first curve sets it (one zone for all when no curve is given)."""
     if not curves:
-        return [DEFAULT_ZONE] * len(levels)
+        return [TARGET_ZONE] * len(levels)
     return [zone_of(curves[0], level) for level in levels]
 
 
@@ -59,7 +58,7 @@ def _axes(parts: list[str], geo: dict[str, float], levels: Sequence[str], zones:
     step = plot_w / max(1, len(levels))
     one = len(set(zones)) <= 1
     spans = (
-        [(left, plot_w, zones[0] if zones else DEFAULT_ZONE)]
+        [(left, plot_w, zones[0] if zones else TARGET_ZONE)]
         if one
         else [(left + step * i, step, zone) for i, zone in enumerate(zones)]
     )
@@ -208,8 +207,10 @@ def render(
     commands: Sequence[str] = (),
     title: str = "Seat balance by skill",
     note: str = MIRROR_NOTE,
+    made: str | None = None,
 ) -> str:
-    """The whole page: the curve, then per rule set its table and trend (``note``: how the games were played)."""
+    """The whole page: the curve, then per rule set its table and trend (``note``: how the games were played;
+    ``made``: what the page says of when it was made, None: now)."""
     legend = "".join(
         f'<span><span class="swatch" style="background:{COLOURS[k % len(COLOURS)]}"></span>{escape(c.get("title") or c["rules"])}</span>'
         for k, c in enumerate(curves)
@@ -223,9 +224,9 @@ def render(
             + ")"
         )
     else:
-        band = f"the green band the target zone {zone_text(zones[0] if zones else DEFAULT_ZONE)}"
+        band = f"the green band the target zone {zone_text(zones[0] if zones else TARGET_ZONE)}"
     parts = [
-        *page_head(title, commands),
+        *page_head(title, commands, made),
         f'<p class="note">{escape(note)} The first seat is the starting player; a decisive game has one winner '
         f"(ties count for nobody). Bars are 95% Wilson intervals; the dashed line is 50%, {escape(band)}.</p>",
         f'<figure class="chart" id="{CHART_ID}">{seat_curve_chart(curves)}'

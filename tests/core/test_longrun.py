@@ -181,9 +181,31 @@ def test_the_report_is_made_from_the_store_alone(tmp_path: Path) -> None:
     assert all(isinstance(g["load"], float) for g in games)  # the machine's load beside each game's seconds
     cost = next(line for line in text.splitlines() if line.startswith("| curve | 4 |"))
     assert cost.endswith(", 4 games |") and "–" not in cost
-    assert "<svg" in html.read_text(encoding="utf-8")
+    page = html.read_text(encoding="utf-8")
+    assert "<svg" in page and "Made from the store's 8 games." in page
     os.remove(report)
-    assert write_reports(plan, store, out, ROOT)[0].read_text(encoding="utf-8") == text  # the same from the same store
+    again = write_reports(plan, store, out, ROOT)
+    # the same from the same store: the pages say what they are made from, not when (no clock in them)
+    assert again[0].read_text(encoding="utf-8") == text and again[1].read_text(encoding="utf-8") == page
+
+
+def test_runs_are_added_to_the_plan_after_its_last_line_leaving_its_lines_as_they_are(tmp_path: Path) -> None:
+    first, second, third = quick_run("a"), quick_run("b"), quick_run("c")
+    path = tmp_path / "plan.json"
+    head = '{\n  "runs": [\n    ' + longrun.plan_entry(first) + ',\n    {"name": "b", "group": "match", '
+    head += '"question": "a quick test", "rules": "inland", "agents": ["random", "greedy"], "seed": 5, "games": 6}'
+    path.write_text(head + "\n  ]\n}\n", encoding="utf-8")  # one run a line, its keys in a hand's order
+    assert longrun.add_runs(path, [second, third]) == [third]  # b is there already, the same run
+    text = path.read_text(encoding="utf-8")
+    assert text == head + ",\n    " + longrun.plan_entry(third) + "\n  ]\n}\n"
+    assert [r.name for r in longrun.load_plan(path).runs] == ["a", "b", "c"]
+    assert longrun.add_runs(path, [third]) == [] and path.read_text(encoding="utf-8") == text
+    other = quick_run("c", games=8)
+    with pytest.raises(LongrunError, match="has another run named 'c'"):
+        longrun.add_runs(path, [other])
+    path.write_text(text.rstrip().rstrip("}"), encoding="utf-8")  # a plan whose end was cut off
+    with pytest.raises(LongrunError, match="is not valid"):
+        longrun.add_runs(path, [other])
 
 
 def _match_conditions() -> tuple:  # type: ignore[type-arg]

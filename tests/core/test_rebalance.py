@@ -194,7 +194,7 @@ def test_the_confirmation_runs_are_plan_runs_that_play_the_candidate(tmp_path: P
     proposal, candidate = made_up_proposal()
     path = rebalance.write_candidate(proposal, candidate, tmp_path, ROOT)
     runs = rebalance.confirmation_runs(plan, proposal, candidate, rebalance.plan_path(path, ROOT))
-    Plan(runs=[*plan.runs, *(RunPlan.model_validate_json(rebalance.plan_entry(r)) for r in runs)])
+    Plan(runs=[*plan.runs, *(RunPlan.model_validate_json(longrun.plan_entry(r)) for r in runs)])
     curve = {r.label: r for r in plan.runs if r.group == "seat curve"}
     assert [r.label for r in runs] == ["ai:normal", "ai:easy", "ai:hard"]
     assert [r.games for r in runs] == [200, 400, 24]
@@ -526,6 +526,17 @@ def test_propose_race_names_the_winner_and_prints_its_confirmation(tmp_path: Pat
     entries = [line.strip().rstrip(",") for line in out.stdout.splitlines() if line.startswith("    {")]
     runs = [RunPlan.model_validate_json(e) for e in entries]
     assert [r.group for r in runs] == ["confirmation"] * 3 and {r.options["buildings"] for r in runs} == {single}
+    assert "add them to the plan by hand, or again with --add" in out.stdout
+    added = subprocess.run(
+        [sys.executable, str(SCRIPT), *args, "--add"], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert f"added 3 run(s) to {plan_file}" in added.stdout
+    assert longrun.load_plan(plan_file).runs == [*plan.runs, *runs]
+    # the confirmation is in the plan now: propose says so, and --add has nothing more to add
+    again = subprocess.run(
+        [sys.executable, str(SCRIPT), *args, "--add"], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert "its confirmation runs are in the plan" in again.stdout and "added" not in again.stdout
 
 
 def test_the_pooled_search_fits_a_search_of_a_wider_step_in_units_of_the_smallest(tmp_path: Path) -> None:
