@@ -239,9 +239,13 @@ def adopt(plan_path: Path, store: Path, data: str, name: str) -> None:
             f"the new data needs a name of letters, digits and dashes that no shipped file has, like '2026-12' "
             f"(shipped: {', '.join(shipped.shipped_names())}); not '{name}'"
         )
-    changes = rebalance.changed_numbers(rules, data, ROOT)
+    # the candidate's changes are told against the data its runs were written on (the plan's, today's default
+    # until now), and made to that data: the new file is that data with those numbers changed
+    reference = verdict.runs[0].reference
+    changes = rebalance.changed_numbers(rules, data, ROOT, reference)
     note = f"rebalanced by the long measurements: confirmed by the runs {', '.join(r.name for r in verdict.runs)}"
-    write_data(load_ruleset(rules), None, changes, target, note)
+    base = str((ROOT / reference).resolve()) if reference else None
+    write_data(load_ruleset(rules), base, changes, target, note)
     default = shipped.DATA_DIR / shipped.DEFAULT_FILE
     named = json.loads(default.read_text(encoding="utf-8")) | {"buildings": target.stem}
     default.write_text(json.dumps(named, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -146,6 +146,10 @@ class RunPlan(BaseModel):
     race: RaceSpec | None = None
     #: play on to more games if the first ``games`` leave the match undecided (:class:`ExtendSpec`)
     extend: ExtendSpec | None = None
+    #: the data file (relative to the root) the run plays when its options name none, against which the changes
+    #: of the data it plays are told: its plan's ``data`` for its rules, set when the plan is read (not part of
+    #: the run's key: it is what "no data named" meant when the run was written); None: the game's default
+    reference: str | None = None
 
     @field_validator("agents")
     @classmethod
@@ -187,7 +191,21 @@ class Plan(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    #: rules -> the data file (relative to the root) a run of those rules plays when it names none: the data the
+    #: plan was written on, so that a new default data file (an adopted rebalance) changes none of its runs
+    data: dict[str, str] = Field(default_factory=dict)
+    #: last in the file, so that runs are added after its last line (:func:`add_runs`)
     runs: list[RunPlan]
+
+    @model_validator(mode="after")
+    def _runs_on_its_data(self) -> Plan:
+        self.runs = [
+            run.model_copy(update={"reference": self.data[run.rules]})
+            if run.reference is None and run.rules in self.data
+            else run
+            for run in self.runs
+        ]
+        return self
 
     @field_validator("runs")
     @classmethod
@@ -224,8 +242,8 @@ def load_plan(path: Path) -> Plan:
 
 
 def plan_entry(run: RunPlan) -> str:
-    """``run`` as one line of the plan file."""
-    return json.dumps(run.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False)
+    """``run`` as one line of the plan file (its reference left to the plan's ``data``)."""
+    return json.dumps(run.model_dump(mode="json", exclude_defaults=True, exclude={"reference"}), ensure_ascii=False)
 
 
 def add_runs(path: Path, runs: Sequence[RunPlan]) -> list[RunPlan]:
@@ -299,9 +317,12 @@ def run_agent(spec: str, seed: int, game: GameSpec, noise: float | None) -> Any:
 
 
 def run_options(run: RunPlan, root: Path) -> dict[str, Any]:
-    """The run's options as the game takes them (a data file path is relative to ``root``)."""
+    """The run's options as the game takes them (a data file path is relative to ``root``; a run naming none
+    plays its reference)."""
     values = dict(run.options)
     values.setdefault("players", len(run.agents))
+    if not values.get("buildings") and run.reference:
+        values["buildings"] = run.reference
     if values.get("buildings"):
         values["buildings"] = str((root / values["buildings"]).resolve())
     return options_to_json(build_options(run.rules, values))

@@ -641,11 +641,12 @@ def gap_lines(plan: Plan, held: Held, root: Path) -> list[str]:
         g_lo, g_hi = stats.difference_interval(fs, ds, fw, dw)
         outside += g_lo > hi or g_hi < lo
         inside += lo <= g_lo and g_hi <= hi
-        changed = rebalance.data_changes(rules, data or None, root) if data else []
+        reference = plan.data.get(rules)
+        changed = rebalance.data_changes(rules, data or None, root, reference) if data else []
         gap = fs / ds - fw / dw
         rows.append(
             [
-                ", ".join(changed) or "– (today's data)",
+                ", ".join(changed) or f"none: {rebalance.data_name(rules, reference, root)}",
                 f"{pct(fw / dw)} of {dw}",
                 f"{pct(fs / ds)} of {ds}",
                 f"{100 * gap:+.1f} [{100 * g_lo:+.1f}, {100 * g_hi:+.1f}]",
@@ -716,6 +717,8 @@ class Judged:
     the table's rows, a verdict per target, and whether every target is met on every run played to its end."""
 
     data: str
+    #: the data as the report names it (the file, or the runs' reference when they name none)
+    name: str
     runs: tuple[RunPlan, ...]
     changed: tuple[str, ...]
     rows: tuple[tuple[Any, ...], ...]
@@ -723,7 +726,7 @@ class Judged:
     every: bool
 
     def line(self) -> str:
-        name = self.data or "today's data"
+        name = self.name
         if self.data:
             whole = "confirmed" if self.every else "not confirmed"
         else:
@@ -736,7 +739,7 @@ def judge(plan: Plan, held: Held, root: Path) -> list[Judged]:
     """Each data file with runs that judge it (:func:`confirmation_runs`), against every target."""
     out = []
     for data, runs in confirmation_runs(plan).items():
-        name = data or "today's data"
+        name = data or rebalance.data_name(runs[0].rules, runs[0].reference, root)
         ordered = sorted(runs, key=lambda r: rebalance.CONFIRM_LEVELS.index(r.label))
         rows, said, met = [], [], []
         for run in ordered:
@@ -746,8 +749,8 @@ def judge(plan: Plan, held: Held, root: Path) -> list[Judged]:
             met.append(ok and len(held[run.name]) >= run.games)
         checked, ok = _building_verdicts(runs, held, root)
         every = all(met) and ok and len(runs) == len(rebalance.CONFIRM_LEVELS)
-        changed = tuple(rebalance.data_changes(runs[0].rules, data or None, root))
-        out.append(Judged(data, tuple(ordered), changed, tuple(rows), (*said, *checked), every))
+        changed = tuple(rebalance.data_changes(runs[0].rules, data or None, root, runs[0].reference))
+        out.append(Judged(data, name, tuple(ordered), changed, tuple(rows), (*said, *checked), every))
     return out
 
 
@@ -843,8 +846,8 @@ def race_lines(plan: Plan, held: Held, root: Path) -> list[str]:
         verdict = verdicts[run.name]
         assert verdict is not None and run.race is not None
         lo, hi = run.race.band
-        data = str(run.options.get("buildings") or "today's data")
-        changed = ", ".join(rebalance.data_changes(run.rules, data, root)) if run.options.get("buildings") else "–"
+        changed = ", ".join(rebalance.data_changes(run.rules, run.options.get("buildings"), root, run.reference))
+        changed = changed or "–"
         share = (
             f"{pct(verdict.first / verdict.decisive)} [{pct(verdict.low)}, {pct(verdict.high)}]"
             if verdict.decisive

@@ -479,11 +479,7 @@ def propose(
 
 def raced_changes(plan: Plan, root: Path) -> set[frozenset[tuple[str, int]]]:
     """The changes the plan's races play (each as its set of (number, new value)): a new round races others."""
-    return {
-        frozenset(changed_numbers(run.rules, run.options.get("buildings"), root).items())
-        for run in plan.runs
-        if run.group == RACE
-    }
+    return {frozenset(run_changes(run, root).items()) for run in plan.runs if run.group == RACE}
 
 
 def curve_runs(plan: Plan, rules: str) -> dict[str, RunPlan]:
@@ -512,7 +508,7 @@ def known_games(
         alike = (run.rules, run.agents, run.noise) == (like.rules, like.agents, like.noise)
         if run.perturb is not None or not alike or run.group not in KNOWN_GROUPS:
             continue
-        changes = changed_numbers(run.rules, run.options.get("buildings"), root)
+        changes = run_changes(run, root)
         out += [dict(g) | {"perturbation": changes} for g in held.get(run.name, ())]
     return out
 
@@ -771,7 +767,7 @@ def race_survivors(plan: Plan, held: Mapping[str, Sequence[Mapping[str, Any]]], 
                 break
             shares[run.label] = verdict.first / verdict.decisive
         else:
-            changed = data_changes(runs[0].rules, data, root)
+            changed = data_changes(runs[0].rules, data, root, runs[0].reference)
             out.append(Survivor(data, entrant_of(runs[0], ", ".join(changed)), len(changed), shares))
     return sorted(out, key=Survivor.rank)
 
@@ -786,22 +782,39 @@ def entrant_of(run: RunPlan, described: str) -> Entrant:
     raise LongrunError(f"run '{run.name}' is not named as a race or confirmation run of {run.rules}")
 
 
-def changed_numbers(rules: str, data: str | None, root: Path) -> dict[str, int]:
-    """The numbers the data file ``data`` (relative to ``root``; None: today's data) changes from today's:
-    key -> its value there."""
-    return {key: there for key, _, there in _changes(rules, data, root)}
+def changed_numbers(rules: str, data: str | None, root: Path, reference: str | None = None) -> dict[str, int]:
+    """The numbers the data file ``data`` changes from ``reference`` (both relative to ``root``; None: the game's
+    default): key -> its value there."""
+    return {key: there for key, _, there in _changes(rules, data, root, reference)}
 
 
-def data_changes(rules: str, data: str | None, root: Path) -> list[str]:
+def data_changes(rules: str, data: str | None, root: Path, reference: str | None = None) -> list[str]:
     """:func:`changed_numbers` in words (``Pier.cost.food 6->10``)."""
-    return [f"{key} {today}->{there}" for key, today, there in _changes(rules, data, root)]
+    return [f"{key} {was}->{there}" for key, was, there in _changes(rules, data, root, reference)]
 
 
-def _changes(rules: str, data: str | None, root: Path) -> list[tuple[str, int, int]]:
-    """(key, today's value, the value in ``data``) for each number ``data`` changes."""
+def run_changes(run: RunPlan, root: Path) -> dict[str, int]:
+    """:func:`changed_numbers` of the data ``run`` plays, from its reference."""
+    return changed_numbers(run.rules, run.options.get("buildings"), root, run.reference)
+
+
+def data_name(rules: str, reference: str | None, root: Path) -> str:
+    """The data a run naming none plays, as the reports say it: ``today's data (buildings-2026-11)`` while it is
+    the game's default, ``the buildings-2026-11 data`` once another file is; ``today's data`` with none."""
+    if not reference:
+        return "today's data"
+    game = load_ruleset(rules)
+    digest = game.data_digest(game.options_model.model_validate({"buildings": str((root / reference).resolve())}))
+    today = digest == game.data_digest(game.options_model.model_validate({}))
+    stem = Path(reference).stem
+    return f"today's data ({stem})" if today else f"the {stem} data"
+
+
+def _changes(rules: str, data: str | None, root: Path, reference: str | None) -> list[tuple[str, int, int]]:
+    """(key, the value in ``reference``, the value in ``data``) for each number ``data`` changes."""
     game = load_ruleset(rules)
     if not data or game.tuning is None:
         return []
-    today = {f.key: f.value for f in game.tuning.fields(None)}
+    was = {f.key: f.value for f in game.tuning.fields(str((root / reference).resolve()) if reference else None)}
     there = game.tuning.fields(str((root / data).resolve()))
-    return [(f.key, today[f.key], f.value) for f in there if f.key in today and today[f.key] != f.value]
+    return [(f.key, was[f.key], f.value) for f in there if f.key in was and was[f.key] != f.value]

@@ -17,7 +17,7 @@ import pytest
 from core.lab import longrun, rebalance, stats
 from core.lab.longrun import Plan, RunPlan, RunStore, read_run, run_options, run_path
 from core.lab.longrun_report import agreement_lines, gap_lines, proposal_lines, rebalance_lines
-from core.lab.perturb import Effect, Fit, PerturbSpec, draw
+from core.lab.perturb import Effect, Fit, PerturbSpec, draw, write_data
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import TunableField
 from inland_port import shipped
@@ -229,17 +229,20 @@ def confirmation_game(index: int, names: list[str], strong: str) -> dict[str, An
     }
 
 
-def confirmed_store(tmp_path: Path, strong: str) -> tuple[Plan, str, list[RunPlan]]:
+def confirmed_store(tmp_path: Path, strong: str, reference: str = "") -> tuple[Plan, str, list[RunPlan]]:
     """The synthetic plan's best candidate written, with its confirmation runs in the plan and in the store
-    (:func:`confirmation_game`): the plan, the candidate's data file and its confirmation runs."""
+    (:func:`confirmation_game`): the plan, the candidate's data file and its confirmation runs (``reference``:
+    the data file the plan was written on, when not the default)."""
     plan = synthetic_plan()
+    if reference:
+        plan = Plan(runs=plan.runs, data={"inland": reference})
     fill_perturbed(tmp_path, plan)
     held = {run.name: read_run(tmp_path, run) for run in plan.runs}
     (proposal,) = rebalance.propose(plan, held, ROOT)
     assert proposal.best is not None
     data = rebalance.plan_path(rebalance.write_candidate(proposal, proposal.best, tmp_path / "c", ROOT), ROOT)
     confirming = rebalance.confirmation_runs(plan, proposal, proposal.best, data)
-    plan = Plan(runs=[*plan.runs, *confirming])
+    plan = Plan(runs=[*plan.runs, *confirming], data=plan.data)
     names = sorted({f.entity for f in rebalance.run_fields(plan.runs[3], ROOT)})
     for run in confirming:
         write_store(tmp_path, run, [confirmation_game(index, names, strong) for index in range(run.games)])
@@ -769,6 +772,41 @@ def test_only_a_confirmed_candidate_is_adopted_and_todays_data_stays_shipped(
     assert all(r.name in farmland["notes"]["value"] for r in confirming)
 
 
+def test_a_plan_keeps_the_data_it_was_written_on_when_another_becomes_the_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plan's ``data`` names what its runs play when they name none: the key of each run stays what it was (its
+    stored games stay its own), the changes of every data file are told against it, and a candidate adopted on it
+    is that data with the candidate's numbers changed, not today's default with them."""
+    game = load_ruleset("inland")
+    reference = str(write_data(game, None, {"Zoo.cost.francs": 14}, tmp_path / "inland-earlier.json", "earlier"))
+    bare, planned = synthetic_plan(), Plan(runs=synthetic_plan().runs, data={"inland": reference})
+    run = planned.runs[0]
+    assert run.reference == reference and run.key() == bare.runs[0].key()
+    assert longrun.run_options(run, ROOT)["buildings"] == reference
+    assert longrun.run_options(bare.runs[0], ROOT)["buildings"] is None  # no plan data: the game's default
+    assert "reference" not in longrun.plan_entry(run)  # left to the plan, as written
+    assert rebalance.data_name("inland", reference, ROOT) == "the inland-earlier data"
+    today = rebalance.plan_path(shipped.shipped_path(shipped.default_name()), ROOT)
+    assert rebalance.data_name("inland", today, ROOT) == f"today's data ({shipped.default_name()})"
+    plan, data, _ = confirmed_store(tmp_path, "", reference)
+    assert rebalance.data_changes("inland", data, ROOT, reference) == ["Farmland.value 4->6"]
+    assert rebalance.data_changes("inland", data, ROOT) == ["Farmland.value 4->6", "Zoo.cost.francs 16->14"]
+    held = {r.name: read_run(tmp_path, r) for r in plan.runs}
+    text = "\n".join(rebalance_lines(plan, held, ROOT))
+    assert "| the inland-earlier data | ai:normal | 0 of 20 | – | 43-57% | no games yet |" in text
+    assert f"- **{data}** (Farmland.value 4->6): " in text
+    plan_file = tmp_path / "plan.json"
+    plan_file.write_text(plan.model_dump_json(exclude={"runs": {"__all__": {"reference"}}}), encoding="utf-8")
+    assert longrun.load_plan(plan_file).runs[0].reference == reference  # read back from the plan's data
+    folder = tmp_path / "shipped"
+    shutil.copytree(shipped.DATA_DIR, folder)
+    monkeypatch.setattr(shipped, "DATA_DIR", folder)
+    longrun_script().adopt(plan_file, tmp_path, data, "2099-01")
+    adopted = {b["name"]: b for b in json.loads(shipped.shipped_path("buildings-2099-01").read_text())["buildings"]}
+    assert adopted["Farmland"]["value"] == 6 and adopted["Zoo"]["cost"]["francs"] == 14
+
+
 def test_the_gap_between_the_levels_is_shown_per_data_file_against_the_gap_the_bands_allow(tmp_path: Path) -> None:
     """Both bands (ai:normal 43-57%, ai:easy 45-55%) can hold only when the ai:normal share less the ai:easy one
     lies within -12 to +12 points; each data file played at both levels shows its gap with Newcombe's interval."""
@@ -787,7 +825,7 @@ def test_the_gap_between_the_levels_is_shown_per_data_file_against_the_gap_the_b
     assert "by -12 to +12 points" in text
     lo, hi = stats.difference_interval(280, 400, 160, 400)
     assert (
-        f"| – (today's data) | 40.0% of 400 | 70.0% of 400 | +30.0 [{100 * lo:+.1f}, {100 * hi:+.1f}] | outside |"
+        f"| none: today's data | 40.0% of 400 | 70.0% of 400 | +30.0 [{100 * lo:+.1f}, {100 * hi:+.1f}] | outside |"
         in text
     )
     lo, hi = stats.difference_interval(200, 400, 200, 400)
