@@ -74,6 +74,23 @@ def test_a_save_of_the_previous_data_loads_and_replays_after_a_new_default(
     assert inland_port.data_digest(table.options) == old_digest
 
 
+#: a game saved while buildings-2026-11 was the default (40 seeded random moves; new_record, then save_record): it
+#: names no data file, only its data's digest, as every save of that time does
+SAVED_ON_2026_11 = Path(__file__).parent / "data" / "save_buildings_2026_11.json"
+
+
+def test_a_save_made_on_the_2026_11_data_loads_and_replays_whatever_the_default() -> None:
+    saved = json.loads(SAVED_ON_2026_11.read_text(encoding="utf-8"))
+    assert saved["options"] == {} and len(saved["actions"]) == 40
+    assert saved["data_digest"] == inland_port.data_digest({"buildings": "buildings-2026-11"})
+    loaded = load_record(SAVED_ON_2026_11)
+    assert inland_port.data_digest(loaded.options) == saved["data_digest"]
+    assert replay(loaded).state_hash() == saved["state_hash"]
+    table = Table.load(SAVED_ON_2026_11)  # and played on at the keyboard, on its own data
+    assert len(table.state.history) == 40 and table.state.state_hash() == saved["state_hash"]
+    assert inland_port.data_digest(table.options) == saved["data_digest"]
+
+
 def test_a_save_whose_data_is_not_shipped_names_its_digest_and_what_is_shipped(tmp_path: Path) -> None:
     record = played(new_record("inland", None, 7, ["Ann", "Bob"]), 3)
     raw = json.loads(save_record(record, tmp_path / "g.json").read_text(encoding="utf-8"))
