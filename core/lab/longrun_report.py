@@ -92,28 +92,38 @@ def seat_level(run: RunPlan, games: Sequence[dict[str, Any]]) -> SeatLevel:
     return SeatLevel(run.label or run.name, 0, len(games), first, len(games) - first - ties, ties)
 
 
-def seat_curves(plan: Plan, held: Held) -> list[dict[str, Any]]:
-    """One curve per rule set: its levels weakest first, each level's share, and the trend test."""
-    by_rules: dict[str, list[tuple[int, RunPlan]]] = defaultdict(list)
-    for run in _runs(plan, "seat curve"):
-        rank = LEVEL_ORDER.index(run.label) if run.label in LEVEL_ORDER else len(LEVEL_ORDER)
-        by_rules[run.rules].append((rank, run))
+def seat_curves(plan: Plan, held: Held, root: Path) -> list[dict[str, Any]]:
+    """One curve per rule set on the data its seat curve plays, then one per data file confirmed at the same
+    levels (the confirmation runs: the seat curve of a candidate, on seeds of its own): its levels weakest first,
+    each level's share, and the trend test."""
     curves = []
-    for rules, runs in by_rules.items():
-        levels = [seat_level(run, held[run.name]) for _, run in sorted(runs, key=lambda x: x[0])]
-        curves.append(
-            {
-                "rules": rules,
-                "title": load_ruleset(rules).title,
-                "noise": None,
-                "target_zone": list(rebalance.TARGETS["ai:normal"]),
-                "level_zones": {level: list(zone) for level, zone in rebalance.TARGETS.items()},
-                "levels": [lv.to_dict() for lv in levels],
-                "trend": trend_test(levels),
-                "paired": INDEPENDENT_NOTE,
-            }
-        )
+    for rules in dict.fromkeys(r.rules for r in _runs(plan, "seat curve")):
+        runs = [r for r in _runs(plan, "seat curve") if r.rules == rules]
+        title = f"{load_ruleset(rules).title}, {rebalance.data_name(rules, runs[0].reference, root)}"
+        curves.append(_curve(rules, title, runs, held))
+    for data, runs in confirmation_runs(plan).items():
+        if data and any(held[r.name] for r in runs):
+            changed = rebalance.data_changes(runs[0].rules, data, root, runs[0].reference)
+            title = f"{load_ruleset(runs[0].rules).title}, {', '.join(changed) or data}"
+            curves.append(_curve(runs[0].rules, title, runs, held))
     return curves
+
+
+def _curve(rules: str, title: str, runs: Sequence[RunPlan], held: Held) -> dict[str, Any]:
+    def rank(run: RunPlan) -> int:
+        return LEVEL_ORDER.index(run.label) if run.label in LEVEL_ORDER else len(LEVEL_ORDER)
+
+    levels = [seat_level(run, held[run.name]) for run in sorted(runs, key=rank)]
+    return {
+        "rules": rules,
+        "title": title,
+        "noise": None,
+        "target_zone": list(rebalance.TARGETS["ai:normal"]),
+        "level_zones": {level: list(zone) for level, zone in rebalance.TARGETS.items()},
+        "levels": [lv.to_dict() for lv in levels],
+        "trend": trend_test(levels),
+        "paired": INDEPENDENT_NOTE,
+    }
 
 
 def seat_lines(plan: Plan, curves: Sequence[dict[str, Any]]) -> list[str]:
@@ -419,7 +429,7 @@ def write_reports(plan: Plan, store: Path, out: Path, root: Path) -> list[Path]:
     """Write ``report.md`` and ``seats.html`` into ``out`` from the store alone (data file paths in the
     plan are relative to ``root``); the paths written."""
     held = {run.name: read_run(store, run) for run in plan.runs}  # each file read once
-    curves = seat_curves(plan, held)
+    curves = seat_curves(plan, held, root)
     compared = compared_sides(plan, held, root)
     lines = [
         "# The long measurements",

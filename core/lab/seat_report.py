@@ -107,7 +107,7 @@ def _series(parts: list[str], geo: dict[str, float], curve: dict[str, Any], colo
         yv, ylo, yhi = (top + plot_h * (1 - v) for v in (lv["share"], lo, hi))
         points.append(f"{x:.1f},{yv:.1f}")
         tip = (
-            f"{curve['rules']} – {lv['level']}: first seat won {lv['first_wins']} of {lv['decisive']} decisive games, "
+            f"{curve.get('title') or curve['rules']} – {lv['level']}: first seat won {lv['first_wins']} of {lv['decisive']} decisive games, "
             f"{_pct(lv['share'])} (95% CI {_pct(lo)}–{_pct(hi)}); {lv['ties']} ties in {lv['games']} games"
         )
         parts.append(

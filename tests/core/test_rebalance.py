@@ -16,7 +16,7 @@ import pytest
 
 from core.lab import longrun, rebalance, stats
 from core.lab.longrun import Plan, RunPlan, RunStore, read_run, run_options, run_path
-from core.lab.longrun_report import agreement_lines, gap_lines, proposal_lines, rebalance_lines
+from core.lab.longrun_report import agreement_lines, gap_lines, proposal_lines, rebalance_lines, seat_curves
 from core.lab.perturb import Effect, Fit, PerturbSpec, draw, write_data
 from core.lab.playtest.config import load_ruleset, new_game
 from core.protocol import TunableField
@@ -771,6 +771,17 @@ def test_only_a_confirmed_candidate_is_adopted_and_todays_data_stays_shipped(
     assert farmland["value"] == 6 and farmland["provenance"]["value"] == "reconstructed"
     assert farmland["notes"]["value"].startswith("rebalanced by the long measurements: confirmed by the runs ")
     assert all(r.name in farmland["notes"]["value"] for r in confirming)
+
+
+def test_the_seat_curve_page_draws_each_confirmed_candidate_beside_the_data_it_changes(tmp_path: Path) -> None:
+    plan, _, confirming = confirmed_store(tmp_path, "")
+    held = {r.name: read_run(tmp_path, r) for r in plan.runs}
+    today, candidate = seat_curves(plan, held, ROOT)
+    assert today["title"] == "Le Havre: The Inland Port, today's data"
+    assert candidate["title"] == "Le Havre: The Inland Port, Farmland.value 4->6"
+    assert [lv["level"] for lv in candidate["levels"]] == ["ai:easy", "ai:normal", "ai:hard"]
+    assert [lv["games"] for lv in candidate["levels"]] == [len(held[r.name]) for r in sorted(
+        confirming, key=lambda r: ["ai:easy", "ai:normal", "ai:hard"].index(r.label))]  # fmt: skip
 
 
 def test_a_plan_keeps_the_data_it_was_written_on_when_another_becomes_the_default(
