@@ -7,6 +7,7 @@
     python benchmarks/longrun.py propose --race                             # the candidates to race, their files and runs
     python benchmarks/longrun.py propose --race --given "Pier.cost.food=10"  # race a candidate of your own
     python benchmarks/longrun.py propose --race --add                       # ... and append its runs to the plan
+    python benchmarks/longrun.py propose --confirm --given "Dock.cost.francs=8"  # confirm it, with no race
     python benchmarks/longrun.py adopt --data FILE --name 2026-12          # ship a confirmed candidate as the default
 
 The plan (``benchmarks/longrun/plan.json``) lists every run; the store (``benchmarks/longrun/store/``,
@@ -79,10 +80,11 @@ def propose(
     race: bool,
     given: dict[str, int] | None = None,
     add: bool = False,
+    confirm: bool = False,
 ) -> None:
     """Each search's best candidates; the best that qualifies written as a data file, with its confirmation runs
     (``race``: the candidates to race instead, written as data files, with their race runs); ``add``: the runs
-    offered are appended to the plan file too."""
+    offered are appended to the plan file too; ``confirm``: a given candidate's confirmation runs, not its race's)."""
     plan = load_plan(plan_path)
     held = {run.name: read_run(store, run) for run in plan.runs}
     proposals = rebalance.propose(plan, held, ROOT, min_z=min_z, most=most, keep=show)
@@ -94,8 +96,8 @@ def propose(
     if race and not given and any(r.group == rebalance.RACE for r in plan.runs):
         print_race_result(plan, held, proposals, folder, adding)
         return
-    if race and given:
-        print_given_race(plan, proposals, given, folder, adding)
+    if given:
+        print_given(plan, proposals, given, folder, adding, confirm)
         return
     if race:
         print_races(plan, proposals, folder, adding)
@@ -144,11 +146,17 @@ def print_races(plan: Plan, proposals: list[rebalance.Proposal], folder: Path, a
     offer([each[level] for level in range(len(rebalance.RACE_LEVELS)) for each in runs], add)
 
 
-def print_given_race(
-    plan: Plan, proposals: list[rebalance.Proposal], given: dict[str, int], folder: Path, add: Path | None
+def print_given(
+    plan: Plan,
+    proposals: list[rebalance.Proposal],
+    given: dict[str, int],
+    folder: Path,
+    add: Path | None,
+    confirm: bool = False,
 ) -> None:
-    """A candidate a designer gives, written as a data file, with its race runs; a warning for each building built
-    too rarely today whose costs it leaves alone (the searches' floors)."""
+    """A candidate a designer gives, written as a data file, with its race runs (``confirm``: its confirmation
+    runs, with no race first); a warning for each building built too rarely today whose costs it leaves alone
+    (the searches' floors)."""
     run = next((r for r in plan.runs if r.perturb is not None), None)
     if run is None:
         raise LongrunError("the plan has no perturbed run, so no numbers are known to move: nothing to race")
@@ -159,6 +167,10 @@ def print_given_race(
     floor = next((p.floors for p in proposals if p.floors), ())
     for missed in rebalance.unlifted(candidate, floor):
         print(f"given: it lowers no cost of {missed.building}: {missed.describe()}")
+    if confirm:
+        print("given: the runs that confirm it, with no race first (plan entries):")
+        offer(rebalance.confirming(plan, entrant, data), add)
+        return
     print("given: the race runs (plan entries):")
     offer(rebalance.racing(plan, entrant, data), add)
 
@@ -285,6 +297,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--add", action="store_true", help="propose: append the runs it offers to the plan (those it lacks)"
     )
+    parser.add_argument(
+        "--confirm",
+        action="store_true",
+        help="propose --given: the candidate's confirmation runs, with no race first (a change a race has judged)",
+    )
     parser.add_argument("--data", default="", help="adopt: the confirmed candidate's data file, as the plan names it")
     parser.add_argument("--name", default="", help="adopt: the new shipped data's name ('2026-12')")
     args = parser.parse_args(argv)
@@ -294,13 +311,26 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--min-z must be 0 or more, --most and --show 1 or more")
     if args.add and args.what != "propose":
         parser.error("--add appends the runs 'propose' offers to the plan: use it with 'propose'")
-    if args.given and not (args.what == "propose" and args.race):
-        parser.error("--given names a candidate to race: use it with 'propose --race'")
+    if args.given and not (args.what == "propose" and (args.race or args.confirm)):
+        parser.error(
+            "--given names a candidate to race or confirm: use it with 'propose --race' or 'propose --confirm'"
+        )
+    if args.confirm and not args.given:
+        parser.error("--confirm confirms a candidate you give: use it with --given 'Number=value,...'")
     try:
         if args.what == "propose":
             given = parse_given(args.given) if args.given else None
             propose(
-                args.plan, args.store, args.candidates, args.min_z, args.most, args.show, args.race, given, args.add
+                args.plan,
+                args.store,
+                args.candidates,
+                args.min_z,
+                args.most,
+                args.show,
+                args.race,
+                given,
+                args.add,
+                args.confirm,
             )
         elif args.what == "adopt":
             if not args.data or not args.name:

@@ -694,6 +694,20 @@ def test_propose_race_given_writes_the_candidate_and_warns_of_a_floor_it_leaves(
         [sys.executable, str(SCRIPT), *args[:-1], "Pier.cost.food"], capture_output=True, text=True, cwd=ROOT
     )
     assert wrong.returncode == 2 and "--given takes 'Number=value' pairs" in wrong.stderr
+    # a change a race has judged (here: only its level of a rarely built cost) is confirmed with no race first
+    confirm = [a for a in args if a != "--race"] + ["--confirm"]
+    out = subprocess.run([sys.executable, str(SCRIPT), *confirm], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert "given: the runs that confirm it, with no race first (plan entries):" in out.stdout
+    entries = [line.strip().rstrip(",") for line in out.stdout.splitlines() if line.startswith("    {")]
+    runs = [RunPlan.model_validate_json(e) for e in entries]
+    assert [r.group for r in runs] == ["confirmation"] * 3 and [r.label for r in runs][0] == "ai:normal"
+    alone = subprocess.run(
+        [sys.executable, str(SCRIPT), "propose", "--confirm", "--plan", str(plan_file)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert alone.returncode == 2 and "--confirm confirms a candidate you give" in alone.stderr
 
 
 def test_when_every_raced_candidate_failed_propose_race_starts_a_round_of_others(tmp_path: Path) -> None:
