@@ -46,6 +46,7 @@ from core.lab.longrun import (
 from core.lab.longrun_report import agreement_lines, judge, proposal_lines, write_reports
 from core.lab.perturb import write_data
 from core.lab.playtest.config import load_ruleset
+from core.protocol import GameError
 from inland_port import shipped
 
 HERE = Path(__file__).resolve().parent / "longrun"
@@ -112,13 +113,16 @@ def propose(
         path = rebalance.write_candidate(prop, best, folder, ROOT)
         data = rebalance.plan_path(path, ROOT)
         print(f"search {prop.search}: wrote {data}; the runs that confirm it (plan entries):")
-        offer(rebalance.confirmation_runs(plan, prop, best, data), adding)
+        offer(rebalance.confirmation_runs(plan, prop, best, data), adding, plan)
 
 
-def offer(runs: Sequence[RunPlan], add: Path | None) -> None:
+def offer(runs: Sequence[RunPlan], add: Path | None, plan: Plan) -> None:
     """Print ``runs`` as plan entries; with ``add`` (the plan file), append those it lacks to it."""
     for run in runs:
         print("    " + plan_entry(run) + ",")
+    if {r.name for r in runs} <= {r.name for r in plan.runs}:
+        print("(the plan holds these runs already)")
+        return
     if add is None:
         print("(add them to the plan by hand, or again with --add)")
         return
@@ -143,7 +147,7 @@ def print_races(plan: Plan, proposals: list[rebalance.Proposal], folder: Path, a
         print(f"search {prop.search}: wrote {data} ({candidate.describe()})")
         runs.append(rebalance.race_runs(plan, prop, candidate, data))
     print(f"search {prop.search}: the race runs (plan entries):")
-    offer([each[level] for level in range(len(rebalance.RACE_LEVELS)) for each in runs], add)
+    offer([each[level] for level in range(len(rebalance.RACE_LEVELS)) for each in runs], add, plan)
 
 
 def print_given(
@@ -169,10 +173,10 @@ def print_given(
         print(f"given: it lowers no cost of {missed.building}: {missed.describe()}")
     if confirm:
         print("given: the runs that confirm it, with no race first (plan entries):")
-        offer(rebalance.confirming(plan, entrant, data), add)
+        offer(rebalance.confirming(plan, entrant, data), add, plan)
         return
     print("given: the race runs (plan entries):")
-    offer(rebalance.racing(plan, entrant, data), add)
+    offer(rebalance.racing(plan, entrant, data), add, plan)
 
 
 def parse_given(text: str) -> dict[str, int]:
@@ -206,7 +210,7 @@ def print_race_result(
             print("its confirmation runs are in the plan: play them, and the report judges them")
             return
         print("the runs that confirm it (plan entries):")
-        offer(rebalance.confirming(plan, best.entrant, best.data), add)
+        offer(rebalance.confirming(plan, best.entrant, best.data), add, plan)
         return
     raced = [r for r in plan.runs if r.group == rebalance.RACE]
     levels: dict[str, set[str]] = {}
@@ -351,6 +355,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{played} game(s) played this time", flush=True)
     except LongrunError as exc:
         print(f"longrun: {exc}", file=sys.stderr)
+        return 2
+    except GameError as exc:
+        # a data file the plan names is missing or broken: the store and the plan are left as they are
+        print(f"longrun: {exc}; restore the file, or take the runs that name it out of the plan", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (``status | head``): nothing more to say, and no traceback

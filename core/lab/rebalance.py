@@ -641,7 +641,7 @@ def write_given(run: RunPlan, candidate: Candidate, folder: Path, root: Path) ->
     return it with the entrant its race runs name."""
     stem = f"{run.rules}-{GIVEN}-{candidate.digest()}"
     note = (
-        f"changed by the rebalance of the long measurements: a candidate given to race ({candidate.describe()}), {stem}"
+        f"changed by the rebalance of the long measurements: a candidate given by hand ({candidate.describe()}), {stem}"
     )
     base = run_options(run, root).get("buildings")
     path = write_data(load_ruleset(run.rules), base, candidate.changes, folder / f"{stem}.json", note)
@@ -713,10 +713,14 @@ def _runs_like_the_curve(plan: Plan, entrant: Entrant, data: str, levels: Sequen
     label = LONGRUN_RACE if racing else LONGRUN_CONFIRM
     said = "raced against the level's target band" if racing else "on seeds no search used"
     runs: list[RunPlan] = []
+    held = {r.name: r for r in plan.runs}
     for level in levels:
         like = curve[level]
         name = f"{stem}-{level.split(':')[-1]}"
-        whose = "given to race" if entrant.search == GIVEN else f"of search {entrant.search}"
+        if name in held:  # offered before and added: the run the plan holds, its seed and all
+            runs.append(held[name])
+            continue
+        whose = "given by hand" if entrant.search == GIVEN else f"of search {entrant.search}"
         question = f"{like.question}, on the candidate {data} {whose} ({entrant.described}), {said}"
         update: dict[str, Any] = {
             "name": name,
@@ -730,7 +734,6 @@ def _runs_like_the_curve(plan: Plan, entrant: Entrant, data: str, levels: Sequen
         runs.append(
             RunPlan.model_validate(like.model_dump() | update | {"options": like.options | {"buildings": data}})
         )
-    Plan(runs=[*plan.runs, *runs])  # the names are new to the plan
     return runs
 
 

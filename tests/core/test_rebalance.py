@@ -687,7 +687,7 @@ def test_propose_race_given_writes_the_candidate_and_warns_of_a_floor_it_leaves(
     entries = [line.strip().rstrip(",") for line in out.stdout.splitlines() if line.startswith("    {")]
     runs = [RunPlan.model_validate_json(e) for e in entries]
     assert [r.label for r in runs] == ["ai:easy", "ai:normal"] and runs[0].name.startswith("inland-race-given-")
-    assert "given to race (Pier.cost.food 6->10)" in runs[0].question
+    assert "given by hand (Pier.cost.food 6->10)" in runs[0].question
     assert rebalance.data_changes("inland", str(written), ROOT) == ["Pier.cost.food 6->10"]
     Plan(runs=[*plan.runs, *runs])
     wrong = subprocess.run(
@@ -700,7 +700,11 @@ def test_propose_race_given_writes_the_candidate_and_warns_of_a_floor_it_leaves(
     assert "given: the runs that confirm it, with no race first (plan entries):" in out.stdout
     entries = [line.strip().rstrip(",") for line in out.stdout.splitlines() if line.startswith("    {")]
     runs = [RunPlan.model_validate_json(e) for e in entries]
-    assert [r.group for r in runs] == ["confirmation"] * 3 and [r.label for r in runs][0] == "ai:normal"
+    assert [r.group for r in runs] == ["confirmation"] * 3 and [r.label for r in runs] == [
+        "ai:normal",
+        "ai:easy",
+        "ai:hard",
+    ]
     alone = subprocess.run(
         [sys.executable, str(SCRIPT), "propose", "--confirm", "--plan", str(plan_file)],
         capture_output=True,
@@ -708,6 +712,12 @@ def test_propose_race_given_writes_the_candidate_and_warns_of_a_floor_it_leaves(
         cwd=ROOT,
     )
     assert alone.returncode == 2 and "--confirm confirms a candidate you give" in alone.stderr
+    written.unlink()  # a data file the plan names, gone: said plainly, no traceback
+    plan_file.write_text(Plan(runs=[*plan.runs, *runs]).model_dump_json(), encoding="utf-8")
+    report = ["report", "--plan", str(plan_file), "--store", str(tmp_path / "store"), "--out", str(tmp_path / "r")]
+    gone = subprocess.run([sys.executable, str(SCRIPT), *report], capture_output=True, text=True, cwd=ROOT)
+    assert gone.returncode == 2 and "Traceback" not in gone.stderr
+    assert f"cannot read the data file '{written.resolve()}'" in gone.stderr and "take the runs" in gone.stderr
 
 
 def test_when_every_raced_candidate_failed_propose_race_starts_a_round_of_others(tmp_path: Path) -> None:
