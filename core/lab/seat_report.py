@@ -8,6 +8,7 @@ no scripts, no network.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -75,7 +76,7 @@ def _axes(parts: list[str], geo: dict[str, float], levels: Sequence[str], zones:
         f'<line class="even-line" x1="{left}" y1="{y(0.5):.1f}" x2="{left + plot_w}" y2="{y(0.5):.1f}" '
         'stroke="#555" stroke-dasharray="6 4"/>'
     )
-    for x, _, zone in spans:
+    for x, _, zone in spans if one else ():  # per-level zones: the note names them, the plot stays clear
         parts.append(
             f'<text x="{x + 4:.1f}" y="{y(zone[1]) - 4:.1f}" text-anchor="start">target zone {zone_text(zone)}</text>'
         )
@@ -94,8 +95,11 @@ def _axes(parts: list[str], geo: dict[str, float], levels: Sequence[str], zones:
     )
 
 
-def _series(parts: list[str], geo: dict[str, float], curve: dict[str, Any], colour: str, offset: float) -> None:
-    """One rule set's points (share per level), their interval bars and the line joining them."""
+def _series(
+    parts: list[str], geo: dict[str, float], curve: dict[str, Any], colour: str, offset: float, label_y: list[float]
+) -> None:
+    """One rule set's points (share per level), their interval bars and the line joining them; each point's label
+    at the height ``label_y`` gives its level (:func:`_label_heights`)."""
     left, top, plot_w, plot_h = geo["left"], geo["top"], geo["plot_w"], geo["plot_h"]
     step = plot_w / max(1, geo["levels"])
     points = []
@@ -119,7 +123,7 @@ def _series(parts: list[str], geo: dict[str, float], curve: dict[str, Any], colo
             f'<circle class="point" cx="{x:.1f}" cy="{yv:.1f}" r="5" fill="{colour}"><title>{escape(tip)}</title></circle>'
         )
         parts.append(
-            f'<text x="{x + 8:.1f}" y="{yv - 6:.1f}" fill="{colour}">{_pct(lv["share"])} (n={lv["decisive"]})</text>'
+            f'<text x="{x + 8:.1f}" y="{label_y[i]:.1f}" fill="{colour}">{_pct(lv["share"])} (n={lv["decisive"]})</text>'
         )
     if len(points) > 1:
         parts.append(f'<polyline points="{" ".join(points)}" fill="none" stroke="{colour}" stroke-width="1.5"/>')
@@ -143,12 +147,36 @@ def seat_curve_chart(curves: Sequence[dict[str, Any]], width: int = 760, height:
         'role="img" aria-label="Seat balance by skill"><title>Seat balance by skill</title>'
     ]
     _axes(parts, geo, levels, _zones(curves, levels))
-    for k, curve in enumerate(curves):
+    aligned = []
+    for curve in curves:
         index = {lv["level"]: lv for lv in curve["levels"]}
-        aligned = dict(curve, levels=[index.get(name, _empty(name)) for name in levels])
-        _series(parts, geo, aligned, COLOURS[k % len(COLOURS)], 10.0 * (k - (len(curves) - 1) / 2))
+        aligned.append(dict(curve, levels=[index.get(name, _empty(name)) for name in levels]))
+    heights = _label_heights(aligned, geo)
+    for k, curve in enumerate(aligned):
+        _series(parts, geo, curve, COLOURS[k % len(COLOURS)], 10.0 * (k - (len(curves) - 1) / 2), heights[k])
     parts.append("</svg>")
     return "".join(parts)
+
+
+#: the least distance between two labels at one level (pixels: a line of the chart's text)
+LABEL_GAP = 12.0
+
+
+def _label_heights(curves: Sequence[dict[str, Any]], geo: dict[str, float]) -> list[list[float]]:
+    """Each curve's label height at each level: just above its point, moved apart (the lower ones down) where
+    two curves' points at a level are closer than a line of text."""
+    top, plot_h = geo["top"], geo["plot_h"]
+    heights = [[0.0] * int(geo["levels"]) for _ in curves]
+    for i in range(int(geo["levels"])):
+        wanted = sorted(
+            (top + plot_h * (1 - c["levels"][i]["share"]) - 6, k)
+            for k, c in enumerate(curves)
+            if c["levels"][i]["share"] is not None
+        )
+        last = -math.inf
+        for y, k in wanted:
+            heights[k][i] = last = max(y, last + LABEL_GAP)
+    return heights
 
 
 def _levels(curves: Sequence[dict[str, Any]]) -> list[str]:

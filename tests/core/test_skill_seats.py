@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 
 import pytest
 
@@ -178,3 +179,17 @@ def test_each_level_is_drawn_with_its_own_target_zone() -> None:
     assert "each level's target zone (ai:easy 45–55%, ai:normal 43–57%, ai:hard 30–70%)" in html.unescape(page)
     assert seat_report.zone_of(curve, "ai:hard") == (0.30, 0.70)
     assert seat_report.zone_of(curve, "ai:other") == tuple(skill.TARGET_ZONE)  # a level without its own: the curve's
+    # the bands carry their zones as titles and the note names them: no zone text is drawn over the points
+    assert ">target zone 45–55%</text>" not in page
+
+
+def test_two_curves_labels_at_one_level_are_a_line_apart() -> None:
+    """The shares 58.7% and 55.7% are 8 pixels apart on the chart: their labels are moved a line of text apart
+    (the lower one down), each in its curve's colour."""
+    near = [
+        skill.summarize_seats("inland", [skill.seat_level("ai:normal", 1, records(first, 1000 - first, 0))], 1.0)
+        for first in (587, 557)
+    ]
+    svg = seat_report.seat_curve_chart(near)
+    heights = [float(y) for y in re.findall(r'<text x="[0-9.]+" y="([0-9.]+)" fill="#', svg)]
+    assert len(heights) == 2 and heights[1] - heights[0] >= seat_report.LABEL_GAP
