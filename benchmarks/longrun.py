@@ -43,7 +43,7 @@ from core.lab.longrun import (
     race_verdict,
     read_run,
 )
-from core.lab.longrun_report import agreement_lines, judge, proposal_lines, write_reports
+from core.lab.longrun_report import Judged, agreement_lines, judge, proposal_lines, write_reports
 from core.lab.perturb import write_data
 from core.lab.playtest.config import load_ruleset
 from core.protocol import GameError
@@ -233,10 +233,43 @@ def print_race_result(
     )
 
 
-def adopt(plan_path: Path, store: Path, data: str, name: str) -> None:
+def below_floor(judged: dict[str, Judged], data: str, allowed: Sequence[str]) -> str:
+    """Why ``data`` may be adopted though not every target is met, in words for its data file's notes: every
+    target is met but the building floor, and each building under it is one of ``allowed`` and built at least as
+    often as on the data the candidate changes; a :class:`LongrunError` saying which condition fails otherwise."""
+    verdict = judged[data]
+    refused = f"{data} is not confirmed, so it is not adopted: {verdict.line().removeprefix('- ')}"
+    if verdict.every:
+        return ""
+    if not allowed or not verdict.shares_and_owners:
+        raise LongrunError(refused)
+    others = sorted(set(verdict.rare) - set(allowed))
+    if others:
+        raise LongrunError(f"{refused} (--below-floor does not name {', '.join(others)})")
+    before = judged.get("")
+    if before is None or not before.built:
+        raise LongrunError(f"{refused} (the data it changes has no ai:normal games to compare its buildings with)")
+    said = []
+    for building, share in sorted(verdict.rare.items()):
+        was = before.built.get(building, 0.0)
+        if share < was:
+            raise LongrunError(
+                f"{refused} ({building} is built in {100 * share:.1f}% of its ai:normal games, less than on the "
+                f"data it changes, {100 * was:.1f}%: --below-floor adopts a building under the floor only when the "
+                "candidate builds it at least as often)"
+            )
+        said.append(
+            f"{building} built in {100 * share:.1f}% of ai:normal games (the data it changes: {100 * was:.1f}%)"
+        )
+    floor = f"{100 * rebalance.BUILT_AT_LEAST:.0f}%"
+    return f"; adopted under the building floor of {floor}, as no worse than the data it changes: {'; '.join(said)}"
+
+
+def adopt(plan_path: Path, store: Path, data: str, name: str, allowed: Sequence[str] = ()) -> None:
     """Make a confirmed candidate the Inland Port's default data: shipped as ``buildings-NAME.json`` beside
     today's (which stays shipped, so its saves replay), each changed number noting the runs that confirmed it,
-    and named by ``default.json``."""
+    and named by ``default.json``.  ``allowed``: buildings the candidate may leave under the building floor, if it
+    meets every other target and builds each at least as often as the data it changes (said in the notes)."""
     plan = load_plan(plan_path)
     held = {run.name: read_run(store, run) for run in plan.runs}
     judged = {j.data: j for j in judge(plan, held, ROOT)}
@@ -244,8 +277,7 @@ def adopt(plan_path: Path, store: Path, data: str, name: str) -> None:
         known = ", ".join(d for d in judged if d) or "none yet"
         raise LongrunError(f"no confirmation run plays {data} (data files with confirmation runs: {known})")
     verdict = judged[data]
-    if not verdict.every:
-        raise LongrunError(f"{data} is not confirmed, so it is not adopted: {verdict.line().removeprefix('- ')}")
+    despite = below_floor(judged, data, allowed)
     rules = verdict.runs[0].rules
     if rules != "inland":
         raise LongrunError(f"only the Inland Port ships building data files; {data} is {rules}'s")
@@ -260,6 +292,7 @@ def adopt(plan_path: Path, store: Path, data: str, name: str) -> None:
     reference = verdict.runs[0].reference
     changes = rebalance.changed_numbers(rules, data, ROOT, reference)
     note = f"rebalanced by the long measurements: confirmed by the runs {', '.join(r.name for r in verdict.runs)}"
+    note += despite
     base = str((ROOT / reference).resolve()) if reference else None
     write_data(load_ruleset(rules), base, changes, target, note)
     default = shipped.DATA_DIR / shipped.DEFAULT_FILE
@@ -308,11 +341,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--data", default="", help="adopt: the confirmed candidate's data file, as the plan names it")
     parser.add_argument("--name", default="", help="adopt: the new shipped data's name ('2026-12')")
+    parser.add_argument(
+        "--below-floor",
+        default="",
+        help="adopt: buildings (comma-separated) the candidate may leave under the building floor, if every other "
+        "target is met and it builds each at least as often as the data it changes",
+    )
     args = parser.parse_args(argv)
     if args.minutes is not None and not args.minutes > 0:
         parser.error(f"--minutes must be a positive number, not {args.minutes:g}")
     if args.min_z < 0 or args.most < 1 or args.show < 1:
         parser.error("--min-z must be 0 or more, --most and --show 1 or more")
+    if args.below_floor and args.what != "adopt":
+        parser.error(
+            "--below-floor names buildings an adopted candidate may leave under the floor: use it with 'adopt'"
+        )
     if args.add and args.what != "propose":
         parser.error("--add appends the runs 'propose' offers to the plan: use it with 'propose'")
     if args.given and not (args.what == "propose" and (args.race or args.confirm)):
@@ -339,7 +382,8 @@ def main(argv: list[str] | None = None) -> int:
         elif args.what == "adopt":
             if not args.data or not args.name:
                 parser.error("adopt needs --data (the confirmed candidate's file) and --name (the new data's name)")
-            adopt(args.plan, args.store, args.data, args.name)
+            allowed = [b.strip() for b in args.below_floor.split(",") if b.strip()]
+            adopt(args.plan, args.store, args.data, args.name, allowed)
         elif args.what == "status":
             status(args.plan, args.store)
         elif args.what == "report":

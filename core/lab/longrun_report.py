@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -596,16 +596,29 @@ def building_check(games: Sequence[dict[str, Any]], names: Iterable[str]) -> tup
     and those whose owner won more than :data:`~core.lab.rebalance.OWNER_WINS_AT_MOST` of the games they were built
     in (each with its share)."""
     counts = rebalance.building_counts(games)
-    n = max(1, len(games))
-    rare = [
-        f"{b} {pct(counts.get(b, (0, 0))[0] / n)}"
-        for b in sorted(names)
-        if counts.get(b, (0, 0))[0] < rebalance.BUILT_AT_LEAST * n
-    ]
+    rare = [f"{b} {pct(share)}" for b, share in rare_buildings(games, names).items()]
     strong = [
         f"{b} {pct(w / k)} of {k}" for b, (k, w) in sorted(counts.items()) if k and w / k > rebalance.OWNER_WINS_AT_MOST
     ]
     return rare, strong
+
+
+def built_shares(games: Sequence[dict[str, Any]], names: Iterable[str]) -> dict[str, float]:
+    """Each building of ``names``: the share of ``games`` it was built in."""
+    counts = rebalance.building_counts(games)
+    n = max(1, len(games))
+    return {b: counts.get(b, (0, 0))[0] / n for b in sorted(names)}
+
+
+def rare_buildings(games: Sequence[dict[str, Any]], names: Iterable[str]) -> dict[str, float]:
+    """The buildings (of ``names``) built in fewer than :data:`~core.lab.rebalance.BUILT_AT_LEAST` of ``games``:
+    name -> the share of the games they were built in."""
+    return under_floor(built_shares(games, names))
+
+
+def under_floor(built: dict[str, float]) -> dict[str, float]:
+    """Of ``built`` (building -> the share of games it was built in), those under the floor."""
+    return {b: share for b, share in built.items() if share < rebalance.BUILT_AT_LEAST}
 
 
 #: the two levels whose shares the gap compares (the stronger first)
@@ -734,6 +747,15 @@ class Judged:
     rows: tuple[tuple[Any, ...], ...]
     said: tuple[str, ...]
     every: bool
+    #: every target but the building floor is met on every run played to its end
+    shares_and_owners: bool = False
+    #: each building's share of its ai:normal games built in (none before they are played)
+    built: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def rare(self) -> dict[str, float]:
+        """The buildings under the floor, with their shares."""
+        return under_floor(self.built)
 
     def line(self) -> str:
         name = self.name
@@ -757,10 +779,22 @@ def judge(plan: Plan, held: Held, root: Path) -> list[Judged]:
             rows.append((name, *row))
             said.append(verdict)
             met.append(ok and len(held[run.name]) >= run.games)
-        checked, ok = _building_verdicts(runs, held, root)
-        every = all(met) and ok and len(runs) == len(rebalance.CONFIRM_LEVELS)
+        buildings = _building_verdicts(runs, held, root)
+        played = all(met) and len(runs) == len(rebalance.CONFIRM_LEVELS)
         changed = tuple(rebalance.data_changes(runs[0].rules, data or None, root, runs[0].reference))
-        out.append(Judged(data, name, tuple(ordered), changed, tuple(rows), (*said, *checked), every))
+        out.append(
+            Judged(
+                data,
+                name,
+                tuple(ordered),
+                changed,
+                tuple(rows),
+                (*said, *buildings.said),
+                played and buildings.ok,
+                played and buildings.owners_ok,
+                buildings.built,
+            )
+        )
     return out
 
 
@@ -775,22 +809,41 @@ def verdict_lines(plan: Plan, held: Held, root: Path) -> list[str]:
     return [*lines, *table(header, rows), "", *(j.line() for j in judged), ""]
 
 
-def _building_verdicts(runs: Sequence[RunPlan], held: Held, root: Path) -> tuple[list[str], bool]:
-    """The building checks on the ai:normal run of ``runs``, and whether both hold."""
+@dataclass(frozen=True)
+class BuildingVerdict:
+    """The building checks on a data file's ai:normal games: the sentences, each building's share of the games it
+    was built in (none without games) and whether no owner wins too often."""
+
+    said: tuple[str, ...]
+    built: dict[str, float]
+    owners_ok: bool
+
+    @property
+    def rare(self) -> dict[str, float]:
+        """The buildings under the floor, with their shares."""
+        return under_floor(self.built)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.built) and not self.rare and self.owners_ok
+
+
+def _building_verdicts(runs: Sequence[RunPlan], held: Held, root: Path) -> BuildingVerdict:
+    """The building checks on the ai:normal run of ``runs``."""
     normal = next((r for r in runs if r.label == "ai:normal"), None)
     if normal is None or not held[normal.name]:
-        return ["buildings: no ai:normal games yet"], False
+        return BuildingVerdict(("buildings: no ai:normal games yet",), {}, False)
     game = load_ruleset(normal.rules)
     data = run_options(normal, root).get("buildings")
     names = {f.entity for f in game.tuning.fields(data)} if game.tuning is not None else set()
     rare, strong = building_check(held[normal.name], names)
-    said = [
+    said = (
         f"every building built in at least {pct(rebalance.BUILT_AT_LEAST)} of ai:normal games: "
         + ("met" if not rare else "not met (" + ", ".join(rare) + ")"),
         f"no building whose owner won more than {pct(rebalance.OWNER_WINS_AT_MOST)} of its games: "
         + ("met" if not strong else "not met (" + ", ".join(strong) + ")"),
-    ]
-    return said, not rare and not strong
+    )
+    return BuildingVerdict(said, built_shares(held[normal.name], names), not strong)
 
 
 def rebalance_lines(plan: Plan, held: Held, root: Path) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -806,6 +807,42 @@ def test_the_seat_curve_page_draws_each_confirmed_candidate_beside_the_data_it_c
     assert [lv["level"] for lv in candidate["levels"]] == ["ai:easy", "ai:normal", "ai:hard"]
     assert [lv["games"] for lv in candidate["levels"]] == [len(held[r.name]) for r in sorted(
         confirming, key=lambda r: ["ai:easy", "ai:normal", "ai:hard"].index(r.label))]  # fmt: skip
+
+
+def test_a_candidate_under_the_building_floor_is_adopted_only_when_named_and_no_worse_than_today(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every target met but the floor (every building built in 5% of ai:normal games): the Dock, never built, is
+    adopted under the floor only when ``--below-floor`` names it and today's data builds it no more often."""
+    plan, data, confirming = confirmed_store(tmp_path, "")
+    names = sorted({f.entity for f in rebalance.run_fields(plan.runs[3], ROOT)})
+    others = [n for n in names if n != "Dock"]
+    normal = next(r for r in confirming if r.label == "ai:normal")
+    write_store(tmp_path, normal, [confirmation_game(i, others, "") for i in range(normal.games)])
+    today = next(r for r in plan.runs if r.name == "inland-seats-normal")
+    plan_file = tmp_path / "plan.json"
+    plan_file.write_text(plan.model_dump_json(), encoding="utf-8")
+    folder = tmp_path / "data"
+    shutil.copytree(shipped.DATA_DIR, folder)
+    monkeypatch.setattr(shipped, "DATA_DIR", folder)
+    script = longrun_script()
+    for dock_today, allowed, says in (
+        (0, [], "is not confirmed, so it is not adopted"),
+        (0, ["Zoo"], "--below-floor does not name Dock"),
+        (1, ["Dock"], "Dock is built in 0.0% of its ai:normal games, less than on the data it changes, 5.0%"),
+    ):
+        built = [confirmation_game(i, others + ["Dock"] * (i < dock_today), "") for i in range(today.games)]
+        write_store(tmp_path, today, built)
+        with pytest.raises(longrun.LongrunError, match=re.escape(says)):
+            script.adopt(plan_file, tmp_path, data, "2099-01", allowed)
+        assert not shipped.shipped_path("buildings-2099-01").exists()
+    write_store(tmp_path, today, [confirmation_game(i, others, "") for i in range(today.games)])
+    script.adopt(plan_file, tmp_path, data, "2099-01", ["Dock"])
+    adopted = {b["name"]: b for b in json.loads(shipped.shipped_path("buildings-2099-01").read_text())["buildings"]}
+    assert adopted["Farmland"]["notes"]["value"].endswith(
+        "; adopted under the building floor of 5%, as no worse than the data it changes: Dock built in 0.0% of "
+        "ai:normal games (the data it changes: 0.0%)"
+    )
 
 
 def test_a_plan_keeps_the_data_it_was_written_on_when_another_becomes_the_default(
