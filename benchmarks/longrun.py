@@ -295,6 +295,13 @@ def adopt(plan_path: Path, store: Path, data: str, name: str, allowed: Sequence[
     note += despite
     base = str((ROOT / reference).resolve()) if reference else None
     write_data(load_ruleset(rules), base, changes, target, note)
+    written = json.loads(target.read_text(encoding="utf-8"))
+    was = Path(reference).stem if reference else shipped.default_name()
+    written["about"] += (
+        f" Rebalanced by the long measurements ({', '.join(verdict.changed)}; each changed number's note says how); "
+        f"the data it changes ships as {was}."
+    )
+    target.write_text(json.dumps(written, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     default = shipped.DATA_DIR / shipped.DEFAULT_FILE
     named = json.loads(default.read_text(encoding="utf-8")) | {"buildings": target.stem}
     default.write_text(json.dumps(named, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -876,8 +876,13 @@ def test_a_plan_keeps_the_data_it_was_written_on_when_another_becomes_the_defaul
     shutil.copytree(shipped.DATA_DIR, folder)
     monkeypatch.setattr(shipped, "DATA_DIR", folder)
     longrun_script().adopt(plan_file, tmp_path, data, "2099-01")
-    adopted = {b["name"]: b for b in json.loads(shipped.shipped_path("buildings-2099-01").read_text())["buildings"]}
+    written = json.loads(shipped.shipped_path("buildings-2099-01").read_text())
+    adopted = {b["name"]: b for b in written["buildings"]}
     assert adopted["Farmland"]["value"] == 6 and adopted["Zoo"]["cost"]["francs"] == 14
+    assert written["about"].endswith(
+        " Rebalanced by the long measurements (Farmland.value 4->6; each changed number's note says how); "
+        "the data it changes ships as inland-earlier."
+    )
 
 
 def test_the_gap_between_the_levels_is_shown_per_data_file_against_the_gap_the_bands_allow(tmp_path: Path) -> None:
