@@ -94,16 +94,18 @@ def test_base_screen_fits(tmp_path, cols, rows):
 def test_late_in_the_game_the_warehouse_stays_on_a_small_screen(tmp_path):
     """Round J with seventeen choices at 80x24: the grid no longer fits above them, so the mover's
     warehouse is shown in one line (every counter's amount and cell, and the francs) and their buildings in
-    another, and the choices in their brief wording (the full one does not fit with the opponent's move)."""
+    another, and the choices in their brief wording (the full one does not fit with the opponent's move).
+    The position was found on the data shipped as buildings-2026-11, which it names (other data, other choices)."""
     from core import records
     from core.agents import make_agent
     from inland_port import RULESET
 
-    s = RULESET.new_game(3)
+    found_on = {"buildings": "buildings-2026-11"}
+    s = RULESET.new_game(3, found_on)
     agents = [make_agent("greedy", 1), make_agent("greedy", 2)]
     while s.round < 9 or s.current_player() != 0 or s.acted:
         s.apply_action(agents[s.current_player()].choose(s))
-    record = records.record_from_state("inland", None, 3, s, ["You", {"name": "greedy", "agent": "greedy"}])
+    record = records.record_from_state("inland", found_on, 3, s, ["You", {"name": "greedy", "agent": "greedy"}])
     (tmp_path / "saves").mkdir(parents=True, exist_ok=True)
     records.save_record(record, tmp_path / "saves" / "late.json")
     child = spawn_screen(tmp_path, "inland", "--load", str(tmp_path / "saves" / "late.json"), cols=80, rows=24)

@@ -17,7 +17,10 @@ from core.table import Table
 from inland_port import buildings, shipped
 
 ROOT = Path(__file__).resolve().parents[2]
-TODAY = "buildings-2026-11"
+#: the default data since the rebalance of 2026-11-28 (Restaurant food 4->6, Church Square food 5->2, Dock 12->10)
+TODAY = "buildings-2026-11-28"
+#: the data before it, still shipped so that its saves replay
+PREVIOUS = "buildings-2026-11"
 
 
 def played(record: GameRecord, actions: int) -> GameRecord:
@@ -49,7 +52,7 @@ def new_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_todays_data_ships_under_its_name_and_the_default_names_it() -> None:
     assert shipped.default_name() == TODAY
-    assert TODAY in shipped.shipped_names()
+    assert shipped.shipped_names() == [PREVIOUS, TODAY]
     assert shipped.shipped_path(TODAY) == buildings.DEFAULT_PATH
     assert inland_port.data_digest({"buildings": TODAY}) == inland_port.data_digest(None)
 
@@ -82,7 +85,8 @@ SAVED_ON_2026_11 = Path(__file__).parent / "data" / "save_buildings_2026_11.json
 def test_a_save_made_on_the_2026_11_data_loads_and_replays_whatever_the_default() -> None:
     saved = json.loads(SAVED_ON_2026_11.read_text(encoding="utf-8"))
     assert saved["options"] == {} and len(saved["actions"]) == 40
-    assert saved["data_digest"] == inland_port.data_digest({"buildings": "buildings-2026-11"})
+    assert saved["data_digest"] == inland_port.data_digest({"buildings": PREVIOUS})
+    assert saved["data_digest"] != inland_port.data_digest(None)  # a new game plays other data
     loaded = load_record(SAVED_ON_2026_11)
     assert inland_port.data_digest(loaded.options) == saved["data_digest"]
     assert replay(loaded).state_hash() == saved["state_hash"]
@@ -102,7 +106,8 @@ def test_a_save_whose_data_is_not_shipped_names_its_digest_and_what_is_shipped(t
         f"{tmp_path / 'g.json'}: this game was made with other building data (data digest "
         f"0123456789abcdef-g01234567, this lehavre uses {inland_port.data_digest(None)}); it cannot be replayed "
         f"with these buildings: no building data of digest 0123456789abcdef-g01234567 is shipped with this "
-        f"lehavre; it ships {TODAY} (digest {inland_port.data_digest(None)}, the default)"
+        f"lehavre; it ships {PREVIOUS} (digest {inland_port.data_digest({'buildings': PREVIOUS})}), "
+        f"{TODAY} (digest {inland_port.data_digest(None)}, the default)"
     )
 
 
