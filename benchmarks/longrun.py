@@ -312,49 +312,58 @@ def adopt(plan_path: Path, store: Path, data: str, name: str, allowed: Sequence[
     )
 
 
-def main(argv: list[str] | None = None) -> int:
+#: every option: its flag, and what argparse takes for it (the subcommand it serves starts each help)
+OPTIONS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("--minutes", {"type": float, "default": None, "help": "play: stop after this many minutes"}),
+    ("--runs", {"default": "", "help": "play: only these runs (names, comma-separated)"}),
+    ("--plan", {"type": Path, "default": PLAN, "help": "the plan file"}),
+    ("--store", {"type": Path, "default": STORE, "help": "the store folder"}),
+    ("--out", {"type": Path, "default": HERE, "help": "report: where the tables and HTML go"}),
+    (
+        "--min-z",
+        {"type": float, "default": rebalance.MIN_Z, "help": "propose: move only numbers whose |z| reaches this"},
+    ),
+    ("--most", {"type": int, "default": rebalance.MOST, "help": "propose: the most numbers a candidate changes"}),
+    ("--show", {"type": int, "default": 5, "help": "propose: how many candidates of each search to show"}),
+    (
+        "--candidates",
+        {"type": Path, "default": ROOT / rebalance.CANDIDATES, "help": "propose: where the data files go"},
+    ),
+    ("--race", {"action": "store_true", "help": "propose: the candidates to race when none qualifies, and their runs"}),
+    (
+        "--given",
+        {"default": "", "help": "propose --race: race this candidate instead ('Pier.cost.food=10,Dock.cost.francs=8')"},
+    ),
+    ("--add", {"action": "store_true", "help": "propose: append the runs it offers to the plan (those it lacks)"}),
+    (
+        "--confirm",
+        {
+            "action": "store_true",
+            "help": "propose --given: the candidate's confirmation runs, with no race first (a change a race has judged)",
+        },
+    ),
+    ("--data", {"default": "", "help": "adopt: the confirmed candidate's data file, as the plan names it"}),
+    ("--name", {"default": "", "help": "adopt: the new shipped data's name ('2026-12')"}),
+    (
+        "--below-floor",
+        {
+            "default": "",
+            "help": "adopt: buildings (comma-separated) the candidate may leave under the building floor, if every other target is met and it builds each at least as often as the data it changes",
+        },
+    ),
+)
+
+
+def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("what", choices=["play", "status", "report", "propose", "adopt"])
-    parser.add_argument("--minutes", type=float, default=None, help="play: stop after this many minutes")
-    parser.add_argument("--runs", default="", help="play: only these runs (names, comma-separated)")
-    parser.add_argument("--plan", type=Path, default=PLAN, help="the plan file")
-    parser.add_argument("--store", type=Path, default=STORE, help="the store folder")
-    parser.add_argument("--out", type=Path, default=HERE, help="report: where the tables and HTML go")
-    parser.add_argument(
-        "--min-z", type=float, default=rebalance.MIN_Z, help="propose: move only numbers whose |z| reaches this"
-    )
-    parser.add_argument(
-        "--most", type=int, default=rebalance.MOST, help="propose: the most numbers a candidate changes"
-    )
-    parser.add_argument("--show", type=int, default=5, help="propose: how many candidates of each search to show")
-    parser.add_argument(
-        "--candidates", type=Path, default=ROOT / rebalance.CANDIDATES, help="propose: where the data files go"
-    )
-    parser.add_argument(
-        "--race", action="store_true", help="propose: the candidates to race when none qualifies, and their runs"
-    )
-    parser.add_argument(
-        "--given",
-        default="",
-        help="propose --race: race this candidate instead ('Pier.cost.food=10,Dock.cost.francs=8')",
-    )
-    parser.add_argument(
-        "--add", action="store_true", help="propose: append the runs it offers to the plan (those it lacks)"
-    )
-    parser.add_argument(
-        "--confirm",
-        action="store_true",
-        help="propose --given: the candidate's confirmation runs, with no race first (a change a race has judged)",
-    )
-    parser.add_argument("--data", default="", help="adopt: the confirmed candidate's data file, as the plan names it")
-    parser.add_argument("--name", default="", help="adopt: the new shipped data's name ('2026-12')")
-    parser.add_argument(
-        "--below-floor",
-        default="",
-        help="adopt: buildings (comma-separated) the candidate may leave under the building floor, if every other "
-        "target is met and it builds each at least as often as the data it changes",
-    )
-    args = parser.parse_args(argv)
+    for flag, how in OPTIONS:
+        parser.add_argument(flag, **how)
+    return parser
+
+
+def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse (argparse's usage error, exit 2) values out of range and options given to a subcommand they do not serve."""
     if args.minutes is not None and not args.minutes > 0:
         parser.error(f"--minutes must be a positive number, not {args.minutes:g}")
     if args.min_z < 0 or args.most < 1 or args.show < 1:
@@ -371,39 +380,46 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.confirm and not args.given:
         parser.error("--confirm confirms a candidate you give: use it with --given 'Number=value,...'")
+    if args.what == "adopt" and not (args.data and args.name):
+        parser.error("adopt needs --data (the confirmed candidate's file) and --name (the new data's name)")
+
+
+def names(text: str) -> list[str]:
+    """A comma-separated list, without blanks."""
+    return [n.strip() for n in text.split(",") if n.strip()]
+
+
+def say(text: str) -> None:
+    """A line of progress, at once (the log is read while the runner plays)."""
+    print(text, flush=True)
+
+
+def run(args: argparse.Namespace) -> None:
+    """Do what ``args.what`` asks."""
+    if args.what == "propose":
+        given = parse_given(args.given) if args.given else None
+        how = (args.min_z, args.most, args.show, args.race, given, args.add, args.confirm)
+        propose(args.plan, args.store, args.candidates, *how)
+    elif args.what == "adopt":
+        adopt(args.plan, args.store, args.data, args.name, names(args.below_floor))
+    elif args.what == "status":
+        status(args.plan, args.store)
+    elif args.what == "report":
+        for path in write_reports(load_plan(args.plan), args.store, args.out, ROOT):
+            print(f"wrote {path}")
+    else:
+        stop = StopSignal.after(args.minutes)
+        stop.install()
+        played = play_plan(load_plan(args.plan), args.store, ROOT, names(args.runs), say=say, stop=stop)
+        print(f"{played} game(s) played this time", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    check(parser, args)
     try:
-        if args.what == "propose":
-            given = parse_given(args.given) if args.given else None
-            propose(
-                args.plan,
-                args.store,
-                args.candidates,
-                args.min_z,
-                args.most,
-                args.show,
-                args.race,
-                given,
-                args.add,
-                args.confirm,
-            )
-        elif args.what == "adopt":
-            if not args.data or not args.name:
-                parser.error("adopt needs --data (the confirmed candidate's file) and --name (the new data's name)")
-            allowed = [b.strip() for b in args.below_floor.split(",") if b.strip()]
-            adopt(args.plan, args.store, args.data, args.name, allowed)
-        elif args.what == "status":
-            status(args.plan, args.store)
-        elif args.what == "report":
-            for path in write_reports(load_plan(args.plan), args.store, args.out, ROOT):
-                print(f"wrote {path}")
-        else:
-            stop = StopSignal.after(args.minutes)
-            stop.install()
-            names = [n.strip() for n in args.runs.split(",") if n.strip()]
-            played = play_plan(
-                load_plan(args.plan), args.store, ROOT, names, say=lambda s: print(s, flush=True), stop=stop
-            )
-            print(f"{played} game(s) played this time", flush=True)
+        run(args)
     except LongrunError as exc:
         print(f"longrun: {exc}", file=sys.stderr)
         return 2
