@@ -595,7 +595,7 @@ def _differences(tests: Sequence[dict[str, Any]]) -> list[str]:
     parts = ["<h2>Differences (B − A)</h2>"]
     if sig:
         parts.append(
-            f"<p>Statistically significant at the 5% level {family} ({len(sig)} tests): "
+            f"<p>Statistically significant at the 5% level {family}: {len(sig)} of them, "
             + "; ".join(
                 f"<b>{escape(t['what'])}</b> ({escape(t['test'])}, p {_p_rel(t['p_value'])}, "
                 f"Holm p {_p_rel(t['p_adjusted'])})"
