@@ -751,6 +751,8 @@ class Judged:
     shares_and_owners: bool = False
     #: each building's share of its ai:normal games built in (none before they are played)
     built: dict[str, float] = field(default_factory=dict)
+    #: its numbers are today's default data (an adopted candidate)
+    default: bool = False
 
     @property
     def rare(self) -> dict[str, float]:
@@ -761,6 +763,7 @@ class Judged:
         name = self.name
         if self.data:
             whole = "confirmed" if self.every else "not confirmed"
+            whole += "; its numbers are the default data today (adopted)" if self.default else ""
         else:
             whole = "meets every target" if self.every else "does not meet every target"
         head = f"- **{name}** ({', '.join(self.changed) if self.changed else 'no number changed'}): {whole}. "
@@ -793,6 +796,7 @@ def judge(plan: Plan, held: Held, root: Path) -> list[Judged]:
                 played and buildings.ok,
                 played and buildings.owners_ok,
                 buildings.built,
+                bool(data) and rebalance.is_default(runs[0].rules, data, root),
             )
         )
     return out

@@ -806,11 +806,16 @@ def data_name(rules: str, reference: str | None, root: Path) -> str:
     the game's default, ``the buildings-2026-11 data`` once another file is; ``today's data`` with none."""
     if not reference:
         return "today's data"
-    game = load_ruleset(rules)
-    digest = game.data_digest(game.options_model.model_validate({"buildings": str((root / reference).resolve())}))
-    today = digest == game.data_digest(game.options_model.model_validate({}))
     stem = Path(reference).stem
-    return f"today's data ({stem})" if today else f"the {stem} data"
+    return f"today's data ({stem})" if is_default(rules, reference, root) else f"the {stem} data"
+
+
+def is_default(rules: str, data: str, root: Path) -> bool:
+    """Whether the data file ``data`` (relative to ``root``) holds the numbers a new game of ``rules`` plays
+    today (the same data digest as the default's: an adopted candidate, or the shipped file itself)."""
+    game = load_ruleset(rules)
+    digest = game.data_digest(game.options_model.model_validate({"buildings": str((root / data).resolve())}))
+    return bool(digest == game.data_digest(game.options_model.model_validate({})))
 
 
 def _changes(rules: str, data: str | None, root: Path, reference: str | None) -> list[tuple[str, int, int]]:

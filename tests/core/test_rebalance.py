@@ -862,6 +862,9 @@ def test_a_plan_keeps_the_data_it_was_written_on_when_another_becomes_the_defaul
     assert rebalance.data_name("inland", reference, ROOT) == "the inland-earlier data"
     today = rebalance.plan_path(shipped.shipped_path(shipped.default_name()), ROOT)
     assert rebalance.data_name("inland", today, ROOT) == f"today's data ({shipped.default_name()})"
+    assert rebalance.is_default("inland", today, ROOT) and not rebalance.is_default("inland", reference, ROOT)
+    for name in shipped.shipped_names():  # the earlier shipped data is not today's
+        assert rebalance.is_default("inland", str(shipped.shipped_path(name)), ROOT) == (name == shipped.default_name())
     plan, data, _ = confirmed_store(tmp_path, "", reference)
     assert rebalance.data_changes("inland", data, ROOT, reference) == ["Farmland.value 4->6"]
     assert rebalance.data_changes("inland", data, ROOT) == ["Farmland.value 4->6", "Zoo.cost.francs 16->14"]
