@@ -24,8 +24,6 @@ try:
 except ImportError:  # pragma: no cover - the test extra installs it
     sync_playwright = None
 
-#: where the tests' browser saves the screenshots the README shows
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 #: how long the page may take to show what the server sent (ms): generous, never asserted on
 WAIT_MS = 30_000
 
@@ -135,9 +133,19 @@ def play_by_clicking(page: Page, rng: random.Random, *, until_ply: int | None = 
         click_a_choice(page, rng)
 
 
-def screenshot(page: Page, name: str) -> Path:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / name
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder the browser tests' screenshots go to. The README's (docs/screenshots) are refreshed only when
+    LEHAVRE_SCREENSHOTS names that folder (``LEHAVRE_SCREENSHOTS=docs/screenshots pytest tests/web``);
+    otherwise they go to a temporary folder, so that a test run leaves the checkout as it found it."""
+    named = os.environ.get("LEHAVRE_SCREENSHOTS")
+    folder = Path(named) if named else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def screenshot(page: Page, folder: Path, name: str) -> Path:
+    path = folder / name
     page.evaluate("window.scrollTo(0, 0)")  # (a click may have scrolled the page)
     page.screenshot(path=str(path), full_page=False)
     return path

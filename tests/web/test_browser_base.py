@@ -25,7 +25,7 @@ def start(browser, tmp_path):
     return hosting, terminal, page
 
 
-def test_a_browser_seat_and_a_terminal_client_share_a_base_game(browser, tmp_path):
+def test_a_browser_seat_and_a_terminal_client_share_a_base_game(browser, tmp_path, screenshots):
     hosting, (proc, out), page = start(browser, tmp_path)
     rng = random.Random(5)
     while ply(page) < 25:
@@ -35,7 +35,7 @@ def test_a_browser_seat_and_a_terminal_client_share_a_base_game(browser, tmp_pat
     for part in ("Round", "Offer spaces", "Supply", "Ships", "Building proposals", "Town", "francs"):
         assert part in text, part
     assert page.locator(".side").count() == 2
-    screenshot(page, "base-1280x800.png")
+    screenshot(page, screenshots, "base-1280x800.png")
     # the terminal client saw each of the browser's actions: one line for each, naming the browser's seat
     # ("R1.3 P1 Player 1: takes 1 cattle from the offer"); it may still be printing them, so it gets time
     mine = [e for e in page.evaluate("window.LeHavrePage.view.log") if e["seat"] == 0]

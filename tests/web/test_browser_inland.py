@@ -19,7 +19,7 @@ from tests.web.conftest import (
 )
 
 
-def test_a_round_of_the_inland_port_by_clicking(browser, data_dir):
+def test_a_round_of_the_inland_port_by_clicking(browser, data_dir, screenshots):
     """Round A (the Inland Port rulebook, "Main phase": the round's actions alternate between the
     players) played by clicking, the AI answering; the boards, warehouses and log follow."""
     table = make_table("inland", "remote,ai:easy", 7)
@@ -51,9 +51,9 @@ def test_a_round_of_the_inland_port_by_clicking(browser, data_dir):
         assert len(table.state.history) < before
         wait_my_turn_or_end(page)
         page.set_viewport_size({"width": 1280, "height": 800})
-        screenshot(page, "inland-1280x800.png")
+        screenshot(page, screenshots, "inland-1280x800.png")
         page.set_viewport_size({"width": 390, "height": 844})
-        screenshot(page, "inland-390x844.png")
+        screenshot(page, screenshots, "inland-390x844.png")
 
 
 @pytest.mark.slow
