@@ -39,9 +39,9 @@ from core.lab.longrun import (
     load_plan,
     plan_entry,
     play_plan,
-    race_skip,
     race_verdict,
     read_run,
+    skip_reason,
 )
 from core.lab.longrun_report import Judged, agreement_lines, judge, proposal_lines, write_reports
 from core.lab.perturb import write_data
@@ -61,7 +61,7 @@ def status(plan_path: Path, store: Path) -> None:
         games = read_run(store, run)
         seconds = [float(g["wall"]) for g in games]
         mean = sum(seconds) / len(seconds) if seconds else None
-        skip = race_skip(plan, store, run)
+        skip = skip_reason(plan, store, run)
         if skip:
             left = f", {skip}"
         elif mean is None:

@@ -146,6 +146,9 @@ class RunPlan(BaseModel):
     race: RaceSpec | None = None
     #: play on to more games if the first ``games`` leave the match undecided (:class:`ExtendSpec`)
     extend: ExtendSpec | None = None
+    #: why the run was stopped before its last game (a sentence); ``play`` then never plays it on, and the
+    #: reports judge it on the games it holds, saying so. None: the run is played to its end
+    stopped: str | None = Field(default=None, min_length=1)
     #: the data file (relative to the root) the run plays when its options name none, against which the changes
     #: of the data it plays are told: its plan's ``data`` for its rules, set when the plan is read (not part of
     #: the run's key: it is what "no data named" meant when the run was written); None: the game's default
@@ -537,8 +540,11 @@ def race_verdict(run: RunPlan, games: Sequence[dict[str, Any]]) -> RaceVerdict |
     raise AssertionError("unreachable: the last look is the whole run")
 
 
-def race_skip(plan: Plan, store: Path, run: RunPlan) -> str:
-    """Why ``run`` is not played on (it is out of its race, or a run it depends on is); "" to play it."""
+def skip_reason(plan: Plan, store: Path, run: RunPlan) -> str:
+    """Why ``run`` is not played on (the plan says it was stopped, it is out of its race, or a run it depends
+    on is); "" to play it."""
+    if run.stopped is not None:
+        return f"stopped in the plan: {run.stopped}"
     if run.race is None:
         return ""
     mine = race_verdict(run, read_run(store, run))
@@ -666,7 +672,7 @@ def play_plan(
         except FingerprintMismatch as exc:
             say(f"skipped: {exc}")
             continue
-        skip = race_skip(plan, store, run)
+        skip = skip_reason(plan, store, run)
         if skip:
             say(f"{run.name}: {skip}")
             continue

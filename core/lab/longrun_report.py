@@ -727,11 +727,12 @@ def target_verdict(run: RunPlan, games: Sequence[dict[str, Any]]) -> tuple[list[
     band = f"{100 * lo:.0f}-{100 * hi:.0f}%"
     first, decisive = decisive_share(games)
     met = decisive > 0 and lo <= first / decisive <= hi
-    word = "met" if met else "not met" if decisive else "no games yet"
+    word = "met" if met else "not met" if decisive else "no games" if run.stopped else "no games yet"
     count = f"{len(games)} of {run.games}"
     row = [run.label, count, interval(first, decisive), band, word]
-    figure = f" ({interval(first, decisive)}, {count} games{'' if len(games) >= run.games else ', so far'})"
-    return row, f"{run.label} {band}: {word}" + (figure if decisive else ""), met
+    late = "" if len(games) >= run.games else f", stopped: {run.stopped}" if run.stopped else ", so far"
+    figure = f" ({interval(first, decisive)}, {count} games{late})" if decisive else f" (stopped: {run.stopped})"
+    return row, f"{run.label} {band}: {word}" + (figure if decisive or run.stopped else ""), met
 
 
 @dataclass(frozen=True)

@@ -446,14 +446,14 @@ def test_a_run_whose_race_before_it_ended_outside_its_band_is_not_played(tmp_pat
         held.append(line)
     verdict = longrun.race_verdict(first, read_run(store, first))
     assert verdict is not None and not verdict.out and verdict.done and not verdict.inside and verdict.failed
-    assert longrun.race_skip(Plan(runs=[first, second]), store, second).startswith(
+    assert longrun.skip_reason(Plan(runs=[first, second]), store, second).startswith(
         "not played: first ended its race outside its band (the first seat's share, 40.0% ["
     )
     lines[1]["winners"] = [0]  # 5 of 10: in the band, and the next run is played
     (store / "first.jsonl").unlink()
     for line in lines:
         RunStore(store, first, "f").append(line)
-    assert longrun.race_skip(Plan(runs=[first, second]), store, second) == ""
+    assert longrun.skip_reason(Plan(runs=[first, second]), store, second) == ""
 
 
 def test_the_joint_test_tells_numbers_that_matter_from_numbers_that_do_not() -> None:
@@ -530,3 +530,34 @@ def test_a_plan_with_a_broken_extension_says_what_is_wrong(
     with pytest.raises(LongrunError, match="is not valid") as caught:
         longrun.load_plan(path)
     assert says in str(caught.value)
+
+
+def test_a_run_the_plan_says_was_stopped_is_not_played_on_and_keeps_its_games(tmp_path: Path) -> None:
+    """A confirmation stopped early (its figure already told) stays in the plan with ``stopped``: ``play`` passes
+    it by with the reason, even when it is named; its key and stored games stay its own; the reports say it was
+    stopped; and a plan that gives no reason is refused."""
+    run = quick_run(games=4)
+    store = tmp_path / "store"
+    play_plan(Plan(runs=[run]), store, ROOT, say=quiet, stop=_Stopper(200))
+    held = read_run(store, run)
+    assert 0 < len(held) < 4
+    stopped = run.model_copy(update={"stopped": "the Dock was built in none of its games"})
+    assert stopped.key() == run.key()
+    said: list[str] = []
+    for names in ((), ("quick",)):
+        assert play_plan(Plan(runs=[stopped]), store, ROOT, names, say=said.append) == 0
+    assert said == ["quick: stopped in the plan: the Dock was built in none of its games"] * 2
+    assert read_run(store, stopped) == held
+    assert json.loads(longrun.plan_entry(stopped))["stopped"] == "the Dock was built in none of its games"
+    games = [{"index": i, "wall": 1.0, "winners": [0]} for i in range(2)]
+    _, line, _ = longrun_report.target_verdict(stopped.model_copy(update={"label": "ai:normal"}), games)
+    assert line.endswith("2 of 4 games, stopped: the Dock was built in none of its games)")
+    _, line, _ = longrun_report.target_verdict(run.model_copy(update={"label": "ai:normal"}), games)
+    assert line.endswith("2 of 4 games, so far)")
+    _, line, _ = longrun_report.target_verdict(stopped.model_copy(update={"label": "ai:normal"}), [])
+    assert line == "ai:normal 43-57%: no games (stopped: the Dock was built in none of its games)"
+    plan = json.loads(plan_file(tmp_path, run).read_text())
+    plan["runs"][0]["stopped"] = ""
+    (tmp_path / "plan.json").write_text(json.dumps(plan))
+    with pytest.raises(LongrunError, match=r"runs\.0\.stopped"):
+        longrun.load_plan(tmp_path / "plan.json")
