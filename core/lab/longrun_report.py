@@ -233,9 +233,11 @@ def match_lines(plan: Plan, held: Held, group: str, title: str, agent: int) -> l
         rows.append(
             [run.label or run.name, games_of(run, games), f"{w}-{t}-{losses}", interval(w, w + losses)]
             + [counted.get(name, "–") for name in names]
+            + [load_said(games)]
         )
     header = ["match", "games", "W-T-L", "share of decisive games [95% CI]"]
     header += [f"{name} a game: W-T-L's agent / other (its games not won, of those with any)" for name in names]
+    header += ["load, 1 min (median, range)"]
     lines = [f"## {title}", ""]
     lines += [f"- {run.label}: {run.question}." for run in runs]
     return [*lines, "", *table(header, rows), ""]
@@ -473,10 +475,7 @@ def cost_lines(plan: Plan, held: Held) -> list[str]:
             continue
         cpu = stats.describe([float(g["cpu"]) for g in games if "cpu" in g])
         wall = stats.describe([float(g["wall"]) for g in games])
-        loads = [float(g["load"]) for g in games if "load" in g]
-        load = stats.describe(loads)
-        said = "–" if not loads else f"{load['median']:.2f} ({load['min']:.2f}-{load['max']:.2f}), {len(loads)} games"
-        rows.append([run.name, len(games), _median(cpu), _median(wall), said])
+        rows.append([run.name, len(games), _median(cpu), _median(wall), load_said(games)])
     if not rows:
         return []
     header = ["run", "games", "CPU s a game (median)", "wall s a game (median)", "load, 1 min (median, range)"]
@@ -485,6 +484,16 @@ def cost_lines(plan: Plan, held: Held) -> list[str]:
         "keeping it (a run played before shows –); a 2-core machine shared with other work."
     )
     return ["## What the games cost", "", note, "", *table(header, rows), ""]
+
+
+def load_said(games: Sequence[dict[str, Any]]) -> str:
+    """The machine's 1-minute load average at the end of ``games``: "2.02 (1.95-3.01), 40 games" (median,
+    range and how many games recorded it), or "–" where none did."""
+    loads = [float(g["load"]) for g in games if "load" in g]
+    if not loads:
+        return "–"
+    load = stats.describe(loads)
+    return f"{load['median']:.2f} ({load['min']:.2f}-{load['max']:.2f}), {len(loads)} games"
 
 
 def _median(described: dict[str, float | None]) -> str:

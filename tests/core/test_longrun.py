@@ -181,6 +181,8 @@ def test_the_report_is_made_from_the_store_alone(tmp_path: Path) -> None:
     assert all(isinstance(g["load"], float) for g in games)  # the machine's load beside each game's seconds
     cost = next(line for line in text.splitlines() if line.startswith("| curve | 4 |"))
     assert cost.endswith(", 4 games |") and "–" not in cost
+    matched = next(line for line in text.splitlines() if line.startswith("| quick | 4 of 4 |"))
+    assert f"| {w}-{t}-{losses} |" in matched and matched.endswith(", 4 games |")  # its load beside its result
     page = html.read_text(encoding="utf-8")
     assert "<svg" in page and "Made from the store's 8 games." in page
     os.remove(report)
