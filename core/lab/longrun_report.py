@@ -194,15 +194,18 @@ def building_lines(plan: Plan, held: Held) -> list[str]:
 
 def agent_tallies(agents: int, games: Sequence[dict[str, Any]], agent: int) -> dict[str, str]:
     """Per tally the game declares (the base game's loans taken), in ``games`` of ``agents`` agents: a game
-    for ``agent`` and for the others, and the games ``agent`` did not win among those it took any in."""
+    for ``agent`` and for the others, and the games ``agent`` did not win among those it took any in and among
+    those it took none in (what the tally cost it: the two rates side by side)."""
     counts = SeatTallies(agents)
     for g in games:
         counts.add(g)
+    not_won = sum(1 for g in games if g["seat_agents"].index(agent) not in g["winners"])
     out = {}
     for name, rows in counts.summary([str(i) for i in range(agents)]).items():
         mine = rows[agent]
         others = sum(r["total"] for i, r in enumerate(rows) if i != agent) / max(1, len(games))
-        out[name] = f"{mine['per_game']:.2f} / {others:.2f} ({mine['lost_games']} of {mine['games']})"
+        without = f"{not_won - mine['lost_games']} of {len(games) - mine['games']}"
+        out[name] = f"{mine['per_game']:.2f} / {others:.2f} ({mine['lost_games']} of {mine['games']}; {without})"
     return out
 
 
@@ -236,7 +239,7 @@ def match_lines(plan: Plan, held: Held, group: str, title: str, agent: int) -> l
             + [load_said(games)]
         )
     header = ["match", "games", "W-T-L", "share of decisive games [95% CI]"]
-    header += [f"{name} a game: W-T-L's agent / other (its games not won, of those with any)" for name in names]
+    header += [f"{name} a game: W-T-L's agent / other (its games not won: of those with any; without)" for name in names]
     header += ["load, 1 min (median, range)"]
     lines = [f"## {title}", ""]
     lines += [f"- {run.label}: {run.question}." for run in runs]

@@ -199,7 +199,10 @@ def test_tallies_are_counted_by_agent_with_the_games_not_won() -> None:
 
 def test_the_long_measurements_show_loans_beside_a_match() -> None:
     games = [_game([0, 1], [1], [2, 0]), _game([1, 0], [1], [1, 3])]
-    assert agent_tallies(2, games, 0) == {"loans": "2.50 / 0.50 (1 of 2)"}
+    assert agent_tallies(2, games, 0) == {"loans": "2.50 / 0.50 (1 of 2; 0 of 0)"}
+    # beside the games it borrowed in, the games it did not: 1 of 2 lost with loans, 1 of 2 lost without
+    games += [_game([0, 1], [0], [0, 4]), _game([1, 0], [0], None)]
+    assert agent_tallies(2, games, 0) == {"loans": "1.25 / 1.25 (1 of 2; 1 of 2)"}
     assert agent_tallies(2, [_game([0, 1], [0], None)], 0) == {}
 
 
