@@ -239,7 +239,9 @@ def match_lines(plan: Plan, held: Held, group: str, title: str, agent: int) -> l
             + [load_said(games)]
         )
     header = ["match", "games", "W-T-L", "share of decisive games [95% CI]"]
-    header += [f"{name} a game: W-T-L's agent / other (its games not won: of those with any; without)" for name in names]
+    header += [
+        f"{name} a game: W-T-L's agent / other (its games not won: of those with any; without)" for name in names
+    ]
     header += ["load, 1 min (median, range)"]
     lines = [f"## {title}", ""]
     lines += [f"- {run.label}: {run.question}." for run in runs]
