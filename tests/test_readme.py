@@ -24,7 +24,7 @@ DOCS = sorted((ROOT / "docs").glob("*.md"))
 USER_TEXTS = [README, *DOCS]
 
 PLAY = "python3 -m venv .venv && . .venv/bin/activate && pip install -q -e . && lehavre inland"
-TESTS = "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest -q -n 2"
+TESTS = "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest -q -n 4"
 
 DIARY = (
     "this round",
@@ -101,7 +101,7 @@ def test_readme_shows_the_two_set_up_commands_exactly():
     # .ci/run reads the test command from the README; both must say the same
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "INSTALL=\"python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]'\"" in ci
-    assert 'TESTS=".venv/bin/python -m pytest -q -n 2"' in ci
+    assert 'TESTS=".venv/bin/python -m pytest -q -n 4"' in ci
 
 
 @pytest.mark.parametrize("path", USER_TEXTS, ids=lambda p: p.relative_to(ROOT).as_posix())
