@@ -184,3 +184,29 @@ def anchors(path: Path) -> set[str]:
         slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
         out.add(slug)
     return out
+
+
+def _tables(text: str) -> list[list[str]]:
+    """Every markdown table of ``text``: its lines, header first."""
+    tables: list[list[str]] = []
+    block: list[str] = []
+    for line in [*text.splitlines(), ""]:
+        if line.startswith("|"):
+            block.append(line)
+        elif block:
+            tables.append(block)
+            block = []
+    return tables
+
+
+def test_the_tables_taken_from_the_long_measurements_report_are_as_it_prints_them():
+    """A table of docs/measurements.md whose header is one of the long measurements' report tables (the AI
+    against its peers, skill depth, the two games side by side) is that table, row for row, as the committed
+    report prints it: `python benchmarks/longrun.py report` is the command beside it."""
+    report = (ROOT / "benchmarks" / "longrun" / "report.md").read_text(encoding="utf-8")
+    in_report = {tuple(t): t[0] for t in _tables(report)}
+    headers = {t[0] for t in _tables(report)}
+    copied = [t for t in _tables((ROOT / "docs" / "measurements.md").read_text(encoding="utf-8")) if t[0] in headers]
+    assert len(copied) >= 3  # the peers, the skill steps and the two games
+    for table in copied:
+        assert tuple(table) in in_report, f"docs/measurements.md's table '{table[0][:60]}...' differs from the report's"
