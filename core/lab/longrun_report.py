@@ -744,9 +744,12 @@ def target_verdict(run: RunPlan, games: Sequence[dict[str, Any]]) -> tuple[list[
     word = "met" if met else "not met" if decisive else "no games" if run.stopped else "no games yet"
     count = f"{len(games)} of {run.games}"
     row = [run.label, count, interval(first, decisive), band, word]
-    late = "" if len(games) >= run.games else f", stopped: {run.stopped}" if run.stopped else ", so far"
-    figure = f" ({interval(first, decisive)}, {count} games{late})" if decisive else f" (stopped: {run.stopped})"
-    return row, f"{run.label} {band}: {word}" + (figure if decisive or run.stopped else ""), met
+    if decisive:
+        late = "" if len(games) >= run.games else f", stopped: {run.stopped}" if run.stopped else ", so far"
+        figure = f" ({interval(first, decisive)}, {count} games{late})"
+    else:
+        figure = f" (stopped: {run.stopped})" if run.stopped else ""
+    return row, f"{run.label} {band}: {word}{figure}", met
 
 
 @dataclass(frozen=True)
